@@ -1,0 +1,20 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+
+export default defineConfig({
+  output: 'server',
+  // Middleware mode: our own Node entry (src/server/main.ts) owns the HTTP server so that the page cache
+  // can answer before Astro renders anything.
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react()],
+  // Astro's own origin check refuses every multipart POST without a browser Origin header, which would lock
+  // out the existing mobile app (it authenticates with a bearer token). src/middleware.ts checks the origin
+  // of cookie-authenticated writes instead, which is what CSRF protection needs.
+  security: { checkOrigin: false },
+  vite: {
+    ssr: { external: ['better-sqlite3', 'sharp', 'pg'] },
+  },
+  devToolbar: { enabled: false },
+});

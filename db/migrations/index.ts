@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as initial from './2026-11-22-0001-initial';
+
+/** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
+export const migrations: Record<string, Migration> = {
+  '2026-11-22-0001-initial': initial,
+};

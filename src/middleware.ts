@@ -1,0 +1,63 @@
+import { defineMiddleware } from 'astro:middleware';
+import { accessFor, homeFor } from './server/auth/guard';
+import { sessionFromRequest } from './server/auth/request-session';
+import { errorResponse, HttpError } from './server/http';
+import { contentVersion, hasSessionCookie, storePage } from './server/page-cache';
+import { SECURITY_HEADERS } from './server/security-headers';
+import { ensureReady } from './server/ready';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  await ensureReady();
+  const { request, url } = context;
+  const access = accessFor(url.pathname);
+  const { session, via } = access.kind === 'public' && !hasSessionCookie(request.headers.get('cookie'))
+    ? { session: null, via: null }
+    : await sessionFromRequest(request, context.cookies);
+  context.locals.session = session;
+
+  // A browser sends the session cookie on cross-site form posts too; refuse writes that come from elsewhere.
+  // Bearer-token callers (the mobile app) cannot be driven cross-site, so they need no such check.
+  if (via === 'cookie' && STATE_CHANGING.has(request.method)) {
+    const origin = request.headers.get('origin');
+    if (origin !== null && origin !== url.origin) {
+      return errorResponse(new HttpError(403, 'This request came from another site and was refused.'));
+    }
+  }
+
+  if (access.kind !== 'public') {
+    if (!session) {
+      if (access.kind === 'api') return errorResponse(new HttpError(401, 'Please sign in.'));
+      return context.redirect(`/login?next=${encodeURIComponent(url.pathname)}`, 302);
+    }
+    if (!access.roles.includes(session.user.role)) {
+      if (access.kind === 'api') return errorResponse(new HttpError(403, 'Your account may not do this.'));
+      return context.redirect(homeFor(session.user.role), 302);
+    }
+  }
+
+  const versionAtStart = contentVersion();
+  const response = await next();
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    if (!response.headers.has(name)) response.headers.set(name, value);
+  }
+  if (access.kind !== 'public' || session) {
+    response.headers.set('cache-control', 'private, no-store');
+    return response;
+  }
+
+  const cacheable =
+    request.method === 'GET' &&
+    response.status === 200 &&
+    (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+    !response.headers.has('set-cookie');
+  if (!cacheable) return response;
+  // The layout marks a page public while it renders, so the body must be read before the flag is known.
+  const html = new Uint8Array(await response.arrayBuffer());
+  if (context.locals.publicPage) storePage(url.pathname + url.search, versionAtStart, html, response.headers.get('content-type')!);
+  const headers = new Headers(response.headers);
+  headers.set('cache-control', 'public, max-age=0, must-revalidate');
+  headers.set('vary', 'Accept-Encoding, Cookie');
+  return new Response(html, { status: response.status, headers });
+});

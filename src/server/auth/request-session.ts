@@ -1,0 +1,27 @@
+import type { AstroCookies } from 'astro';
+import { SESSION_COOKIE } from '../page-cache';
+import { validateToken, type Session } from './session';
+
+/** Where the token came from matters: only cookie-borne sessions need the cross-site origin check. */
+export interface RequestSession {
+  session: Session | null;
+  via: 'bearer' | 'cookie' | null;
+}
+
+export async function sessionFromRequest(request: Request, cookies: AstroCookies): Promise<RequestSession> {
+  const authorization = request.headers.get('authorization');
+  if (authorization?.toLowerCase().startsWith('bearer ')) {
+    return { session: await validateToken(authorization.slice(7).trim()), via: 'bearer' };
+  }
+  const cookie = cookies.get(SESSION_COOKIE)?.value;
+  if (cookie) return { session: await validateToken(cookie), via: 'cookie' };
+  return { session: null, via: null };
+}
+
+export function setSessionCookie(cookies: AstroCookies, token: string, expiresAt: Date, secure: boolean): void {
+  cookies.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt });
+}
+
+export function clearSessionCookie(cookies: AstroCookies, secure: boolean): void {
+  cookies.set(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 0 });
+}

@@ -1,0 +1,40 @@
+import { db, nowIso, type Db } from '../db';
+import type { AppUser, Role } from '../db-schema';
+import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
+
+export const ROLES: readonly Role[] = ['admin', 'user'];
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(email: string, database: Db = db()): Promise<AppUser | undefined> {
+  return database.selectFrom('app_user').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
+}
+
+/** Adds an account; returns false (and changes nothing) when the email is taken. */
+export async function addUser(email: string, password: string, role: Role, database: Db = db()): Promise<boolean> {
+  if (!ROLES.includes(role)) throw new Error(`role must be one of ${ROLES.join(', ')}`);
+  if (password.length < 8) throw new Error('password must be at least 8 characters');
+  if (await findUserByEmail(email, database)) return false;
+  await database
+    .insertInto('app_user')
+    .values({ email: normaliseEmail(email), password_hash: await hashPassword(password), role, created_at: nowIso() })
+    .execute();
+  return true;
+}
+
+/**
+ * Checks an email and password. An unknown email still runs one password check against a decoy hash, so
+ * the answer takes as long as for a wrong password and tells a caller nothing about which accounts exist.
+ */
+export async function authenticate(email: string, password: string, database: Db = db()): Promise<AppUser | null> {
+  const user = await findUserByEmail(email, database);
+  const ok = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
+  return user && ok ? user : null;
+}
+
+export async function countUsers(database: Db = db()): Promise<number> {
+  const row = await database.selectFrom('app_user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,42 @@
+import { readConfig } from './config';
+import { db, migrateToLatest, type Db } from './db';
+import { addUser, countUsers } from './auth/users';
+import { deleteExpiredSessions } from './auth/session';
+import { seedDemoContent } from '../../db/seed/demo';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@nagarparishad.example', password: 'admin-demo-2026', role: 'admin' },
+  { email: 'staff@nagarparishad.example', password: 'staff-demo-2026', role: 'user' },
+] as const;
+
+/**
+ * Everything the server does once before it listens: schema, accounts, demo content. Safe to run again:
+ * each step only adds what is missing.
+ */
+export async function prepareDatabase(database: Db = db(), log: (line: string) => void = console.log): Promise<void> {
+  const config = readConfig();
+  const ran = await migrateToLatest(database);
+  if (ran.length > 0) log(`Database migrated: ${ran.join(', ')}`);
+  await deleteExpiredSessions(database);
+
+  for (const [emailVar, passwordVar, role] of [
+    ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'admin'],
+    ['USER_EMAIL', 'USER_PASSWORD', 'user'],
+  ] as const) {
+    const email = process.env[emailVar];
+    const password = process.env[passwordVar];
+    if (email && password && (await addUser(email, password, role, database))) log(`Created ${role} account ${email}`);
+  }
+
+  // Known demo passwords are for trying the product out; a production start never creates them.
+  if (!config.production && (await countUsers(database)) === 0) {
+    for (const account of DEMO_ACCOUNTS) await addUser(account.email, account.password, account.role, database);
+    log('Created demo accounts (shown once; change them before real use):');
+    for (const account of DEMO_ACCOUNTS) log(`  ${account.role.padEnd(5)}  ${account.email}  /  ${account.password}`);
+  }
+
+  if (config.seed === 'demo') {
+    const added = await seedDemoContent(database);
+    if (added) log('Filled the empty database with demo content.');
+  }
+}

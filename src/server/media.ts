@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto';
+import { db, nowIso, type Db } from './db';
+
+/** Uploaded bytes are stored once, keyed by SHA-256; records point at the media row. */
+export interface StoredMedia {
+  id: number;
+  sha256: string;
+  contentType: string;
+}
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Stores bytes (or finds the identical ones already stored) and returns their media id. */
+export async function storeMedia(bytes: Uint8Array, contentType: string, database: Db = db()): Promise<number> {
+  const sha256 = sha256Hex(bytes);
+  const existing = await database.selectFrom('media').select('id').where('sha256', '=', sha256).executeTakeFirst();
+  if (existing) return existing.id;
+  const row = await database
+    .insertInto('media')
+    .values({ sha256, content_type: contentType, size: bytes.byteLength, bytes, created_at: nowIso() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function readMediaBySha(sha256: string, database: Db = db()) {
+  return database.selectFrom('media').select(['sha256', 'content_type', 'bytes', 'size']).where('sha256', '=', sha256).executeTakeFirst();
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/svg+xml': 'svg',
+  'application/pdf': 'pdf',
+};
+
+/** The stable public URL of stored bytes; its content never changes, so it may be cached for a year. */
+export function mediaUrl(sha256: string, contentType: string): string {
+  return `/media/${sha256}.${EXTENSIONS[contentType] ?? 'bin'}`;
+}
+
+/** Base64 without a data: prefix, as the compatibility API answers stored files. */
+export function toBase64(bytes: Uint8Array | null | undefined): string | null {
+  return bytes ? Buffer.from(bytes).toString('base64') : null;
+}

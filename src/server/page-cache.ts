@@ -1,0 +1,117 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { processSingleton } from './singleton';
+
+/**
+ * Public pages rendered once per content version and then served from memory by the Node entry, before
+ * Astro's handler runs. Every content write bumps the version, so the next request after a save renders
+ * afresh. Only anonymous GET/HEAD requests are served from or stored into the cache.
+ */
+export const SESSION_COOKIE = 'session';
+const MAX_BYTES = 64 * 1024 * 1024;
+
+interface CachedPage {
+  version: number;
+  etag: string;
+  contentType: string;
+  identity: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
+}
+
+interface CacheState {
+  version: number;
+  pages: Map<string, CachedPage>;
+  bytes: number;
+}
+
+const state = (): CacheState => processSingleton('page-cache', () => ({ version: 1, pages: new Map(), bytes: 0 }));
+
+export function contentVersion(): number {
+  return state().version;
+}
+
+/** Called after every committed content write: everything rendered before it is stale. */
+export function bumpContentVersion(): void {
+  const s = state();
+  s.version += 1;
+  s.pages.clear();
+  s.bytes = 0;
+}
+
+export function hasSessionCookie(cookieHeader: string | undefined | null): boolean {
+  return !!cookieHeader && new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookieHeader);
+}
+
+function cacheKey(method: string, url: string): string | null {
+  return method === 'GET' || method === 'HEAD' ? url : null;
+}
+
+/** Stores a rendered page under the version that was current when its render began. */
+export function storePage(url: string, version: number, html: Uint8Array, contentType: string): void {
+  const s = state();
+  if (version !== s.version) return;
+  const identity = Buffer.from(html);
+  const page: CachedPage = {
+    version,
+    contentType,
+    identity,
+    etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
+    gzip: gzipSync(identity, { level: 9 }),
+    brotli: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9 } }),
+  };
+  const size = page.identity.length + page.gzip.length + page.brotli.length;
+  const previous = s.pages.get(url);
+  if (previous) {
+    s.pages.delete(url);
+    s.bytes -= previous.identity.length + previous.gzip.length + previous.brotli.length;
+  }
+  // Oldest first: a Map iterates in insertion order, so this drops the least recently stored pages.
+  for (const [key, old] of s.pages) {
+    if (s.bytes + size <= MAX_BYTES) break;
+    s.pages.delete(key);
+    s.bytes -= old.identity.length + old.gzip.length + old.brotli.length;
+  }
+  s.pages.set(url, page);
+  s.bytes += size;
+}
+
+export function isCacheableRequest(method: string, cookieHeader: string | undefined | null): boolean {
+  return (method === 'GET' || method === 'HEAD') && !hasSessionCookie(cookieHeader);
+}
+
+/** Answers from the cache when it can; returns false to let Astro render. */
+export function serveCachedPage(req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): boolean {
+  const key = cacheKey(req.method ?? 'GET', req.url ?? '/');
+  if (!key || !isCacheableRequest(req.method ?? 'GET', req.headers.cookie)) return false;
+  const s = state();
+  const page = s.pages.get(key);
+  if (!page || page.version !== s.version) return false;
+  const headers: Record<string, string | number> = {
+    ...securityHeaders,
+    'content-type': page.contentType,
+    etag: page.etag,
+    'cache-control': 'public, max-age=0, must-revalidate',
+    vary: 'Accept-Encoding, Cookie',
+    'x-page-cache': 'hit',
+  };
+  if (req.headers['if-none-match'] === page.etag) {
+    res.writeHead(304, headers);
+    res.end();
+    return true;
+  }
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  let body = page.identity;
+  if (/\bbr\b/.test(accept)) {
+    body = page.brotli;
+    headers['content-encoding'] = 'br';
+  } else if (/\bgzip\b/.test(accept)) {
+    body = page.gzip;
+    headers['content-encoding'] = 'gzip';
+  }
+  headers['content-length'] = body.length;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+  return true;
+}
