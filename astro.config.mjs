@@ -5,6 +5,8 @@ import react from '@astrojs/react';
 
 export default defineConfig({
   output: 'server',
+  // BUILD_DIR lets several builds of one checkout live side by side (dist by default).
+  outDir: process.env.BUILD_DIR || './dist',
   // Middleware mode: our own Node entry (src/server/main.ts) owns the HTTP server so that the page cache
   // can answer before Astro renders anything.
   adapter: node({ mode: 'middleware' }),

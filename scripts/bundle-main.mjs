@@ -4,7 +4,7 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/main.mjs',
+  outfile: `${process.env.BUILD_DIR || 'dist'}/main.mjs`,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const built = 'dist/main.mjs';
+const built = `${process.env.BUILD_DIR || 'dist'}/main.mjs`;
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;

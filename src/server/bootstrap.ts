@@ -2,6 +2,7 @@ import { readConfig } from './config';
 import { db, migrateToLatest, type Db } from './db';
 import { addUser, countUsers } from './auth/users';
 import { deleteExpiredSessions } from './auth/session';
+import { signingSecret } from './auth/secret';
 import { seedDemoContent } from '../../db/seed/demo';
 
 export const DEMO_ACCOUNTS = [
@@ -15,6 +16,7 @@ export const DEMO_ACCOUNTS = [
  */
 export async function prepareDatabase(database: Db = db(), log: (line: string) => void = console.log): Promise<void> {
   const config = readConfig();
+  signingSecret(); // made now, so a bad data folder stops the start rather than the first login
   const ran = await migrateToLatest(database);
   if (ran.length > 0) log(`Database migrated: ${ran.join(', ')}`);
   await deleteExpiredSessions(database);

@@ -1,0 +1,37 @@
+import { object } from 'yup';
+import type { ContentTypeDef } from '../shared/content-type';
+import { longText, text } from '../shared/schema-helpers';
+
+export const aboutType: ContentTypeDef = {
+  path: 'about',
+  table: 'about',
+  partPrefix: 'About',
+  body: 'multipart',
+  createdKey: 'createdDate',
+  heading: 'About Us',
+  createButton: 'Create New About',
+  formTitle: { create: 'Create New About', edit: 'Edit About' },
+  submitLabel: { create: 'Create About', edit: 'Update About' },
+  fields: [
+    { key: 'name', column: 'name', part: 'Name', label: 'Name', input: 'text', required: true, listed: true },
+    { key: 'description', column: 'description', part: 'Description', label: 'Description', input: 'textarea', listed: true },
+  ],
+  files: [{ key: 'photoPath', column: 'photo_media_id', parts: ['AboutImage'], base64Parts: ['About.PhotoPath'], label: 'Photo', kind: 'image', listed: true }],
+  schema: object({
+    name: text(200).required('Name is a required field!'),
+    description: longText(10000),
+  }),
+  messages: {
+    deleteNoun: 'about',
+    created: 'About created successfully!',
+    updated: 'About updated successfully!',
+    deleted: 'About deleted successfully!',
+    createFailed: 'There was an error creating the about.',
+    updateFailed: 'There was an error updating the about.',
+    deleteFailed: 'There was an error deleting the about.',
+    emptyAdmin: 'No about entries found.',
+  },
+  orderBy: 'id',
+  adminRoute: '/editabout',
+  publicRoute: '/about',
+};

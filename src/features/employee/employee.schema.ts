@@ -1,0 +1,68 @@
+import { number, object } from 'yup';
+import type { ContentTypeDef } from '../shared/content-type';
+import { dateText, text, yesNo } from '../shared/schema-helpers';
+
+/** The designations the public site asks for, spelled as SPEC.md §7 has them. */
+export const HOME_DESIGNATIONS = ['Chief Minister', 'Minister', 'Principal Secretary', 'Chairman', 'Vice Chairman', 'Executive Officer'] as const;
+export const STAFF_DESIGNATIONS = ['IT', 'Operators', 'Officers', 'Employees'] as const;
+export const DESIGNATIONS = [...HOME_DESIGNATIONS, 'Ward Parshad', 'Standing Committee Members', ...STAFF_DESIGNATIONS] as const;
+
+const NAME_AND_EMAIL = 'Name and Email are required fields!';
+
+export const employeeType: ContentTypeDef = {
+  path: 'minister-officer-employee',
+  table: 'employee',
+  partPrefix: 'MinisterOfficerEmployee',
+  body: 'multipart',
+  createdKey: 'createdDate',
+  heading: 'Minister Officer Employee',
+  createButton: 'Create New Employee',
+  formTitle: { create: 'Create New Employee', edit: 'Edit Employee' },
+  submitLabel: { create: 'Create Employee', edit: 'Update Employee' },
+  fields: [
+    { key: 'name', column: 'name', part: 'Name', label: 'Name', input: 'text', required: true, listed: true },
+    { key: 'designation', column: 'designation', part: 'Designation', label: 'Designation', input: 'select', options: DESIGNATIONS, required: true, listed: true },
+    { key: 'emailAddres', column: 'email_addres', part: 'EmailAddres', label: 'EmailAddres', input: 'email', required: true },
+    { key: 'status', column: 'status', part: 'Status', label: 'Status', input: 'text' },
+    { key: 'postRemarks', column: 'post_remarks', part: 'PostRemarks', label: 'PostRemarks', input: 'text', listed: true },
+    { key: 'mobileNumber', column: 'mobile_number', part: 'MobileNumber', label: 'MobileNumber', input: 'tel' },
+    { key: 'landLineNumber', column: 'land_line_number', part: 'LandLineNumber', label: 'LandLineNumber', input: 'tel' },
+    { key: 'fromDate', column: 'from_date', part: 'FromDate', label: 'FromDate', input: 'date' },
+    { key: 'toDate', column: 'to_date', part: 'ToDate', label: 'ToDate', input: 'date' },
+    { key: 'serialNo', column: 'serial_no', part: 'SerialNo', label: 'SerialNo', input: 'number' },
+    { key: 'showHomePage', column: 'show_home_page', part: 'ShowHomePage', label: 'ShowHomePage', input: 'checkbox' },
+  ],
+  files: [{ key: 'photoPath', column: 'photo_media_id', parts: ['Photo'], base64Parts: ['MinisterOfficerEmployee.PhotoPath'], label: 'Photo', kind: 'image', listed: true }],
+  schema: object({
+    name: text(200).required(NAME_AND_EMAIL),
+    designation: text(100).required('Designation is a required field!'),
+    emailAddres: text(254).required(NAME_AND_EMAIL).email('Enter a valid email address.'),
+    status: text(100),
+    postRemarks: text(300),
+    mobileNumber: text(20).matches(/^$|^[+\d][\d\s-]{5,19}$/, 'Enter a valid mobile number.'),
+    landLineNumber: text(20).matches(/^$|^[+\d][\d\s-]{5,19}$/, 'Enter a valid telephone number.'),
+    fromDate: dateText(),
+    toDate: dateText(),
+    serialNo: number()
+      .transform((value: number, original: unknown) => (original === '' || original === null || original === undefined ? undefined : value))
+      .typeError('SerialNo must be a whole number.')
+      .integer('SerialNo must be a whole number.')
+      .min(0, 'SerialNo must be a whole number.')
+      .max(1_000_000, 'SerialNo is too large.')
+      .optional(),
+    showHomePage: yesNo(),
+  }),
+  messages: {
+    deleteNoun: 'employee',
+    created: 'Employee created successfully!',
+    updated: 'Employee updated successfully!',
+    deleted: 'Employee deleted successfully!',
+    createFailed: 'There was an error creating the employee.',
+    updateFailed: 'There was an error updating the employee.',
+    deleteFailed: 'There was an error deleting the employee.',
+    emptyAdmin: 'No employee found.',
+  },
+  orderBy: 'id',
+  adminRoute: '/editministerofficeremp',
+  publicRoute: '/employeelist',
+};

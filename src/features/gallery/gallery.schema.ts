@@ -1,0 +1,41 @@
+import { object } from 'yup';
+import type { ContentTypeDef } from '../shared/content-type';
+import { longText, text } from '../shared/schema-helpers';
+
+const BOTH_REQUIRED = 'Title and Description are required fields!';
+
+export const galleryType: ContentTypeDef = {
+  path: 'gallery',
+  table: 'gallery',
+  partPrefix: 'Gallery',
+  body: 'multipart',
+  createdKey: 'createdDate',
+  heading: 'Gallery',
+  createButton: 'Create New Gallery',
+  formTitle: { create: 'Create New Gallery', edit: 'Edit Gallery' },
+  submitLabel: { create: 'Create Gallery', edit: 'Update Gallery' },
+  fields: [
+    { key: 'title', column: 'title', part: 'Title', label: 'Title', input: 'text', required: true, listed: true },
+    { key: 'description', column: 'description', part: 'Description', label: 'Description', input: 'textarea', required: true, listed: true },
+  ],
+  files: [
+    { key: 'photoPath', column: 'photo_media_id', parts: ['GalleryImage'], base64Parts: ['Gallery.PhotoPath'], label: 'Photo', kind: 'image', listed: true },
+  ],
+  schema: object({
+    title: text(300).required(BOTH_REQUIRED),
+    description: longText().required(BOTH_REQUIRED),
+  }),
+  messages: {
+    deleteNoun: 'Gallery',
+    created: 'Gallery created successfully!',
+    updated: 'Gallery updated successfully!',
+    deleted: 'Gallery deleted successfully!',
+    createFailed: 'There was an error creating the Gallery.',
+    updateFailed: 'There was an error updating the Gallery.',
+    deleteFailed: 'There was an error deleting the Gallery.',
+    emptyAdmin: 'No gallery found.',
+  },
+  orderBy: 'created_date',
+  adminRoute: '/editgallery',
+  publicRoute: '/photogallery',
+};

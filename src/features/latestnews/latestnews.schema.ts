@@ -1,0 +1,39 @@
+import { object } from 'yup';
+import type { ContentTypeDef } from '../shared/content-type';
+import { longText, text } from '../shared/schema-helpers';
+
+const BOTH_REQUIRED = 'Title and Description are required fields!';
+
+export const latestNewsType: ContentTypeDef = {
+  path: 'latest-news',
+  table: 'latest_news',
+  partPrefix: 'LatestNews',
+  body: 'json',
+  createdKey: 'createdDate',
+  heading: 'Latest News',
+  createButton: 'Create New Latest News',
+  formTitle: { create: 'Create New Latest News', edit: 'Edit Latest News' },
+  submitLabel: { create: 'Create Latest News', edit: 'Update Latest News' },
+  fields: [
+    { key: 'title', column: 'title', part: 'title', label: 'Title', input: 'text', required: true, listed: true },
+    { key: 'description', column: 'description', part: 'description', label: 'Description', input: 'textarea', required: true, listed: true },
+  ],
+  files: [],
+  schema: object({
+    title: text(300).required(BOTH_REQUIRED),
+    description: longText().required(BOTH_REQUIRED),
+  }),
+  messages: {
+    deleteNoun: 'Latest News',
+    created: 'Latest News created successfully!',
+    updated: 'Latest News updated successfully!',
+    deleted: 'Latest News deleted successfully!',
+    createFailed: 'There was an error creating the data.',
+    updateFailed: 'There was an error updating the data.',
+    deleteFailed: 'There was an error deleting the data.',
+    emptyAdmin: 'No Data found.',
+  },
+  orderBy: 'created_date',
+  adminRoute: '/editlatestnews',
+  publicRoute: '/latestnews',
+};

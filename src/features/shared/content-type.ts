@@ -1,0 +1,96 @@
+import type { AnyObject, ObjectSchema } from 'yup';
+
+/**
+ * One declaration per content type says everything that differs between them: the database columns, the
+ * wire names of SPEC.md §7 (JSON answers and multipart parts), the admin form's labels and inputs, and the
+ * messages of §5 and §8. The API, the storage code, the admin screen and the public tables are each
+ * written once and read these declarations. Browser-safe: no server imports here.
+ */
+
+export type InputKind = 'text' | 'textarea' | 'date' | 'time' | 'email' | 'tel' | 'number' | 'checkbox' | 'select';
+
+export interface FieldDef {
+  /** The JSON name in API answers and JSON bodies, and the formik/yup key: 'tender_no', 'emailAddres'. */
+  key: string;
+  /** The database column. */
+  column: string;
+  /** The multipart name after the type's prefix ('Notice.' + 'title'); matched case-insensitively. */
+  part: string;
+  label: string;
+  input: InputKind;
+  options?: readonly string[];
+  /** Shown as required in the form (the schema decides what the server enforces). */
+  required?: boolean;
+  /** Shown in the admin table. */
+  listed?: boolean;
+}
+
+export type FileKind = 'image' | 'document';
+
+export interface FileSlotDef {
+  /** JSON name of the stored file in API answers (base64): 'filePath', 'photoPath', 'tender_document_2'. */
+  key: string;
+  /** Media id column. */
+  column: string;
+  /** Multipart parts that may carry a new file, in the order they are tried. */
+  parts: readonly string[];
+  /** Multipart text fields that may carry the file as base64 (with or without a data: prefix). */
+  base64Parts?: readonly string[];
+  label: string;
+  kind: FileKind;
+  /** 'create': needed when creating (an edit keeps the stored one). */
+  required?: 'create';
+  requiredMessage?: string;
+  listed?: boolean;
+}
+
+export interface CrudMessages {
+  /** The thing named in 'Are you sure you want to delete this X?'. */
+  deleteNoun: string;
+  created: string;
+  updated: string;
+  deleted: string;
+  createFailed: string;
+  updateFailed: string;
+  deleteFailed: string;
+  /** The admin table's empty text. */
+  emptyAdmin: string;
+  invalidFile?: string;
+}
+
+export interface ContentTypeDef {
+  /** URL segment under /api/Admin and /api/Public: 'notice', 'latest-news', 'officeorder'. */
+  path: string;
+  table: string;
+  /** Multipart prefix: 'Notice', 'Tender', 'MinisterOfficerEmployee'. */
+  partPrefix: string;
+  /** Latest news is sent as JSON; everything else as multipart. */
+  body: 'multipart' | 'json';
+  /** The JSON name of the creation time in answers: 'createdDate' or 'created_date'. */
+  createdKey?: string;
+  heading: string;
+  createButton: string;
+  formTitle: { create: string; edit: string };
+  submitLabel: { create: string; edit: string };
+  fields: readonly FieldDef[];
+  files: readonly FileSlotDef[];
+  /**
+   * Multipart parts that carry files without saying which slot they fill (the old tender client's repeated
+   * 'file' parts). They fill, in order, the slots whose file-name field names them, then the empty slots.
+   */
+  sharedFileParts?: readonly string[];
+  schema: ObjectSchema<AnyObject>;
+  messages: CrudMessages;
+  /** Newest first by this column (then by id). */
+  orderBy: string;
+  /** The admin screen's route. */
+  adminRoute: string;
+  /** Where the public sees this content, for the "view on site" link and the tests. */
+  publicRoute: string;
+}
+
+export function emptyFormValues(def: ContentTypeDef): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of def.fields) values[field.key] = field.input === 'checkbox' ? false : '';
+  return values;
+}

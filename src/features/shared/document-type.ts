@@ -1,0 +1,75 @@
+import { object } from 'yup';
+import type { ContentTypeDef, FieldDef } from './content-type';
+import { dateText, longText, text } from './schema-helpers';
+
+/**
+ * Notices, circulars and office orders are one shape: a titled, dated document, the last two with a
+ * department. This builds their declarations from what differs: names, prefix and messages.
+ */
+interface DocumentTypeOptions {
+  path: string;
+  table: string;
+  partPrefix: string;
+  /** Singular as a heading and in messages: 'Notice', 'Circular', 'Office Order'. */
+  name: string;
+  withDepartment: boolean;
+  adminRoute: string;
+  publicRoute: string;
+}
+
+export function documentType(o: DocumentTypeOptions): ContentTypeDef {
+  const lower = o.name.toLowerCase();
+  const fields: FieldDef[] = [
+    { key: 'title', column: 'title', part: 'title', label: 'Title', input: 'text', required: true, listed: true },
+    { key: 'description', column: 'description', part: 'Description', label: 'Description', input: 'textarea', listed: true },
+  ];
+  if (o.withDepartment) fields.push({ key: 'department', column: 'department', part: 'Department', label: 'Department', input: 'text', listed: true });
+  fields.push({ key: 'issueDate', column: 'issue_date', part: 'IssueDate', label: 'Issue Date', input: 'date', listed: true });
+
+  return {
+    path: o.path,
+    table: o.table,
+    partPrefix: o.partPrefix,
+    body: 'multipart',
+    createdKey: 'createdDate',
+    heading: o.name,
+    createButton: `Create New ${o.name}`,
+    formTitle: { create: `Create New ${o.name}`, edit: `Edit ${o.name}` },
+    submitLabel: { create: `Create ${o.name}`, edit: `Update ${o.name}` },
+    fields,
+    files: [
+      {
+        key: 'filePath',
+        column: 'file_media_id',
+        parts: ['DocumentFile'],
+        base64Parts: ['DocumentFileBase64', 'DocumentFile', `${o.partPrefix}.FilePath`],
+        label: 'Document',
+        kind: 'document',
+        required: 'create',
+        requiredMessage: 'Document file is required!',
+        listed: true,
+      },
+    ],
+    schema: object({
+      title: text(300).required('Title is a required field!'),
+      description: longText(),
+      department: text(200),
+      issueDate: dateText(),
+    }),
+    messages: {
+      deleteNoun: lower,
+      created: `${o.name} created successfully!`,
+      updated: `${o.name} updated successfully!`,
+      deleted: `${o.name} deleted successfully!`,
+      createFailed: `There was an error processing the ${lower}.`,
+      updateFailed: `There was an error processing the ${lower}.`,
+      deleteFailed: `There was an error deleting the ${lower}.`,
+      emptyAdmin: `No ${o.name} found.`,
+      invalidFile: 'Invalid document file!',
+    },
+    orderBy: 'issue_date',
+    adminRoute: o.adminRoute,
+    publicRoute: o.publicRoute,
+  };
+}
+

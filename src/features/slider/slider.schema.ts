@@ -1,0 +1,30 @@
+import { object } from 'yup';
+import type { ContentTypeDef } from '../shared/content-type';
+
+export const sliderType: ContentTypeDef = {
+  path: 'slider',
+  table: 'slider',
+  partPrefix: 'Slider',
+  body: 'multipart',
+  createdKey: 'createdDate',
+  heading: 'Slider',
+  createButton: 'Create New Slider',
+  formTitle: { create: 'Create New Slider', edit: 'Edit Slider' },
+  submitLabel: { create: 'Create Slider', edit: 'Update Slider' },
+  fields: [],
+  files: [{ key: 'sliderPath', column: 'photo_media_id', parts: ['SliderImage'], base64Parts: ['Slider.SliderPath'], label: 'Photo', kind: 'image', listed: true }],
+  schema: object({}),
+  messages: {
+    deleteNoun: 'slider',
+    created: 'Slider created successfully!',
+    updated: 'Slider updated successfully!',
+    deleted: 'Slider deleted successfully!',
+    createFailed: 'There was an error creating the slider.',
+    updateFailed: 'There was an error updating the slider.',
+    deleteFailed: 'There was an error deleting the slider.',
+    emptyAdmin: 'No slider found.',
+  },
+  orderBy: 'id',
+  adminRoute: '/slider',
+  publicRoute: '/',
+};

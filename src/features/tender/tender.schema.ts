@@ -1,0 +1,87 @@
+import { object } from 'yup';
+import type { ContentTypeDef, FieldDef, FileSlotDef } from '../shared/content-type';
+import { dateText, longText, text } from '../shared/schema-helpers';
+
+/** SPEC.md §5: the field name upper-cased, underscores as spaces, plus ' is required.' */
+const required = (key: string) => `${key.toUpperCase().replace(/_/g, ' ')} is required.`;
+
+export const TENDER_SLOTS = [1, 2, 3, 4, 5] as const;
+/** The wire name of slot n's document and title: tender_document, tender_document_2, …; tender_title, tender_title_2, … */
+export const slotSuffix = (slot: number) => (slot === 1 ? '' : `_${slot}`);
+
+const extraTitles: FieldDef[] = TENDER_SLOTS.slice(1).map((slot) => ({
+  key: `tender_title_${slot}`,
+  column: `tender_title_${slot}`,
+  part: `tender_title_${slot}`,
+  label: `Tender Title ${slot}`,
+  input: 'text',
+  listed: true,
+}));
+
+const documents: FileSlotDef[] = TENDER_SLOTS.map((slot) => ({
+  key: `tender_document${slotSuffix(slot)}`,
+  column: `document_${slot}_media_id`,
+  // Our admin names each slot; the old client's slot-less 'file' parts are spread by sharedFileParts.
+  parts: [`Tender.tender_document${slotSuffix(slot)}`],
+  base64Parts: [`Tender.tender_document${slotSuffix(slot)}`],
+  label: `Document ${slot}`,
+  kind: 'document',
+  listed: true,
+  ...(slot === 1 ? { required: 'create' as const, requiredMessage: 'Tender document is required!' } : {}),
+}));
+
+export const tenderType: ContentTypeDef = {
+  path: 'tender',
+  table: 'tender',
+  partPrefix: 'Tender',
+  body: 'multipart',
+  createdKey: 'created_date',
+  heading: 'Tender',
+  createButton: 'Create New Tender',
+  formTitle: { create: 'Create New Tender', edit: 'Edit Tender' },
+  submitLabel: { create: 'Create Tender', edit: 'Update Tender' },
+  fields: [
+    { key: 'tender_no', column: 'tender_no', part: 'tender_no', label: 'Tender No', input: 'text', required: true, listed: true },
+    { key: 'tender_title', column: 'tender_title', part: 'tender_title', label: 'Tender Title', input: 'text', required: true, listed: true },
+    { key: 'tender_discreption', column: 'tender_discreption', part: 'tender_discreption', label: 'Description', input: 'textarea', listed: true },
+    { key: 'publish_date', column: 'publish_date', part: 'publish_date', label: 'Publish Date', input: 'date', required: true, listed: true },
+    { key: 'last_date_of_submission', column: 'last_date_of_submission', part: 'last_date_of_submission', label: 'Last Date of Submission', input: 'date', required: true, listed: true },
+    { key: 'last_date_of_submission_time', column: 'last_date_of_submission_time', part: 'last_date_of_submission_time', label: 'Last Date of Submission Time', input: 'time', listed: true },
+    ...extraTitles,
+    { key: 'status', column: 'status', part: 'status', label: 'Status', input: 'text', required: true, listed: true },
+  ],
+  files: documents,
+  sharedFileParts: ['file', 'DocumentFileBase64'],
+  schema: object({
+    tender_no: text(100).required(required('tender_no')),
+    tender_title: text(300).required(required('tender_title')),
+    tender_discreption: longText(),
+    publish_date: dateText().required(required('publish_date')),
+    last_date_of_submission: dateText()
+      .required(required('last_date_of_submission'))
+      .test('after-publish', 'LAST DATE OF SUBMISSION cannot be before PUBLISH DATE.', function (value) {
+        const publish = this.parent.publish_date as string | undefined;
+        return !value || !publish || value >= publish;
+      }),
+    last_date_of_submission_time: text(5).matches(/^$|^([01]\d|2[0-3]):[0-5]\d$/, 'Enter the time as HH:mm.'),
+    tender_title_2: text(300),
+    tender_title_3: text(300),
+    tender_title_4: text(300),
+    tender_title_5: text(300),
+    status: text(50).required(required('status')),
+  }),
+  messages: {
+    deleteNoun: 'tender',
+    created: 'Tender created successfully!',
+    updated: 'Tender updated successfully!',
+    deleted: 'Tender deleted successfully!',
+    createFailed: 'There was an error processing the tender.',
+    updateFailed: 'There was an error processing the tender.',
+    deleteFailed: 'There was an error deleting the tender.',
+    emptyAdmin: 'No Tender found.',
+    invalidFile: 'Invalid document file!',
+  },
+  orderBy: 'publish_date',
+  adminRoute: '/edittender',
+  publicRoute: '/currenttender',
+};

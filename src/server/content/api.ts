@@ -1,0 +1,72 @@
+import type { APIContext } from 'astro';
+import type { ContentTypeDef } from '../../features/shared/content-type';
+import { contentTypeByPath } from '../../features/content-types';
+import { HttpError, json, parseId, readFormBody, readJsonBody } from '../http';
+import { countRecords, deleteRecord, findRecord, listRecords, saveRecord } from './records';
+import { submissionFromForm, submissionFromJson, type Submission } from './submission';
+import { mediaModeOf, storedValues, toWire } from './wire';
+
+/** The CRUD calls of SPEC.md §7, one implementation for every declared content type. */
+
+export function contentTypeParam(context: APIContext, allowed?: (def: ContentTypeDef) => boolean): ContentTypeDef {
+  const def = contentTypeByPath(context.params.type);
+  if (!def || (allowed && !allowed(def))) throw new HttpError(404, 'Not found.');
+  return def;
+}
+
+/** Optional paging: ?page=1&pageSize=50. Without it the whole list is answered, as old clients expect. */
+export function paging(url: URL): { limit?: number; offset?: number; page?: number; pageSize?: number } {
+  const page = url.searchParams.get('page');
+  const size = url.searchParams.get('pageSize');
+  if (page === null && size === null) return {};
+  const pageNumber = Number(page ?? 1);
+  const pageSize = Number(size ?? 50);
+  if (!Number.isInteger(pageNumber) || pageNumber < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500) {
+    throw new HttpError(400, 'page must be 1 or more and pageSize from 1 to 500.');
+  }
+  return { limit: pageSize, offset: (pageNumber - 1) * pageSize, page: pageNumber, pageSize };
+}
+
+export async function listAnswer(def: ContentTypeDef, url: URL): Promise<Response> {
+  const mode = mediaModeOf(url);
+  const { limit, offset } = paging(url);
+  const records = await listRecords(def, { withBytes: mode === 'base64', limit, offset });
+  const headers: Record<string, string> = {};
+  if (limit !== undefined) headers['x-total-count'] = String(await countRecords(def));
+  return json(records.map((r) => toWire(def, r, mode)), 200, headers);
+}
+
+async function readSubmission(def: ContentTypeDef, request: Request): Promise<Submission> {
+  const type = request.headers.get('content-type') ?? '';
+  return type.includes('application/json')
+    ? submissionFromJson(def, await readJsonBody(request))
+    : submissionFromForm(def, await readFormBody(request));
+}
+
+/** POST creates (any id sent is ignored, as SPEC.md's clients send 0); PUT updates the id in the body. */
+export async function saveAnswer(def: ContentTypeDef, context: APIContext, mode: 'create' | 'update'): Promise<Response> {
+  const submission = await readSubmission(def, context.request);
+  if (mode === 'create') submission.id = null;
+  else if (submission.id === null) throw new HttpError(400, 'Say which record to update: send its id.', { id: 'The record id is required.' });
+  // An update that leaves a field out keeps what is stored, so a partial client loses nothing.
+  const stored = submission.id === null ? null : await findRecord(def, submission.id);
+  if (submission.id !== null && !stored) throw new HttpError(404, `${def.heading} not found.`);
+  const merged = stored ? { ...storedValues(def, stored), ...submission.values } : submission.values;
+  const values = await def.schema.validate(merged, { abortEarly: false, stripUnknown: true });
+  const id = await saveRecord(def, submission, values);
+  const saved = await findRecord(def, id, mediaModeOf(context.url) === 'base64');
+  return json(toWire(def, saved!, mediaModeOf(context.url)), mode === 'create' ? 201 : 200);
+}
+
+export async function findAnswer(def: ContentTypeDef, context: APIContext): Promise<Response> {
+  const mode = mediaModeOf(context.url);
+  const record = await findRecord(def, parseId(context.params.id), mode === 'base64');
+  if (!record) throw new HttpError(404, `${def.heading} not found.`);
+  return json(toWire(def, record, mode));
+}
+
+export async function deleteAnswer(def: ContentTypeDef, context: APIContext): Promise<Response> {
+  const deleted = await deleteRecord(def, parseId(context.params.id));
+  if (!deleted) throw new HttpError(404, `${def.heading} not found.`);
+  return json({ message: def.messages.deleted });
+}

@@ -1,0 +1,116 @@
+import type { ContentTypeDef, FileSlotDef } from '../../features/shared/content-type';
+import { HttpError } from '../http';
+import { acceptFile, decodeBase64File, type AcceptedFile } from './uploads';
+
+/**
+ * What a create or update request asks for, whatever form it came in: multipart with the wire names of
+ * SPEC.md §7 (matched case-insensitively, with or without the type's prefix), or JSON with the answer's
+ * names. Files come as parts, as base64 text, or as the /media/ URL of a file already stored.
+ */
+export interface Submission {
+  id: number | null;
+  values: Record<string, unknown>;
+  /** Per slot key: a new file, a stored file to point at (by SHA-256), or nothing (keep what is stored). */
+  files: Record<string, FileChoice>;
+}
+
+export type FileChoice = { kind: 'upload'; file: AcceptedFile } | { kind: 'stored'; sha256: string } | { kind: 'none' };
+
+const MEDIA_URL = /^\/media\/([0-9a-f]{64})(?:\.[a-z0-9]+)?$/;
+
+function invalidFile(def: ContentTypeDef, slot: FileSlotDef): HttpError {
+  const message = def.messages.invalidFile ?? (slot.kind === 'image' ? 'Invalid image file!' : 'Invalid document file!');
+  return new HttpError(400, message, { [slot.key]: message });
+}
+
+/** Interprets one text value sent for a file slot. */
+function fileFromText(def: ContentTypeDef, slot: FileSlotDef, text: string): FileChoice {
+  const stored = MEDIA_URL.exec(text.trim());
+  if (stored) return { kind: 'stored', sha256: stored[1] };
+  const decoded = decodeBase64File(text);
+  if (decoded === null) return { kind: 'none' };
+  if (decoded === 'malformed' || decoded.byteLength === 0) throw invalidFile(def, slot);
+  return { kind: 'upload', file: acceptFile(decoded, slot.kind, slot.key) };
+}
+
+async function fileFromPart(slot: FileSlotDef, part: File): Promise<FileChoice> {
+  if (part.size === 0) return { kind: 'none' };
+  return { kind: 'upload', file: acceptFile(new Uint8Array(await part.arrayBuffer()), slot.kind, slot.key) };
+}
+
+function parseId(raw: unknown): number | null {
+  if (raw === undefined || raw === null || raw === '') return null;
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id < 0) throw new HttpError(400, 'The record id must be a whole number.', { id: 'The record id must be a whole number.' });
+  return id === 0 ? null : id;
+}
+
+export async function submissionFromForm(def: ContentTypeDef, form: FormData): Promise<Submission> {
+  const byName = new Map<string, (string | File)[]>();
+  for (const [name, value] of form.entries()) {
+    const key = name.toLowerCase();
+    byName.set(key, [...(byName.get(key) ?? []), value]);
+  }
+  const prefix = def.partPrefix.toLowerCase() + '.';
+  const all = (name: string) => byName.get(name.toLowerCase()) ?? [];
+  const text = (name: string) => {
+    const found = [...all(prefix + name), ...all(name)].find((v): v is string => typeof v === 'string');
+    return found;
+  };
+
+  const values: Record<string, unknown> = {};
+  for (const field of def.fields) {
+    const value = text(field.part);
+    if (value !== undefined) values[field.key] = value;
+  }
+
+  const files: Record<string, FileChoice> = {};
+  const nameInSlot: Record<string, string> = {};
+  for (const slot of def.files) {
+    files[slot.key] = { kind: 'none' };
+    for (const part of slot.parts) {
+      const file = all(part).find((v): v is File => typeof v !== 'string');
+      if (file) {
+        files[slot.key] = await fileFromPart(slot, file);
+        if (files[slot.key].kind !== 'none') break;
+      }
+    }
+    if (files[slot.key].kind !== 'none') continue;
+    for (const part of slot.base64Parts ?? []) {
+      for (const value of all(part).filter((v): v is string => typeof v === 'string')) {
+        const choice = fileFromText(def, slot, value);
+        if (choice.kind === 'none' && value.trim()) nameInSlot[slot.key] = value.trim().toLowerCase();
+        if (choice.kind !== 'none') files[slot.key] = choice;
+      }
+      if (files[slot.key].kind !== 'none') break;
+    }
+  }
+
+  // Slot-less parts: first the slot whose text names the file, then the first slot still empty.
+  for (const part of def.sharedFileParts ?? []) {
+    for (const value of all(part)) {
+      const named = typeof value === 'string' ? undefined : def.files.find((s) => files[s.key].kind === 'none' && nameInSlot[s.key] === value.name.toLowerCase());
+      const slot = named ?? def.files.find((s) => files[s.key].kind === 'none');
+      if (!slot) break;
+      files[slot.key] = typeof value === 'string' ? fileFromText(def, slot, value) : await fileFromPart(slot, value);
+    }
+  }
+
+  return { id: parseId(text('Id') ?? text('id')), values, files };
+}
+
+export function submissionFromJson(def: ContentTypeDef, body: Record<string, unknown>): Submission {
+  const values: Record<string, unknown> = {};
+  for (const field of def.fields) {
+    if (field.key in body) values[field.key] = body[field.key];
+  }
+  const files: Record<string, FileChoice> = {};
+  for (const slot of def.files) {
+    const raw = body[slot.key];
+    if (raw !== undefined && raw !== null && typeof raw !== 'string') {
+      throw new HttpError(400, `${slot.label} must be sent as base64 text.`, { [slot.key]: `${slot.label} must be sent as base64 text.` });
+    }
+    files[slot.key] = typeof raw === 'string' ? fileFromText(def, slot, raw) : { kind: 'none' };
+  }
+  return { id: parseId(body.id ?? body.Id), values, files };
+}

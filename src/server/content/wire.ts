@@ -1,0 +1,38 @@
+import type { ContentTypeDef } from '../../features/shared/content-type';
+import { mediaUrl, toBase64 } from '../media';
+import type { ContentRecord } from './records';
+
+/**
+ * A record as the API answers it: SPEC.md §3's names, files as base64 (what old clients read) or, when our
+ * own screens ask with ?media=url, as their stable /media/ URL.
+ */
+export type MediaMode = 'base64' | 'url';
+
+export function toWire(def: ContentTypeDef, record: ContentRecord, mode: MediaMode): Record<string, unknown> {
+  const { row, media } = record;
+  const out: Record<string, unknown> = { id: row.id };
+  for (const field of def.fields) {
+    const value = row[field.column];
+    out[field.key] = field.input === 'checkbox' ? value === 1 : value ?? null;
+  }
+  for (const slot of def.files) {
+    const file = media[slot.key];
+    out[slot.key] = !file ? null : mode === 'url' ? mediaUrl(file.sha256, file.contentType) : toBase64(file.bytes);
+  }
+  out[def.createdKey ?? 'createdDate'] = row.created_date;
+  return out;
+}
+
+export function mediaModeOf(url: URL): MediaMode {
+  return url.searchParams.get('media') === 'url' ? 'url' : 'base64';
+}
+
+/** A stored record's field values as a form or a JSON body would carry them. */
+export function storedValues(def: ContentTypeDef, record: ContentRecord): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of def.fields) {
+    const value = record.row[field.column];
+    values[field.key] = field.input === 'checkbox' ? value === 1 : value ?? '';
+  }
+  return values;
+}

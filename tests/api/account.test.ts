@@ -1,0 +1,72 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, USER, bearer, login } from '../support/api';
+import { startServer, type TestServer } from '../support/server';
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+function claims(token: string) {
+  return JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+}
+
+describe('POST /api/Account/login and logout', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer({ SEED: 'none' });
+  });
+  afterAll(async () => server.stop());
+
+  it('answers a token whose claims carry the role, the user and a five-minute expiry', async () => {
+    const res = await post(`${server.url}/api/Account/login`, { email: ADMIN.email, password: ADMIN.password });
+    expect(res.status).toBe(200);
+    const { token } = await res.json();
+    const c = claims(token);
+    expect(c.role).toBe('admin');
+    expect(c.email).toBe(ADMIN.email);
+    expect(c.exp - c.iat).toBe(5 * 60);
+    expect(res.headers.get('set-cookie')).toMatch(/session=.*HttpOnly/i);
+    expect(claims(await login(USER.email, USER.password, server.url)).role).toBe('user');
+  });
+
+  it('answers 401 with the same message for a wrong password and an unknown email', async () => {
+    for (const body of [{ email: ADMIN.email, password: 'wrong-password' }, { email: 'nobody@example.org', password: 'whatever-it-is' }]) {
+      const res = await post(`${server.url}/api/Account/login`, body);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ message: 'Invalid email or password' });
+    }
+  });
+
+  it('answers 400 naming the missing fields, and 400 for a body that is not JSON', async () => {
+    const res = await post(`${server.url}/api/Account/login`, { email: '' });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.errors).toEqual({ email: 'Email is required.', password: 'Password is required.' });
+    const bad = await fetch(`${server.url}/api/Account/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('kills the token on logout', async () => {
+    const token = await login(ADMIN.email, ADMIN.password, server.url);
+    expect((await fetch(`${server.url}/api/Admin/notice`, { headers: bearer(token) })).status).toBe(200);
+    expect((await post(`${server.url}/api/Account/logout`, {}, bearer(token))).status).toBe(200);
+    expect((await fetch(`${server.url}/api/Admin/notice`, { headers: bearer(token) })).status).toBe(401);
+  });
+
+  it('refuses a token once its session has expired on the server', async () => {
+    const token = await login(ADMIN.email, ADMIN.password, server.url);
+    const file = new Database(path.join(server.dataDir, 'council.sqlite'));
+    file.prepare('UPDATE user_session SET expires_at = ?').run(new Date(Date.now() - 1000).toISOString());
+    file.close();
+    expect((await fetch(`${server.url}/api/Admin/notice`, { headers: bearer(token) })).status).toBe(401);
+  });
+
+  it('answers 401 without a token and 403 for the wrong role', async () => {
+    expect((await fetch(`${server.url}/api/Admin/notice`)).status).toBe(401);
+    const userToken = await login(USER.email, USER.password, server.url);
+    const res = await fetch(`${server.url}/api/Admin/notice`, { headers: bearer(userToken) });
+    expect(res.status).toBe(403);
+    expect((await res.json()).message).toMatch(/may not/);
+  });
+});

@@ -1,0 +1,85 @@
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { freePort, startServer, tempDataDir } from '../support/server';
+
+function count(dataDir: string, sql: string): number {
+  const file = new Database(path.join(dataDir, 'council.sqlite'), { readonly: true });
+  const n = (file.prepare(sql).get() as { n: number }).n;
+  file.close();
+  return n;
+}
+
+const CONTENT_TABLES = ['slider', 'about', 'employee', 'tender', 'notice', 'circular', 'office_order', 'latest_news', 'gallery', 'press_release', 'complaint', 'complaint_reminder', 'ward', 'media', 'app_user'];
+
+describe('first start and restarts', () => {
+  it('creates the accounts named in the environment, and no demo accounts in production', async () => {
+    const server = await startServer({
+      NODE_ENV: 'production', SEED: 'none',
+      ADMIN_EMAIL: 'head@council.example', ADMIN_PASSWORD: 'head-password-1',
+      USER_EMAIL: 'desk@council.example', USER_PASSWORD: 'desk-password-1',
+    });
+    try {
+      expect(count(server.dataDir, 'SELECT count(*) n FROM app_user')).toBe(2);
+      const res = await fetch(`${server.url}/api/Account/login`, {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'head@council.example', password: 'head-password-1' }),
+      });
+      expect(res.status).toBe(200);
+      expect(server.output()).not.toMatch(/demo accounts/);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('creates demo accounts once outside production and prints them', async () => {
+    const server = await startServer({ SEED: 'none' });
+    await server.stop();
+    expect(server.output()).toMatch(/admin@nagarparishad\.example/);
+    const again = await startServer({ SEED: 'none' }, { dataDir: server.dataDir });
+    await again.stop();
+    expect(again.output()).not.toMatch(/demo accounts/);
+    expect(count(server.dataDir, 'SELECT count(*) n FROM app_user')).toBe(2);
+  });
+
+  it('fills demo content on the first start and adds nothing on the second', async () => {
+    const first = await startServer();
+    await first.stop();
+    const before = Object.fromEntries(CONTENT_TABLES.map((t) => [t, count(first.dataDir, `SELECT count(*) n FROM ${t}`)]));
+    expect(before.notice).toBeGreaterThanOrEqual(10);
+    const second = await startServer({}, { dataDir: first.dataDir });
+    await second.stop();
+    const after = Object.fromEntries(CONTENT_TABLES.map((t) => [t, count(first.dataDir, `SELECT count(*) n FROM ${t}`)]));
+    expect(after).toEqual(before);
+  });
+
+  it('keeps the generated signing secret in the data folder across restarts', async () => {
+    const server = await startServer({ SEED: 'none' });
+    await server.stop();
+    const secret = fs.readFileSync(path.join(server.dataDir, 'session-secret'), 'utf8');
+    const again = await startServer({ SEED: 'none' }, { dataDir: server.dataDir });
+    await again.stop();
+    expect(fs.readFileSync(path.join(server.dataDir, 'session-secret'), 'utf8')).toBe(secret);
+  });
+
+  it('stops with one clear line when the data folder cannot be used', async () => {
+    const file = path.join(tempDataDir(), 'not-a-folder');
+    fs.writeFileSync(file, 'x');
+    const server = await startServer({ SEED: 'none' }, { dataDir: file, expectFailure: true });
+    expect(server.output().trim()).toMatch(/^Cannot start: the data folder .* cannot be used/);
+    expect(server.output().trim().split('\n')).toHaveLength(1);
+  });
+
+  it('stops with one clear line when the port is taken', async () => {
+    const port = await freePort();
+    const blocker = net.createServer().listen(port, '127.0.0.1');
+    try {
+      const server = await startServer({ SEED: 'none', PORT: String(port) }, { expectFailure: true });
+      expect(server.output()).toMatch(/Cannot start: port \d+ on 127\.0\.0\.1 is already in use/);
+    } finally {
+      blocker.close();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/** A built server started on a free port with its own temporary data folder. */
+export interface TestServer {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDataDir(label = 'council-test'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), `${label}-`));
+}
+
+export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; expectFailure?: boolean } = {}): Promise<TestServer> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const dataDir = options.dataDir ?? tempDataDir();
+  const child: ChildProcess = spawn(process.execPath, [`${process.env.BUILD_DIR || 'dist'}/main.mjs`], {
+    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, HOST: '127.0.0.1', ...env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+  };
+
+  const deadline = Date.now() + 60_000;
+  while (!output.includes('Serving on')) {
+    if (child.exitCode !== null) {
+      if (options.expectFailure) break;
+      throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not start in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  if (options.expectFailure) await exited;
+  return { url: `http://127.0.0.1:${port}`, dataDir, output: () => output, stop };
+}
