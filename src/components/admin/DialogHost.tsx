@@ -1,0 +1,15 @@
+import { useStore } from '@nanostores/react';
+import Modal from './Modal';
+import { $dialog, closeDialog } from '../../stores/dialog';
+
+/** Shows whatever message an island put in the dialog store. */
+export default function DialogHost() {
+  const dialog = useStore($dialog);
+  return (
+    <Modal open={dialog !== null} title={dialog?.title ?? ''} onClose={closeDialog}>
+      <p className={`dialog-message dialog-${dialog?.tone ?? 'info'}`} role={dialog?.tone === 'error' ? 'alert' : 'status'}>
+        {dialog?.message}
+      </p>
+    </Modal>
+  );
+}
