@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Files run one after another: the API tests share one server, and the machine has two cores.
+    fileParallelism: false,
     projects: [
       {
         test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
@@ -14,8 +16,6 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          // The API tests share one server; running files one after another keeps the 2-core machine calm.
-          fileParallelism: false,
         },
       },
     ],
