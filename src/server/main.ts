@@ -44,10 +44,8 @@ async function main(): Promise<void> {
   const server = http.createServer((req, res) => {
     if (serveStaticFile(staticFiles, req, res, SECURITY_HEADERS)) return;
     if (serveCachedPage(req, res, SECURITY_HEADERS)) return;
-    handler(req, res, () => {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-      res.end('Not found');
-    });
+    // No `next` callback: for a path no route matches, Astro then renders src/pages/404.astro with status 404.
+    handler(req, res);
   });
   server.keepAliveTimeout = 65_000;
 
