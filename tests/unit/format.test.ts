@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { fileNameFromTitle, formatClosing, formatDateTime, formatDayMonthYear, formatIsoDate, formatMedium, todayInIndia } from '../../src/lib/format';
+
+describe('the date formats of SPEC.md §9', () => {
+  it('formats calendar dates without shifting the day', () => {
+    expect(formatIsoDate('2026-03-05')).toBe('2026-03-05');
+    expect(formatDayMonthYear('2026-03-05')).toBe('05/Mar/2026');
+    expect(formatMedium('2026-03-05')).toBe('Mar 5, 2026');
+    expect(formatClosing('2026-03-05', '15:30')).toBe('05/Mar/2026 15:30');
+    expect(formatClosing('2026-03-05', '')).toBe('05/Mar/2026 00:00');
+  });
+
+  it('shows instants in Indian time', () => {
+    expect(formatDateTime('2026-03-05T20:00:00.000Z')).toBe('2026-03-06 01:30:00');
+    expect(todayInIndia(Date.parse('2026-03-05T19:00:00Z'))).toBe('2026-03-06');
+  });
+
+  it('says N/A for what is missing or unreadable', () => {
+    for (const f of [formatIsoDate, formatDayMonthYear, formatMedium, formatDateTime]) {
+      expect(f(null)).toBe('N/A');
+      expect(f('not a date')).toBe('N/A');
+    }
+    expect(formatClosing(null, '10:00')).toBe('N/A');
+  });
+
+  it('names downloads after their title, safely', () => {
+    expect(fileNameFromTitle('Water: supply / cut?')).toBe('Water supply cut.pdf');
+    expect(fileNameFromTitle('')).toBe('document.pdf');
+  });
+});
