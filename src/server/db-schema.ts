@@ -8,6 +8,17 @@ export interface MediaTable {
   content_type: string;
   size: number;
   bytes: Uint8Array;
+  /** Pixel size, for images only. */
+  width: number | null;
+  height: number | null;
+  created_at: string;
+}
+
+export interface MediaVariantTable {
+  media_id: number;
+  width: number;
+  content_type: string;
+  bytes: Uint8Array;
   created_at: string;
 }
 
@@ -153,6 +164,7 @@ export interface ComplaintReminderTable {
 
 export interface Database {
   media: MediaTable;
+  media_variant: MediaVariantTable;
   app_user: AppUserTable;
   user_session: UserSessionTable;
   slider: SliderTable;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { db, nowIso, type Db } from './db';
 
 /** Uploaded bytes are stored once, keyed by SHA-256; records point at the media row. */
@@ -17,12 +18,24 @@ export async function storeMedia(bytes: Uint8Array, contentType: string, databas
   const sha256 = sha256Hex(bytes);
   const existing = await database.selectFrom('media').select('id').where('sha256', '=', sha256).executeTakeFirst();
   if (existing) return existing.id;
+  const { width, height } = await imageSize(bytes, contentType);
   const row = await database
     .insertInto('media')
-    .values({ sha256, content_type: contentType, size: bytes.byteLength, bytes, created_at: nowIso() })
+    .values({ sha256, content_type: contentType, size: bytes.byteLength, bytes, width, height, created_at: nowIso() })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The pixel size of an image (null for documents or unreadable images). */
+export async function imageSize(bytes: Uint8Array, contentType: string): Promise<{ width: number | null; height: number | null }> {
+  if (!contentType.startsWith('image/') || contentType === 'image/svg+xml') return { width: null, height: null };
+  try {
+    const meta = await sharp(bytes).metadata();
+    return { width: meta.width ?? null, height: meta.height ?? null };
+  } catch {
+    return { width: null, height: null };
+  }
 }
 
 export async function readMediaBySha(sha256: string, database: Db = db()) {

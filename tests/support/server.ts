@@ -7,6 +7,7 @@ import path from 'node:path';
 /** A built server started on a free port with its own temporary data folder. */
 export interface TestServer {
   url: string;
+  pid: number;
   dataDir: string;
   output: () => string;
   stop: () => Promise<void>;
@@ -60,5 +61,5 @@ export async function startServer(env: Record<string, string> = {}, options: { d
     await new Promise((r) => setTimeout(r, 50));
   }
   if (options.expectFailure) await exited;
-  return { url: `http://127.0.0.1:${port}`, dataDir, output: () => output, stop };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, dataDir, output: () => output, stop };
 }

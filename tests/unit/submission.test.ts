@@ -8,7 +8,7 @@ import { HttpError } from '../../src/server/http';
 
 const PDF = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\n%%EOF\n\n'); // 36 bytes: base64 without padding
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]);
-const pdfFile = (name: string, bytes: Uint8Array = PDF) => new File([bytes], name, { type: 'application/pdf' });
+const pdfFile = (name: string, bytes: Uint8Array = PDF) => new File([Buffer.from(bytes)], name, { type: 'application/pdf' });
 
 describe('recognising files from their bytes', () => {
   it('knows JPEG, PNG, WebP and PDF, and nothing else', () => {
@@ -63,7 +63,7 @@ describe('reading a multipart submission', () => {
 
   it('refuses a document that is not a PDF (415) and malformed base64 (400)', async () => {
     const wrong = new FormData();
-    wrong.set('DocumentFile', new File([new TextEncoder().encode('just text, named like a pdf')], 'x.pdf'));
+    wrong.set('DocumentFile', new File(['just text, named like a pdf'], 'x.pdf'));
     await expect(submissionFromForm(noticeType, wrong)).rejects.toMatchObject({ status: 415 });
     const malformed = new FormData();
     malformed.set('DocumentFileBase64', 'data:application/pdf;base64,###');

@@ -1,16 +1,37 @@
 import type { APIRoute } from 'astro';
 import { readMediaBySha } from '../../server/media';
+import { readVariant } from '../../server/media-variants';
 
-/** Stored files at URLs named by their SHA-256: the bytes behind a URL never change, so browsers keep them a year. */
+/**
+ * Stored files at URLs named by their SHA-256 (…/<sha>.pdf), and resized WebP copies of images
+ * (…/<sha>.w480.webp). The bytes behind a URL never change, so browsers may keep them for a year.
+ */
+const ORIGINAL = /^([0-9a-f]{64})(?:\.(?:jpg|png|webp|pdf|svg|bin))?$/;
+const VARIANT = /^([0-9a-f]{64})\.w(\d{2,4})\.webp$/;
+
 export const GET: APIRoute = async ({ params, request }) => {
-  const match = /^([0-9a-f]{64})(?:\.[a-z0-9]+)?$/.exec(params.file ?? '');
-  if (!match) return new Response('Not found', { status: 404 });
-  const etag = `"${match[1]}"`;
-  const immutable = { 'cache-control': 'public, max-age=31536000, immutable', etag };
-  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: immutable });
-  const media = await readMediaBySha(match[1]);
-  if (!media) return new Response('Not found', { status: 404 });
-  const headers: Record<string, string> = { ...immutable, 'content-type': media.content_type, 'content-length': String(media.size) };
+  const name = params.file ?? '';
+  const variant = VARIANT.exec(name);
+  const original = variant ? null : ORIGINAL.exec(name);
+  if (!variant && !original) return notFound();
+  const etag = `"${name}"`;
+  const cacheHeaders = { 'cache-control': 'public, max-age=31536000, immutable', etag };
+  if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: cacheHeaders });
+
+  if (variant) {
+    const bytes = await readVariant(variant[1], Number(variant[2]));
+    if (!bytes) return notFound();
+    return new Response(Buffer.from(bytes), { headers: { ...cacheHeaders, 'content-type': 'image/webp', 'content-length': String(bytes.byteLength) } });
+  }
+
+  const media = await readMediaBySha(original![1]);
+  if (!media) return notFound();
+  const headers: Record<string, string> = { ...cacheHeaders, 'content-type': media.content_type, 'content-length': String(media.size) };
+  // Documents open in the browser's viewer; the page's download link names the file after its title.
   if (media.content_type === 'application/pdf') headers['content-disposition'] = 'inline';
   return new Response(Buffer.from(media.bytes), { headers });
 };
+
+function notFound(): Response {
+  return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+}

@@ -15,6 +15,8 @@ export interface MediaInfo {
   sha256: string;
   contentType: string;
   size: number;
+  width: number | null;
+  height: number | null;
   bytes?: Uint8Array;
 }
 
@@ -43,9 +45,11 @@ async function attachMedia(database: Db, def: ContentTypeDef, rows: ContentRow[]
   for (const row of rows) for (const slot of def.files) if (typeof row[slot.column] === 'number') ids.add(row[slot.column] as number);
   const byId = new Map<number, MediaInfo>();
   if (ids.size > 0) {
-    const columns = ['id', 'sha256', 'content_type', 'size', ...(withBytes ? ['bytes'] : [])];
+    const columns = ['id', 'sha256', 'content_type', 'size', 'width', 'height', ...(withBytes ? ['bytes'] : [])];
     const found = await untyped(database).selectFrom('media').select(columns).where('id', 'in', [...ids]).execute();
-    for (const m of found) byId.set(m.id, { id: m.id, sha256: m.sha256, contentType: m.content_type, size: m.size, bytes: m.bytes });
+    for (const m of found) {
+      byId.set(m.id, { id: m.id, sha256: m.sha256, contentType: m.content_type, size: m.size, width: m.width, height: m.height, bytes: m.bytes });
+    }
   }
   return rows.map((row) => ({
     row,

@@ -1,0 +1,131 @@
+import sharp from 'sharp';
+import type { Kysely } from 'kysely';
+import type { Db } from '../../src/server/db';
+import { nowIso } from '../../src/server/db';
+import { storeMedia } from '../../src/server/media';
+import { DESIGNATIONS } from '../../src/features/employee/employee.schema';
+import { COMPLAINT_STATUSES } from '../../src/features/complaint/complaint.schema';
+import { makePdf } from './pdf';
+
+/**
+ * Bulk data for measuring the site at the size of a large town's archive: thousands of notices and tenders,
+ * a thousand staff and a hundred thousand complaints. Rows are believable enough to read, not to admire.
+ */
+export interface LargeCounts {
+  notices: number;
+  tenders: number;
+  employees: number;
+  complaints: number;
+}
+
+export const LARGE_COUNTS: LargeCounts = { notices: 10_000, tenders: 2_000, employees: 1_000, complaints: 100_000 };
+
+const TOPICS = ['water supply', 'property tax', 'street lighting', 'drain cleaning', 'road repair', 'market fees', 'birth registration', 'sanitation drive', 'ward meeting', 'tree plantation'];
+const FIRST = ['Amit', 'Sunita', 'Rakesh', 'Priya', 'Manoj', 'Anita', 'Vikas', 'Kiran', 'Suresh', 'Pooja', 'Ravi', 'Neha'];
+const LAST = ['Kumar', 'Devi', 'Singh', 'Prasad', 'Sharma', 'Yadav', 'Mishra', 'Paswan', 'Jha', 'Gupta'];
+const BATCH = 400;
+
+/** A small deterministic pseudo-random sequence, so two runs make the same data. */
+function sequence(seed: number) {
+  let state = seed >>> 0;
+  return (max: number) => {
+    state = (state * 1664525 + 1013904223) >>> 0;
+    return state % max;
+  };
+}
+
+const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+async function insertInBatches(trx: Kysely<any>, table: string, count: number, makeRow: (i: number) => Record<string, unknown>) {
+  for (let start = 0; start < count; start += BATCH) {
+    const rows = [];
+    for (let i = start; i < Math.min(count, start + BATCH); i++) rows.push(makeRow(i));
+    await trx.insertInto(table).values(rows).execute();
+  }
+}
+
+async function ensureLookups(trx: Kysely<any>) {
+  const ids = async (table: string) => (await trx.selectFrom(table).select('id').execute()).map((r: { id: number }) => r.id);
+  if ((await ids('ward')).length === 0) {
+    await trx.insertInto('ward').values(Array.from({ length: 25 }, (_, i) => ({ ward_number: String(i + 1) }))).execute();
+    await trx.insertInto('grievance_type').values(TOPICS.map((t) => ({ grievance_title: `Problem with ${t}` }))).execute();
+    await trx.insertInto('district').values({ district_name_english: 'Gandakpur' }).execute();
+    await trx.insertInto('ulb').values({ ulb_name: 'Nagar Parishad Kamalpur' }).execute();
+  }
+  return { wards: await ids('ward'), grievances: await ids('grievance_type'), districts: await ids('district'), ulbs: await ids('ulb') };
+}
+
+export async function seedLargeData(database: Db, counts: LargeCounts = LARGE_COUNTS): Promise<void> {
+  const pick = sequence(2026);
+  const pdf = makePdf('Archived council document', ['This document stands in for an archived notice or tender paper.']);
+  const photo = new Uint8Array(await sharp({ create: { width: 240, height: 240, channels: 3, background: '#0b4f8a' } }).jpeg({ quality: 70 }).toBuffer());
+  const created = nowIso();
+
+  await database.transaction().execute(async (trx) => {
+    const pdfId = await storeMedia(pdf, 'application/pdf', trx);
+    const photoId = await storeMedia(photo, 'image/jpeg', trx);
+    const untyped = trx as unknown as Kysely<any>;
+    const lookups = await ensureLookups(untyped);
+
+    await insertInBatches(untyped, 'notice', counts.notices, (i) => ({
+      title: `Notice ${i + 1} on ${TOPICS[i % TOPICS.length]}`,
+      description: `Residents are informed about ${TOPICS[pick(TOPICS.length)]} in ward ${1 + pick(25)}.`,
+      issue_date: dayOffset(-pick(1800)),
+      file_media_id: i % 3 === 0 ? null : pdfId,
+      created_date: created,
+    }));
+
+    await insertInBatches(untyped, 'tender', counts.tenders, (i) => {
+      const published = -pick(1500);
+      return {
+        tender_no: `NPK/ENG/${2021 + (i % 6)}/${String(i + 1).padStart(4, '0')}`,
+        tender_title: `Work order ${i + 1}: ${TOPICS[i % TOPICS.length]} works`,
+        tender_discreption: `Sealed bids are invited for ${TOPICS[pick(TOPICS.length)]} works in ward ${1 + pick(25)}.`,
+        publish_date: dayOffset(published),
+        last_date_of_submission: dayOffset(published + 10 + pick(60)),
+        last_date_of_submission_time: '15:00',
+        status: 'Active',
+        tender_title_2: '', tender_title_3: '', tender_title_4: '', tender_title_5: '',
+        document_1_media_id: pdfId,
+        created_date: created,
+      };
+    });
+
+    const listDesignations = DESIGNATIONS.filter((d) => d !== 'Chief Minister');
+    await insertInBatches(untyped, 'employee', counts.employees, (i) => ({
+      serial_no: 1000 + i,
+      name: `${FIRST[pick(FIRST.length)]} ${LAST[pick(LAST.length)]}`,
+      designation: listDesignations[i % listDesignations.length],
+      email_addres: `staff${i + 1}@kamalpur.example`,
+      status: 'Active',
+      post_remarks: `Section ${1 + (i % 12)}`,
+      from_date: dayOffset(-pick(3000)),
+      to_date: null,
+      land_line_number: '06152-240100',
+      mobile_number: `9${String(100000000 + i).slice(0, 9)}`,
+      show_home_page: 0,
+      photo_media_id: photoId,
+      created_date: created,
+    }));
+
+    await insertInBatches(untyped, 'complaint', counts.complaints, (i) => {
+      const status = COMPLAINT_STATUSES[pick(COMPLAINT_STATUSES.length)];
+      const entered = new Date(Date.now() - pick(900) * 86_400_000 - pick(86_400) * 1000).toISOString();
+      return {
+        grievance_type_id: lookups.grievances[pick(lookups.grievances.length)],
+        district_id: lookups.districts[0],
+        ward_id: lookups.wards[pick(lookups.wards.length)],
+        ulb_id: lookups.ulbs[0],
+        your_suggestion: 'Please attend to this soon.',
+        landmark: `Near house no. ${1 + pick(400)}`,
+        additional_information: `Reported by a resident (${i + 1}).`,
+        status,
+        entry_by: 'staff@nagarparishad.example',
+        entry_date: entered,
+        action_by: status === 'Open' ? '' : 'Complaint desk',
+        action_date: status === 'Open' ? null : entered,
+        pub_image_1_media_id: i % 100 === 0 ? photoId : null,
+      };
+    });
+  });
+}

@@ -1,0 +1,19 @@
+// `npm run seed:large`: adds the large data set (SEED_LARGE_SCALE=0.1 for a tenth) to the database in DATA_DIR.
+// Run it with the server stopped, or restart the server afterwards so no page is served from before it.
+import { closeDb, db } from '../src/server/db';
+import { prepareDatabase } from '../src/server/bootstrap';
+import { LARGE_COUNTS, seedLargeData } from '../db/seed/large';
+
+const scale = Number(process.env.SEED_LARGE_SCALE ?? 1);
+const counts = Object.fromEntries(Object.entries(LARGE_COUNTS).map(([k, v]) => [k, Math.round(v * scale)])) as unknown as typeof LARGE_COUNTS;
+const started = Date.now();
+try {
+  await prepareDatabase(db(), () => {});
+  await seedLargeData(db(), counts);
+  console.log(`Added ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+} catch (err) {
+  console.error(`seed:large failed: ${(err as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await closeDb();
+}

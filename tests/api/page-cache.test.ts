@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN, baseUrl, bearer, login } from '../support/api';
+import { CONTENT_TYPES } from '../../src/features/content-types';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${baseUrl()}${path}`, { headers });
+  return { res, body: await res.text() };
+}
+
+/** Requests a page until it comes from the cache, so the next request tells whether a write emptied it. */
+async function warm(path: string) {
+  await get(path);
+  const second = await get(path);
+  expect(second.res.headers.get('x-page-cache'), `${path} should be cached on the second request`).toBe('hit');
+}
+
+describe('the public page cache', () => {
+  it('serves the second anonymous request from memory, compressed, with an ETag that answers 304', async () => {
+    await warm('/notice');
+    const br = await fetch(`${baseUrl()}/notice`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    const gz = await fetch(`${baseUrl()}/notice`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    const etag = br.headers.get('etag')!;
+    expect(etag).toMatch(/^".+"$/);
+    const again = await fetch(`${baseUrl()}/notice`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('never serves or stores a page for a signed-in visitor', async () => {
+    await warm('/notice');
+    const token = await login(ADMIN.email, ADMIN.password);
+    const signedIn = await get('/notice', { cookie: `session=${token}` });
+    expect(signedIn.res.headers.get('x-page-cache')).toBeNull();
+    expect(signedIn.res.headers.get('cache-control')).toMatch(/no-store/);
+    const dashboard = await get('/dashboard', { cookie: `session=${token}` });
+    expect(dashboard.res.headers.get('cache-control')).toMatch(/no-store/);
+  });
+
+  it('does not cache a not-found answer', async () => {
+    const path = `/no-such-page-${Date.now()}`;
+    expect((await get(path)).res.status).toBe(404);
+    expect((await get(path)).res.headers.get('x-page-cache')).toBeNull();
+  });
+
+  it('renders afresh after a write of every content type, and shows a new notice at once', async () => {
+    const token = await login(ADMIN.email, ADMIN.password);
+    for (const def of CONTENT_TYPES) {
+      await warm('/');
+      const body = new FormData();
+      body.set(`${def.partPrefix}.Id`, '0');
+      // Ask for an invalid save first: a rejected write must not empty the cache either.
+      const refused = await fetch(`${baseUrl()}/api/Admin/${def.path}`, { method: 'PUT', headers: bearer(token), body });
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect((await get('/')).res.headers.get('x-page-cache'), `${def.path}: a refused write kept the cache`).toBe('hit');
+
+      const list = await fetch(`${baseUrl()}/api/Admin/${def.path}?media=url`, { headers: bearer(token) });
+      const [first] = (await list.json()) as { id: number }[];
+      const update = new FormData();
+      update.set(`${def.partPrefix}.Id`, String(first.id));
+      const saved = await fetch(`${baseUrl()}/api/Admin/${def.path}`, { method: 'PUT', headers: bearer(token), body: update });
+      expect(saved.status, `${def.path} update`).toBe(200);
+      expect((await get('/')).res.headers.get('x-page-cache'), `${def.path}: the cache survived a write`).toBeNull();
+    }
+
+    await warm('/notice');
+    const title = `Cache check ${Date.now()}`;
+    const form = new FormData();
+    form.set('Notice.title', title);
+    form.set('Notice.IssueDate', '2099-01-01');
+    form.set('DocumentFile', new Blob([PDF], { type: 'application/pdf' }), 'check.pdf');
+    const created = await fetch(`${baseUrl()}/api/Admin/notice`, { method: 'POST', headers: bearer(token), body: form });
+    expect(created.status).toBe(201);
+    expect((await get('/notice')).body).toContain(title);
+    const { id } = await created.json();
+    await fetch(`${baseUrl()}/api/Admin/notice/${id}`, { method: 'DELETE', headers: bearer(token) });
+    expect((await get('/notice')).body).not.toContain(title);
+  });
+});
