@@ -1,0 +1,141 @@
+import type { APIContext } from 'astro';
+import { paging } from '../../server/content/api';
+import { acceptFile, type AcceptedFile } from '../../server/content/uploads';
+import { mediaModeOf } from '../../server/content/wire';
+import { HttpError, json, readFormBody } from '../../server/http';
+import {
+  COMPLAINT_MESSAGES,
+  complaintSchema,
+  parseStatusFilter,
+  STATUS_FILTERS,
+  type ComplaintFieldKey,
+  type LookupKey,
+  type StatusFilter,
+} from './complaint.schema';
+import {
+  countComplaints,
+  createComplaint,
+  findComplaint,
+  listComplaints,
+  listComplaintStatuses,
+  resolveLookup,
+  toComplaintWire,
+} from './complaint.server';
+import { IMAGE_SLOTS, SUBMIT_PARTS, type ImageKey } from './complaint.wire';
+
+/** The complaint calls of SPEC.md §7, written once for the Public, Admin and User paths that share them. */
+
+/** ?statusFilter=All|Open|Pending|Resolved|Rejected, case-insensitive; All when absent. */
+export function statusFilterParam(url: URL): StatusFilter {
+  const raw = url.searchParams.get('statusFilter');
+  if (raw === null || raw === '') return 'All';
+  const status = parseStatusFilter(raw);
+  if (!status) {
+    const message = `statusFilter must be one of ${STATUS_FILTERS.join(', ')}.`;
+    throw new HttpError(400, message, { statusFilter: message });
+  }
+  return status;
+}
+
+/**
+ * GET …/complaint: the list, newest first. Pictures are /media/ URLs, never inline bytes, so that a long
+ * list stays small; ?page=&pageSize= pages it and x-total-count says how many there are in all.
+ */
+export async function complaintListAnswer(url: URL): Promise<Response> {
+  const status = statusFilterParam(url);
+  const { limit, offset } = paging(url);
+  const records = await listComplaints({ status, limit, offset });
+  const headers: Record<string, string> = {};
+  if (limit !== undefined) headers['x-total-count'] = String(await countComplaints(status));
+  return json(records.map((record) => toComplaintWire(record, 'url')), 200, headers);
+}
+
+/** GET …/complaint-count: one { id, status } per complaint that has a status; the client tallies them. */
+export async function complaintStatusesAnswer(url: URL): Promise<Response> {
+  return json(await listComplaintStatuses(statusFilterParam(url)));
+}
+
+/** GET /api/User/complaint/{id}: pictures as base64 (or their URLs with ?media=url, as our own desk asks). */
+export async function complaintAnswer(context: APIContext): Promise<Response> {
+  const raw = context.params.id ?? '';
+  const record = /^\d{1,9}$/.test(raw) ? await findComplaint(Number(raw), mediaModeOf(context.url) === 'base64') : null;
+  if (!record) throw new HttpError(404, COMPLAINT_MESSAGES.notFound);
+  return json(toComplaintWire(record, mediaModeOf(context.url)));
+}
+
+/** A picture larger than this is refused: phone photos are a few megabytes. */
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/** Multipart names are matched case-insensitively, with or without the 'Complaint.' prefix. */
+function formReader(form: FormData) {
+  const nameOf = (part: string) => part.toLowerCase().replace(/^complaint\./, '');
+  const byName = new Map<string, FormDataEntryValue[]>();
+  for (const [name, value] of form.entries()) byName.set(nameOf(name), [...(byName.get(nameOf(name)) ?? []), value]);
+  const all = (part: string) => byName.get(nameOf(part)) ?? [];
+  return {
+    text: (part: string) => all(part).find((v): v is string => typeof v === 'string'),
+    file: (part: string) => all(part).find((v): v is File => typeof v !== 'string' && v.size > 0),
+  };
+}
+
+async function readImages(read: ReturnType<typeof formReader>): Promise<Partial<Record<ImageKey, AcceptedFile>>> {
+  const images: Partial<Record<ImageKey, AcceptedFile>> = {};
+  for (const slot of IMAGE_SLOTS) {
+    const part = read.file(slot.part);
+    if (!part) continue;
+    if (part.size > MAX_IMAGE_BYTES) {
+      const message = `${slot.label} is larger than 10 MB.`;
+      throw new HttpError(413, message, { [slot.key]: message });
+    }
+    images[slot.key] = acceptFile(new Uint8Array(await part.arrayBuffer()), 'image', slot.key);
+  }
+  return images;
+}
+
+const LOOKUP_NOT_FOUND: Record<LookupKey, string> = {
+  grievance: 'That grievance type does not exist; choose one from the list.',
+  district: 'That district does not exist; choose one from the list.',
+  ward: 'That ward does not exist; choose one from the list.',
+  ulb: 'That ULB does not exist; choose one from the list.',
+};
+
+/**
+ * POST /api/User/add-complaint. Every check runs before anything is stored: the fields (400 with each
+ * message), the lookups (400 naming the field), the pictures (415 for a file that is not an image). The
+ * status a client sends is ignored: a new complaint is Open.
+ */
+export async function addComplaintAnswer(context: APIContext): Promise<Response> {
+  const read = formReader(await readFormBody(context.request));
+  const sent: Partial<Record<ComplaintFieldKey, string>> = {};
+  for (const [key, part] of Object.entries(SUBMIT_PARTS) as [ComplaintFieldKey, string][]) {
+    const value = read.text(part);
+    if (value !== undefined) sent[key] = value;
+  }
+  const values = await complaintSchema.validate(sent, { abortEarly: false, stripUnknown: true });
+
+  const ids: Partial<Record<LookupKey, number>> = {};
+  const unknown: Record<string, string> = {};
+  for (const kind of ['grievance', 'district', 'ward', 'ulb'] as const) {
+    const id = await resolveLookup(kind, values[kind]);
+    if (id === null) unknown[kind] = LOOKUP_NOT_FOUND[kind];
+    else ids[kind] = id;
+  }
+  if (Object.keys(unknown).length > 0) throw new HttpError(400, Object.values(unknown)[0], unknown);
+
+  const images = await readImages(read);
+  const id = await createComplaint(
+    {
+      grievanceTypeId: ids.grievance!,
+      districtId: ids.district!,
+      wardId: ids.ward!,
+      ulbId: ids.ulb!,
+      yourSuggestion: values.your_Suggestion,
+      landmark: values.landmark,
+      additionalInformation: values.additional_Information,
+    },
+    images,
+    context.locals.session!.user.email,
+  );
+  const saved = await findComplaint(id, mediaModeOf(context.url) === 'base64');
+  return json(toComplaintWire(saved!, mediaModeOf(context.url)), 201);
+}
