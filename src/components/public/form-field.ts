@@ -1,0 +1,16 @@
+/** One field of a static public form, as FormField.astro renders it. */
+export interface FieldSpec {
+  id: string;
+  label: string;
+  type?: 'text' | 'email' | 'date' | 'number' | 'tel' | 'select' | 'textarea';
+  options?: readonly string[];
+  required?: boolean;
+  /** Spans the whole row of a two-column form grid. */
+  full?: boolean;
+  hint?: string;
+  autocomplete?: string;
+  inputmode?: 'numeric' | 'text' | 'email' | 'tel';
+  pattern?: string;
+  maxlength?: number;
+  min?: number;
+}

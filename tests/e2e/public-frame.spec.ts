@@ -1,0 +1,339 @@
+import { expect, test, type Page } from '@playwright/test';
+import { siteSettings } from '../../src/site-settings';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+
+/**
+ * The public frame (header, menus, breaking news, search, footer) and the text pages it carries: contact,
+ * privacy, trade licence, the not-yet-online services, holidays, search and the not-found page.
+ */
+
+const PLACEHOLDERS = [
+  { path: '/postgrievance', heading: 'Post Grievance' },
+  { path: '/trackgrievance', heading: 'Track Grievance' },
+  { path: '/viewpropertytax', heading: 'View Property Tax' },
+  { path: '/paypropertytax', heading: 'Pay Property Tax' },
+  { path: '/videogallery', heading: 'Video Gallery' },
+];
+const TEXT_PAGES = [
+  { path: '/contactus', heading: 'Contact Us' },
+  { path: '/privacypolicy', heading: 'Privacy Policy' },
+  { path: '/tradelicense', heading: 'Trade Licence Application Form' },
+  { path: '/listofholiday', heading: 'List of Holidays' },
+  { path: '/search?q=plastic', heading: 'Search' },
+  ...PLACEHOLDERS,
+];
+/** A word from a demo notice's title, and that notice. */
+const DEMO_NOTICE_WORD = 'plastic';
+const DEMO_NOTICE_TITLE = 'Ban on single-use plastic carry bags in market areas';
+const currentYear = () => new Date(Date.now() + 330 * 60_000).getUTCFullYear();
+
+/** Opens a page and records every script it asks for. */
+async function openCountingScripts(page: Page, path: string) {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' || /\.m?js(\?|$)/.test(request.url())) scripts.push(request.url());
+  });
+  const response = await page.goto(path);
+  return { response, scripts };
+}
+
+async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, `page is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
+}
+
+async function newestHeadlines(page: Page): Promise<string[]> {
+  const res = await page.request.get('/api/Public/latest-news');
+  expect(res.status()).toBe(200);
+  const items = (await res.json()) as { title: string }[];
+  expect(items.length, 'the demo has latest news').toBeGreaterThan(1);
+  return items.slice(0, 8).map((item) => item.title);
+}
+
+for (const width of [1280, 375]) {
+  test.describe(`at ${width}px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    test('every text page renders its heading and frame, loads no JavaScript and passes axe', async ({ page }) => {
+      for (const { path, heading } of TEXT_PAGES) {
+        const { response, scripts } = await openCountingScripts(page, path);
+        expect(response?.status(), path).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
+        await expect(page.locator('h1'), `${path} has one h1`).toHaveCount(1);
+        await expect(page.getByRole('banner').getByRole('link', { name: siteSettings.councilName })).toBeVisible();
+        await expect(page.getByRole('contentinfo')).toContainText(siteSettings.addressText);
+        await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacypolicy');
+        await expect(page.getByRole('contentinfo')).toContainText(`© ${currentYear()} ${siteSettings.councilName}`);
+        expect(scripts, `${path} loads scripts`).toEqual([]);
+        expect(await page.locator('script').count(), `${path} has script tags`).toBe(0);
+        await expectNoHorizontalScroll(page);
+        await expectNoSeriousA11yViolations(page, `${path} at ${width}px`);
+      }
+    });
+
+    test('contact page: address, numbers, map and an honest message form', async ({ page }) => {
+      await page.goto('/contactus');
+      const main = page.getByRole('main');
+      await expect(main).toContainText(siteSettings.address.line1);
+      await expect(main).toContainText(siteSettings.officeHours);
+      await expect(main.getByRole('link', { name: siteSettings.email }).first()).toHaveAttribute('href', `mailto:${siteSettings.email}`);
+      await expect(main.getByRole('link', { name: siteSettings.tollFree }).first()).toBeVisible();
+      await expect(main.getByRole('link', { name: siteSettings.phone }).first()).toBeVisible();
+      const map = main.locator('iframe');
+      await expect(map).toHaveAttribute('title', /Map/);
+      await expect(map).toHaveAttribute('loading', 'lazy');
+      await expect(map).toHaveAttribute('src', siteSettings.mapEmbedUrl);
+      await expect(main).toContainText('Messages cannot be sent from this page yet');
+      for (const label of ['Name', 'Email', 'Subject', 'Message']) await expect(main.getByLabel(label, { exact: true })).toBeVisible();
+      await expect(main.getByRole('button', { name: /Send Message/ })).toBeDisabled();
+    });
+
+    test('privacy policy: twelve numbered sections, each reached from the contents', async ({ page }) => {
+      await page.goto('/privacypolicy');
+      const contents = page.getByRole('navigation', { name: 'Contents' }).getByRole('link');
+      await expect(contents).toHaveCount(12);
+      const sections = page.locator('section.policy-section h2');
+      await expect(sections).toHaveCount(12);
+      await expect(sections.first()).toHaveText('1. Information we collect');
+      await expect(sections.last()).toHaveText('12. Contact us');
+      for (const href of await contents.evaluateAll((links) => links.map((a) => a.getAttribute('href')!))) {
+        await expect(page.locator(href), `${href} exists`).toHaveCount(1);
+      }
+      await contents.filter({ hasText: 'Grievance officer' }).click();
+      await expect(page).toHaveURL(/#grievance-officer$/);
+      await expect(page.locator('#grievance-officer h2')).toBeInViewport();
+    });
+
+    test('trade licence: four sections with every field, required marks and no submit', async ({ page }) => {
+      await page.goto('/tradelicense');
+      const legends = page.locator('fieldset legend');
+      await expect(legends).toHaveText(['Trade Details', 'Trade Unit Details', 'Trade Location Details', 'Owner Details']);
+      const labels = [
+        'Financial Year', 'Licence Type', 'Old Licence No.', 'Trade Name', 'Structure Type', 'Sub Type', 'Date of Commencement', 'GST No.',
+        'Operation Area (sq ft)', 'Number of Employees', 'Trade Category', 'Trade Type', 'Trade Sub Type',
+        'Cantonment', 'Door / House No.', 'Building Name', 'Road', 'Locality', 'Pincode',
+        'Owner Name', 'Father / Husband Name', 'Relationship', 'Gender', 'Date of Birth', 'Email', 'PAN', 'Correspondence Address', 'Special Owner Category',
+      ];
+      // A required field's label ends in a visual '*' (hidden from screen readers).
+      const field = (label: string) => page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}( \\*)?$`));
+      for (const label of labels) await expect(field(label), label).toHaveCount(1);
+      const options = async (label: string) => field(label).locator('option').allTextContents();
+      expect(await options('Licence Type')).toEqual(['Select', 'Annual', 'Renewal']);
+      expect(await options('Structure Type')).toEqual(['Select', 'Immovable']);
+      expect(await options('Sub Type')).toEqual(['Select', 'Pucca']);
+      expect(await options('Trade Category')).toEqual(['Select', 'Manufacturing', 'Retail']);
+      expect(await options('Relationship')).toEqual(['Select', 'Father', 'Husband']);
+      expect(await options('Gender')).toEqual(['Select', 'Male', 'Female', 'Other']);
+      expect((await options('Financial Year')).slice(1)).toHaveLength(2);
+      await expect(field('Trade Name')).toHaveAttribute('required', '');
+      await expect(field('Owner Name')).toHaveAttribute('required', '');
+      await expect(page.getByText('Trade Name *', { exact: true })).toBeVisible();
+      await expect(field('Old Licence No.')).not.toHaveAttribute('required', '');
+      await expect(page.getByRole('main')).toContainText('Online submission is not yet available');
+      await expect(page.locator('main form button, main form [type=submit]')).toHaveCount(0);
+    });
+
+    test('services not yet online say so and how to reach the office', async ({ page }) => {
+      for (const { path } of PLACEHOLDERS) {
+        await page.goto(path);
+        const main = page.getByRole('main');
+        await expect(main, path).toContainText('This service is not yet available online.');
+        await expect(main, path).toContainText(siteSettings.address.line1);
+        await expect(main, path).toContainText(siteSettings.officeHours);
+        await expect(main.getByRole('link', { name: siteSettings.tollFree }), path).toBeVisible();
+        await expect(main.getByRole('link', { name: siteSettings.email }), path).toBeVisible();
+        await expect(main, path).not.toContainText('works!');
+      }
+      await page.goto('/trackgrievance');
+      await expect(page.getByRole('main').getByRole('link', { name: 'View Grievances' })).toHaveAttribute('href', '/viewgrievance');
+    });
+
+    test("holidays: the council's subtitle, this year's calendar picture and the table", async ({ page }) => {
+      const year = currentYear();
+      await page.goto('/listofholiday');
+      await expect(page.getByRole('main')).toContainText(`Holidays of ${siteSettings.councilName} for the year ${year}`);
+      const picture = page.getByRole('main').locator(`img[src="/holiday-calendar/${year}.svg"]`);
+      await expect(picture).toHaveAttribute('alt', new RegExp(`Calendar of ${year}`));
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      const table = page.getByRole('table', { name: /Holidays in/ });
+      await expect(table.getByRole('columnheader')).toHaveText(['S. No.', 'Date', 'Day', 'Occasion']);
+      const republicDay = table.getByRole('row').filter({ hasText: 'Republic Day' });
+      await expect(republicDay).toContainText(`26 January ${year}`);
+      const weekday = new Date(Date.UTC(year, 0, 26)).toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' });
+      await expect(republicDay).toContainText(weekday);
+      await expect(table.getByRole('row').filter({ hasText: 'Independence Day' })).toContainText(`15 August ${year}`);
+
+      const svg = await page.request.get(`/holiday-calendar/${year}.svg`);
+      expect(svg.status()).toBe(200);
+      expect(svg.headers()['content-type']).toContain('image/svg+xml');
+      expect(svg.headers()['cache-control']).toContain('max-age=');
+      expect(await svg.text()).toContain(`Holiday Calendar ${year}`);
+      expect((await page.request.get('/holiday-calendar/1850.svg')).status()).toBe(404);
+    });
+
+    test('the breaking-news strip shows the newest headlines, links them to /latestnews, and pauses on hover', async ({ page }) => {
+      const headlines = await newestHeadlines(page);
+      await page.goto('/contactus');
+      const strip = page.getByRole('region', { name: 'Breaking News' });
+      const first = strip.getByRole('link', { name: headlines[0], exact: true });
+      await expect(first).toBeVisible();
+      await expect(first).toHaveAttribute('href', '/latestnews');
+      await expect(strip.locator('li:not([aria-hidden])')).toHaveCount(headlines.length);
+      const track = strip.locator('ul');
+      expect(await track.evaluate((el) => getComputedStyle(el).animationName)).toMatch(/^news-ticker-/);
+      expect(await track.evaluate((el) => getComputedStyle(el).animationDuration)).toBe(`${headlines.length * 5}s`);
+      await strip.hover();
+      expect(await track.evaluate((el) => getComputedStyle(el).animationPlayState)).toBe('paused');
+    });
+
+    test('under reduced motion the headlines stand still as a list', async ({ page }) => {
+      const headlines = await newestHeadlines(page);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto('/privacypolicy');
+      const strip = page.getByRole('region', { name: 'Breaking News' });
+      expect(await strip.locator('ul').evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+      for (const title of headlines) await expect(strip.getByRole('link', { name: title, exact: true })).toBeVisible();
+    });
+
+    test('search finds a demo notice by a word of its title and says when nothing matches', async ({ page }) => {
+      await page.goto('/contactus');
+      const box = page.getByRole('banner').getByRole('searchbox');
+      await expect(box).toBeVisible();
+      await box.fill(DEMO_NOTICE_WORD);
+      await box.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/search\\?q=${DEMO_NOTICE_WORD}$`));
+      const notices = page.getByRole('region', { name: /Notices/ });
+      await expect(notices.getByRole('link', { name: DEMO_NOTICE_TITLE, exact: true })).toHaveAttribute('href', '/notice');
+      await expect(page.getByRole('main')).toContainText(/\d+ results? for "plastic"/);
+
+      await page.goto('/search?q=zqxjvwk');
+      await expect(page.getByRole('main')).toContainText('No results found for "zqxjvwk"');
+      // LIKE wildcards are taken literally: a lone '%%' must not match everything.
+      await page.goto('/search?q=%25%25');
+      await expect(page.getByRole('main')).toContainText('No results found');
+      await page.goto('/search?q=a');
+      await expect(page.getByRole('main')).toContainText('Please type at least 2 characters');
+    });
+
+    test('an unknown path answers 404 with the not-found page, whose link leads home', async ({ page }) => {
+      const response = await page.goto('/no-such-page-here');
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expectNoSeriousA11yViolations(page, `404 at ${width}px`);
+      await page.getByRole('link', { name: 'Go Back To Home' }).click();
+      await expect(page).toHaveURL(/\/$/);
+    });
+  });
+}
+
+test.describe('menus at 1280px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('dropdowns open by keyboard (Tab, Enter) and by click, one at a time', async ({ page }) => {
+    await page.goto('/contactus');
+    // The phone menu holds the same links but is hidden at this width.
+    const nav = page.getByRole('navigation', { name: 'Main' }).locator('.nav-wide');
+    const about = nav.locator('summary', { hasText: 'About Us' }).first();
+    for (let i = 0; i < 40 && !(await about.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await expect(about).toBeFocused();
+    await expect(nav.getByRole('link', { name: 'Ward Parshad' })).toBeHidden();
+    await page.keyboard.press('Enter');
+    await expect(nav.getByRole('link', { name: 'Ward Parshad' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'List of Holidays' })).toHaveAttribute('href', '/listofholiday');
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'About', exact: true })).toBeFocused();
+
+    await nav.locator('summary', { hasText: 'Tenders' }).click();
+    await expect(nav.getByRole('link', { name: 'Active Tenders', exact: true })).toHaveAttribute('href', '/currenttender');
+    await expect(nav.getByRole('link', { name: 'Un-Active Tenders' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Ward Parshad' }), 'opening one dropdown closes the other').toBeHidden();
+
+    await nav.locator('summary', { hasText: 'Downloads' }).click();
+    for (const group of ['Forms', 'Acts & Rules', 'Reports']) await expect(nav.getByText(group, { exact: true })).toBeVisible();
+
+    await nav.locator('summary', { hasText: 'Services' }).click();
+    const gps = nav.getByRole('link', { name: /GPS Tracing/ });
+    await expect(gps).toHaveAttribute('href', siteSettings.gpsTracingUrl);
+    await expect(gps).toHaveAttribute('target', '_blank');
+    await expect(gps).toHaveAttribute('rel', 'noopener noreferrer');
+
+    await nav.locator('summary', { hasText: 'Grievance' }).click();
+    await expect(nav.getByRole('link', { name: /RTI/ })).toHaveAttribute('rel', 'noopener noreferrer');
+    await nav.locator('summary', { hasText: 'Login' }).click();
+    await expect(nav.getByRole('link', { name: 'Office Login' })).toHaveAttribute('href', '/login');
+    await expect(nav.getByRole('link', { name: "Citizen's Login" })).toHaveAttribute('href', '/login');
+    await expect(nav.getByRole('link', { name: 'Contacts' })).toHaveAttribute('href', '/contactus');
+    await expectNoSeriousA11yViolations(page, 'open menu at 1280px');
+  });
+
+  test('contact bar: numbers, language choice and the mobile app link', async ({ page }) => {
+    await page.goto('/privacypolicy');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: siteSettings.phone })).toHaveAttribute('href', 'tel:06254242118');
+    await expect(header.getByRole('link', { name: siteSettings.tollFree }).first()).toBeVisible();
+    const app = header.getByRole('link', { name: /Mobile App/ });
+    await expect(app).toHaveAttribute('href', siteSettings.mobileAppUrl);
+    await expect(app).toHaveAttribute('target', '_blank');
+    await header.locator('summary', { hasText: 'English' }).click();
+    await expect(header.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/privacypolicy');
+    const hindi = header.getByRole('link', { name: /हिन्दी/ });
+    await expect(hindi).toBeVisible();
+    await expect(hindi).toHaveAttribute('lang', 'hi');
+    await expect(hindi).toHaveAttribute('href', /translate\.google\.com\/translate\?sl=en&tl=hi&u=.*privacypolicy/);
+  });
+});
+
+test.describe('menu at 375px', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the Menu button reveals the links, with dropdowns inside', async ({ page }) => {
+    await page.goto('/postgrievance');
+    await expect(page.locator('.nav-wide'), 'the wide menu bar is hidden on phones').toBeHidden();
+    const nav = page.getByRole('navigation', { name: 'Main' }).locator('.nav-phone');
+    const button = nav.locator('summary', { hasText: 'Menu' });
+    await expect(button).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Contacts' })).toBeHidden();
+    await button.click();
+    await expect(nav.getByRole('link', { name: 'Home' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Contacts' })).toBeVisible();
+    await nav.locator('summary', { hasText: 'Documents' }).click();
+    const documents = nav.locator('details', { has: page.locator('summary', { hasText: 'Documents' }) });
+    await expect(documents.getByRole('link', { name: 'Circulars' })).toHaveAttribute('href', '/circulars');
+    await expect(documents.getByRole('link', { name: 'Office Order', exact: true })).toBeVisible();
+    // Keyboard too: Enter on a summary opens it.
+    await nav.locator('summary', { hasText: 'Gallery' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(nav.getByRole('link', { name: 'Photo Gallery' })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await expectNoSeriousA11yViolations(page, 'open phone menu');
+  });
+});
+
+test.describe('at 320px', () => {
+  test.use({ viewport: { width: 320, height: 700 } });
+
+  test('no page scrolls sideways, even with the menu open', async ({ page }) => {
+    for (const { path } of TEXT_PAGES) {
+      await page.goto(path);
+      await expectNoHorizontalScroll(page);
+    }
+    await page.goto('/no-such-page-here');
+    await expectNoHorizontalScroll(page);
+    const phoneMenu = page.getByRole('navigation', { name: 'Main' }).locator('.nav-phone');
+    await phoneMenu.locator('summary', { hasText: 'Menu' }).click();
+    await phoneMenu.locator('summary', { hasText: 'Downloads' }).click();
+    await expect(phoneMenu.getByText('Acts & Rules')).toBeVisible();
+    await expectNoHorizontalScroll(page);
+  });
+});
+
+test('signed-in staff see the pages without the public header and footer', async ({ page }) => {
+  const login = await page.request.post('/api/Account/login', { data: { email: 'staff@nagarparishad.example', password: 'staff-demo-2026' } });
+  expect(login.status()).toBe(200);
+  await page.goto('/contactus');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+  await expect(page.locator('header.site-header')).toHaveCount(0);
+  await expect(page.locator('footer.site-footer')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Breaking News' })).toHaveCount(0);
+});
