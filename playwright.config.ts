@@ -5,6 +5,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/council-e2e-${port}`;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Traces of failed tests; a folder per run keeps parallel runs of one checkout apart.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
