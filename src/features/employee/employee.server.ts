@@ -1,0 +1,43 @@
+import { sql } from 'kysely';
+import { db, type Db } from '../../server/db';
+import { listRecords, type ContentRecord } from '../../server/content/records';
+import { employeeType } from './employee.schema';
+
+export interface EmployeeQuery {
+  /** Designations as a client spells them; matched case-insensitively. */
+  designations: readonly string[];
+  /** Only those marked to be shown on the home page. */
+  homeOnly?: boolean;
+  /** Include photo bytes (the compatibility API answers them as base64). */
+  withBytes?: boolean;
+}
+
+const serialOrder = (record: ContentRecord) => (record.row.serial_no as number | null) ?? Number.MAX_SAFE_INTEGER;
+
+/**
+ * Officials and staff of the given designations, grouped in the order the designations were asked for and,
+ * within a group, by serial number (then by who was entered first). This is the order the directories
+ * and the home page's card grid show people in.
+ */
+export async function listEmployeesByDesignations(query: EmployeeQuery, database: Db = db()): Promise<ContentRecord[]> {
+  const wanted = [...new Set(query.designations.map((d) => d.trim().toLowerCase()).filter(Boolean))];
+  if (wanted.length === 0) return [];
+
+  // The stored spellings that match, so the generic list (and its photo lookup) can filter by equality.
+  const spellings = await database
+    .selectFrom('employee')
+    .select('designation')
+    .distinct()
+    .where(sql<string>`lower(designation)`, 'in', wanted)
+    .execute();
+
+  const groups = await Promise.all(
+    spellings.map(({ designation }) =>
+      listRecords(employeeType, { where: { designation, ...(query.homeOnly ? { show_home_page: 1 } : {}) }, withBytes: query.withBytes }, database),
+    ),
+  );
+  const rank = (record: ContentRecord) => wanted.indexOf(String(record.row.designation).toLowerCase());
+  return groups
+    .flat()
+    .sort((a, b) => rank(a) - rank(b) || serialOrder(a) - serialOrder(b) || a.row.id - b.row.id);
+}
