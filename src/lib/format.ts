@@ -50,9 +50,14 @@ export function formatDateTime(value: string | null | undefined): string {
   return p ? `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}` : MISSING;
 }
 
-/** Today's date in India as 'YYYY-MM-DD', the day a tender's last date is compared with. */
+/** Now on the clock in India as 'YYYY-MM-DDTHH:mm:ss', comparable as text with stored dates and times. */
+export function nowInIndia(now = Date.now()): string {
+  return new Date(now + IST_OFFSET_MS).toISOString().slice(0, 19);
+}
+
+/** Today's date in India as 'YYYY-MM-DD'. */
 export function todayInIndia(now = Date.now()): string {
-  return new Date(now + IST_OFFSET_MS).toISOString().slice(0, 10);
+  return nowInIndia(now).slice(0, 10);
 }
 
 /** A file name made from a title: 'Water supply notice.pdf'. */

@@ -244,12 +244,21 @@ for (const width of [1280, 375]) {
       expect(download.suggestedFilename()).toMatch(/\.pdf$/);
       await expectNoSeriousA11yViolations(page);
 
-      for (const missing of ['/tender-details?id=999999', '/tender-details', '/tender-details?id=abc']) {
+      for (const missing of ['/tender-details?id=999999', '/tender-details?id=abc']) {
         const response = await page.goto(missing);
         expect(response?.status(), missing).toBe(404);
         await expectWholePage(page, 'Tender not found');
         await expect(page.getByRole('link', { name: 'Active Tenders', exact: true }).last()).toHaveAttribute('href', '/currenttender');
       }
+
+      // Without an id the page offers the open tenders to choose from.
+      const choose = await page.goto('/tender-details');
+      expect(choose?.status()).toBe(200);
+      await expectWholePage(page, 'Tender Details');
+      const choice = page.locator('main ul a[href^="/tender-details?id="]').first();
+      const chosenTitle = (await choice.textContent())!.trim();
+      await choice.click();
+      await expect(page.locator('h1')).toHaveText(chosenTitle);
     });
 
     for (const list of DOCUMENT_LISTS) {

@@ -31,13 +31,12 @@ export async function listEmployeesByDesignations(query: EmployeeQuery, database
     .where(sql<string>`lower(designation)`, 'in', wanted)
     .execute();
 
-  const groups = await Promise.all(
-    spellings.map(({ designation }) =>
-      listRecords(employeeType, { where: { designation, ...(query.homeOnly ? { show_home_page: 1 } : {}) }, withBytes: query.withBytes }, database),
-    ),
+  if (spellings.length === 0) return [];
+  const records = await listRecords(
+    employeeType,
+    { where: { designation: spellings.map((s) => s.designation), ...(query.homeOnly ? { show_home_page: 1 } : {}) }, withBytes: query.withBytes },
+    database,
   );
   const rank = (record: ContentRecord) => wanted.indexOf(String(record.row.designation).toLowerCase());
-  return groups
-    .flat()
-    .sort((a, b) => rank(a) - rank(b) || serialOrder(a) - serialOrder(b) || a.row.id - b.row.id);
+  return records.sort((a, b) => rank(a) - rank(b) || serialOrder(a) - serialOrder(b) || a.row.id - b.row.id);
 }

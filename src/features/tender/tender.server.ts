@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { db, type Db } from '../../server/db';
 import type { Tender } from '../../server/db-schema';
+import { nowInIndia } from '../../lib/format';
 
 /**
  * A tender closes at its last date of submission and time, in Indian time; without a time it stays open
@@ -8,13 +9,6 @@ import type { Tender } from '../../server/db-schema';
  * plain text order is time order. '24:00:00' sorts after every real time of the same day.
  */
 const closesAt = sql<string>`last_date_of_submission || 'T' || (CASE WHEN coalesce(last_date_of_submission_time, '') = '' THEN '24:00:00' ELSE last_date_of_submission_time || ':00' END)`;
-
-const IST_OFFSET_MS = 330 * 60_000;
-
-/** Now as 'YYYY-MM-DDTHH:mm:ss' on the clock in India. */
-export function nowInIndia(now = Date.now()): string {
-  return new Date(now + IST_OFFSET_MS).toISOString().slice(0, 19);
-}
 
 export interface TenderPage {
   tenders: Tender[];

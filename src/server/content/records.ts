@@ -33,8 +33,8 @@ export interface ListOptions {
   withBytes?: boolean;
   limit?: number;
   offset?: number;
-  /** Narrows the list: column = value. */
-  where?: Record<string, string | number>;
+  /** Narrows the list: column = value, or column in values for a list. */
+  where?: Record<string, string | number | readonly (string | number)[]>;
 }
 
 // Table and column names come from the declarations, never from a request.
@@ -59,7 +59,9 @@ async function attachMedia(database: Db, def: ContentTypeDef, rows: ContentRow[]
 
 export async function listRecords(def: ContentTypeDef, options: ListOptions = {}, database: Db = db()): Promise<ContentRecord[]> {
   let query = untyped(database).selectFrom(def.table).selectAll();
-  for (const [column, value] of Object.entries(options.where ?? {})) query = query.where(column, '=', value);
+  for (const [column, value] of Object.entries(options.where ?? {})) {
+    query = Array.isArray(value) ? query.where(column, 'in', value) : query.where(column, '=', value);
+  }
   query = query.orderBy(def.orderBy, 'desc').orderBy('id', 'desc');
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
   const rows = (await query.execute()) as ContentRow[];
@@ -117,7 +119,8 @@ export async function saveRecord(def: ContentTypeDef, submission: Submission, va
     if (Object.keys(missing).length > 0) throw new HttpError(400, Object.values(missing)[0], missing);
 
     if (existing) {
-      await untyped(trx).updateTable(def.table).set(columns).where('id', '=', existing.id).execute();
+      // A type without text fields (the slider) edited without a new file has nothing to change.
+      if (Object.keys(columns).length > 0) await untyped(trx).updateTable(def.table).set(columns).where('id', '=', existing.id).execute();
       return existing.id as number;
     }
     const inserted = await untyped(trx)
