@@ -1,8 +1,538 @@
 import type { Db } from '../../src/server/db';
+import { storeMedia } from '../../src/server/media';
+import { siteSettings } from '../../src/site-settings';
+import {
+  aboutEntries,
+  complaintDesk,
+  complaints,
+  circulars,
+  districtName,
+  employeeGroups,
+  galleryGroups,
+  grievanceTypes,
+  latestNews,
+  notices,
+  officeOrders,
+  pressReleases,
+  sliderBanners,
+  tenders,
+  wardCount,
+  type ComplaintEntry,
+  type DayOffset,
+  type DocumentEntry,
+  type PersonEntry,
+  type TenderEntry,
+} from './content';
+import {
+  aboutSvg,
+  bannerSvg,
+  clippingSvg,
+  complaintSvg,
+  gallerySvg,
+  portraitSvg,
+  svgToJpeg,
+  type ComplaintScene,
+  type ComplaintState,
+} from './images';
+import { makePdf } from './pdf';
 
-/** Fills an empty database with a believable council's content. Returns false when content exists. */
+/**
+ * Fills an empty database with a believable council's content, so a fresh install shows every page with
+ * something in it. Returns false, adding nothing, when any content or lookup row already exists.
+ */
 export async function seedDemoContent(database: Db): Promise<boolean> {
-  const existing = await database.selectFrom('notice').select('id').limit(1).executeTakeFirst();
-  if (existing) return false;
+  if (await hasContent(database)) return false;
+  const clock = new SeedClock(new Date());
+  // Pictures are rendered before the transaction opens, so the database is locked only for the inserts.
+  const pictures = await renderPictures(clock);
+  return database.transaction().execute(async (trx) => {
+    // Checked again inside the transaction in case another process seeded while the pictures were drawn.
+    if (await hasContent(trx)) return false;
+    const seed: SeedContext = { db: trx, clock, pictures };
+    await seedSliders(seed);
+    await seedAbout(seed);
+    await seedEmployees(seed);
+    await seedTenders(seed);
+    await seedDocuments(seed, 'notice', notices);
+    await seedDocuments(seed, 'circular', circulars);
+    await seedDocuments(seed, 'office_order', officeOrders);
+    await seedLatestNews(seed);
+    await seedGallery(seed);
+    await seedPressReleases(seed);
+    await seedComplaints(seed, await seedLookups(seed));
+    return true;
+  });
+}
+
+const SEEDED_TABLES = [
+  'slider', 'about', 'employee', 'tender', 'notice', 'circular', 'office_order', 'latest_news', 'gallery',
+  'press_release', 'grievance_type', 'district', 'ward', 'ulb', 'complaint',
+] as const;
+
+async function hasContent(database: Db): Promise<boolean> {
+  for (const table of SEEDED_TABLES) {
+    const row = await database.selectFrom(table).select('id').limit(1).executeTakeFirst();
+    if (row) return true;
+  }
   return false;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Dates relative to the day the seed runs
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** India Standard Time is UTC+5:30 all year; content times are written as the council would see them. */
+const IST_OFFSET_MS = 330 * 60 * 1000;
+
+class SeedClock {
+  constructor(readonly now: Date) {}
+
+  /** A calendar date (YYYY-MM-DD) offset from today in India; negative is the past. */
+  date(daysFromToday: number): string {
+    return new Date(this.now.getTime() + IST_OFFSET_MS + daysFromToday * DAY_MS).toISOString().slice(0, 10);
+  }
+
+  /** A full ISO instant at a given Indian hour, some days ago; never later than a few minutes ago. */
+  timestamp(daysAgo: number, hourIst: number, minute = 0): string {
+    const day = this.date(-daysAgo);
+    const instant = Date.parse(`${day}T00:00:00Z`) + (hourIst * 60 + minute) * 60 * 1000 - IST_OFFSET_MS;
+    return new Date(Math.min(instant, this.now.getTime() - 5 * 60 * 1000)).toISOString();
+  }
+
+  /** How many days ago an offset falls; Republic Day offsets count from the latest 26 January. */
+  daysAgo(when: DayOffset): number {
+    if (typeof when === 'number') return when;
+    const today = this.date(0);
+    const year = Number(today.slice(0, 4));
+    const thisYear = `${year}-01-26`;
+    const republicDay = today >= thisYear ? thisYear : `${year - 1}-01-26`;
+    return Math.round((Date.parse(today) - Date.parse(republicDay)) / DAY_MS) - when.afterRepublicDay;
+  }
+}
+
+/** dd/mm/yyyy, as dates are printed on Indian government letters. */
+function printedDate(isoDate: string): string {
+  const [y, m, d] = isoDate.slice(0, 10).split('-');
+  return `${d}/${m}/${y}`;
+}
+
+function longDate(isoDate: string): string {
+  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-IN', {
+    weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC',
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Pictures, rendered up front and in parallel (sharp works on its own thread pool)
+
+interface Pictures {
+  banners: Uint8Array[];
+  about: Uint8Array[];
+  /** By person name: a councillor on the standing committee keeps the same photo. */
+  portraits: Map<string, Uint8Array>;
+  gallery: Uint8Array[][];
+  clippings: Uint8Array[];
+  complaintPhotos: Map<string, Uint8Array>;
+}
+
+async function renderPictures(clock: SeedClock): Promise<Pictures> {
+  const people = uniquePeople();
+  const photoKeys = [...new Set(complaints.flatMap((entry, i) => Object.values(complaintPhotoKeys(entry, i)).filter(isKey)))];
+  const [banners, about, portraits, gallery, clippings, complaintPhotos] = await Promise.all([
+    Promise.all(sliderBanners.map((spec, i) => svgToJpeg(bannerSvg(spec, i + 1)))),
+    Promise.all(aboutEntries.map((entry, i) => svgToJpeg(aboutSvg(entry.scene, i + 11)))),
+    Promise.all(people.map((person, i) => svgToJpeg(portraitSvg({ ...person, variant: i })))),
+    Promise.all(galleryGroups.map((group) => Promise.all([0, 1, 2, 3].map((v) => svgToJpeg(gallerySvg(group.scene, v)))))),
+    Promise.all(pressReleases.map((entry, i) => svgToJpeg(clippingSvg(clippingSpec(entry, clock), i + 21)))),
+    Promise.all(photoKeys.map((key) => svgToJpeg(complaintSvgForKey(key)))),
+  ]);
+  return {
+    banners,
+    about,
+    portraits: new Map(people.map((person, i) => [person.name, portraits[i]])),
+    gallery,
+    clippings,
+    complaintPhotos: new Map(photoKeys.map((key, i) => [key, complaintPhotos[i]])),
+  };
+}
+
+function uniquePeople(): PersonEntry[] {
+  const byName = new Map<string, PersonEntry>();
+  for (const group of employeeGroups) for (const person of group.people) if (!byName.has(person.name)) byName.set(person.name, person);
+  return [...byName.values()];
+}
+
+function clippingSpec(entry: (typeof pressReleases)[number], clock: SeedClock) {
+  return {
+    paper: entry.paper,
+    headline: entry.title,
+    dateLine: `${siteSettings.address.town} | ${longDate(clock.date(-clock.daysAgo(entry.when)))}`,
+    pageNo: entry.pageNo,
+    picture: entry.picture,
+  };
+}
+
+const isKey = (key: string | null): key is string => key !== null;
+
+function photoKey(scene: ComplaintScene, state: ComplaintState, variant: number): string {
+  return `${scene}/${state}/${variant}`;
+}
+
+function complaintSvgForKey(key: string): string {
+  const [scene, state, variant] = key.split('/');
+  return complaintSvg(scene as ComplaintScene, state as ComplaintState, Number(variant));
+}
+
+/**
+ * Which pictures a complaint carries: the citizen's photos of the problem, and for resolved complaints the
+ * staff's photos of the same spot afterwards. Variants alternate so neighbouring complaints differ.
+ */
+function complaintPhotoKeys(entry: ComplaintEntry, index: number) {
+  const scene = grievanceTypes[entry.type].scene;
+  const photos = scene ? (entry.photos ?? 0) : 0;
+  const first = index % 2;
+  const second = 1 - first;
+  const resolved = entry.status === 'Resolved';
+  return {
+    pub1: scene && photos >= 1 ? photoKey(scene, 'reported', first) : null,
+    pub2: scene && photos >= 2 ? photoKey(scene, 'reported', second) : null,
+    action1: scene && resolved && photos >= 1 ? photoKey(scene, 'fixed', first) : null,
+    action2: scene && resolved && photos >= 2 ? photoKey(scene, 'fixed', second) : null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Inserts
+
+interface SeedContext {
+  db: Db;
+  clock: SeedClock;
+  pictures: Pictures;
+}
+
+function storeJpeg(seed: SeedContext, bytes: Uint8Array): Promise<number> {
+  return storeMedia(bytes, 'image/jpeg', seed.db);
+}
+
+function storePdf(seed: SeedContext, title: string, lines: string[]): Promise<number> {
+  return storeMedia(makePdf(title, lines), 'application/pdf', seed.db);
+}
+
+async function seedSliders(seed: SeedContext): Promise<void> {
+  for (const [i, banner] of seed.pictures.banners.entries()) {
+    const photo = await storeJpeg(seed, banner);
+    await seed.db.insertInto('slider').values({ photo_media_id: photo, created_date: seed.clock.timestamp(30 - i, 10) }).execute();
+  }
+}
+
+async function seedAbout(seed: SeedContext): Promise<void> {
+  for (const [i, entry] of aboutEntries.entries()) {
+    const photo = await storeJpeg(seed, seed.pictures.about[i]);
+    await seed.db
+      .insertInto('about')
+      .values({ name: entry.name, description: entry.description, photo_media_id: photo, created_date: seed.clock.timestamp(30, 11, i) })
+      .execute();
+  }
+}
+
+/** State-level office holders sit in Patna and have Patna numbers; everyone else is at the council office. */
+const STATE_LEVEL = new Set(['Chief Minister', 'Minister', 'Principal Secretary']);
+
+/** Deterministic, distinct Indian mobile numbers (10 digits starting 6 to 9). */
+function mobileNumbers(): () => string {
+  const prefixes = ['94311', '98350', '70040', '62012', '90310', '88770', '79033', '99345', '76310', '82100'];
+  let n = 0;
+  return () => {
+    n++;
+    return prefixes[n % prefixes.length] + String((n * 48271) % 100000).padStart(5, '0');
+  };
+}
+
+function staffEmail(person: PersonEntry): string {
+  if (person.email) return person.email;
+  const words = person.name
+    .split(',')[0]
+    .split(/\s+/)
+    .filter((w) => !/^(shri|smt\.?|ms\.?|md\.?|dr\.?)$/i.test(w));
+  const local = [words[0], words[words.length - 1]].map((w) => w.toLowerCase().replace(/[^a-z]/g, '')).join('.');
+  return `${local}@nagarparishad.example`;
+}
+
+async function seedEmployees(seed: SeedContext): Promise<void> {
+  const nextMobile = mobileNumbers();
+  // A person listed under two designations keeps one mobile and one landline number.
+  const phones = new Map<string, { mobile: string; landLine: string }>();
+  let stateLine = 15400;
+  let extension = 11;
+  for (const group of employeeGroups) {
+    for (const [i, person] of group.people.entries()) {
+      if (!phones.has(person.name)) {
+        const landLine = STATE_LEVEL.has(group.designation) ? `0612-22${(stateLine += 37)}` : `06254-2421${String(extension++ % 100).padStart(2, '0')}`;
+        phones.set(person.name, { mobile: nextMobile(), landLine });
+      }
+      const { mobile, landLine } = phones.get(person.name)!;
+      const photo = await storeJpeg(seed, seed.pictures.portraits.get(person.name)!);
+      await seed.db
+        .insertInto('employee')
+        .values({
+          serial_no: i + 1,
+          name: person.name,
+          designation: group.designation,
+          email_addres: staffEmail(person),
+          status: 'Active',
+          post_remarks: person.postRemarks,
+          from_date: person.fromDate,
+          to_date: null,
+          land_line_number: landLine,
+          mobile_number: mobile,
+          show_home_page: group.showHomePage ? 1 : 0,
+          photo_media_id: photo,
+          created_date: seed.clock.timestamp(30, 12, i),
+        })
+        .execute();
+    }
+  }
+}
+
+function tenderNumber(tender: TenderEntry, publishDate: string): string {
+  return `${siteSettings.shortName}/${tender.section}/${publishDate.slice(0, 4)}/${String(tender.serial).padStart(3, '0')}`;
+}
+
+/** The notice inviting tender: the document every tender has in its first slot. */
+function noticeInvitingTender(tender: TenderEntry, no: string, publishDate: string, lastDate: string, openingDate: string): string[] {
+  return [
+    `Tender reference no.: ${no}    Date of publication: ${printedDate(publishDate)}`,
+    `The Executive Officer, ${siteSettings.councilName}, on behalf of the Board, invites e-tenders from eligible contractors and firms registered with the Government of Bihar for the following work.`,
+    `Name of work: ${tender.title}`,
+    `Scope: ${tender.description}`,
+    `Estimated cost: ${tender.estimatedCost}`,
+    `Earnest money deposit: ${tender.earnestMoney}, payable online only.`,
+    `Period of completion: ${tender.completionPeriod}`,
+    `Last date and time of bid submission: ${printedDate(lastDate)} up to ${tender.closingTime} hrs`,
+    `Opening of technical bids: ${printedDate(openingDate)} at 16:00 hrs in the chamber of the Executive Officer.`,
+    'The complete bid documents can be downloaded from the Tenders section of the council website. Bids received after the closing time will not be accepted. The council reserves the right to reject any or all bids without giving reasons.',
+    'Sd/-',
+    `Executive Officer, ${siteSettings.councilName}`,
+  ];
+}
+
+/** A short body for the supporting documents (BOQ, drawings...), enough to show the download works. */
+function supportingDocument(name: string, tender: TenderEntry, no: string): string[] {
+  const intro = `This document forms part of tender ${no}, "${tender.title}", and is to be read with the notice inviting tender.`;
+  const byKind: Record<string, string[]> = {
+    BOQ: [
+      'Bill of quantities. Bidders shall quote a percentage above or below the estimated rates.',
+      'Item 1. Earthwork in excavation in all kinds of soil, including disposal up to 50 m.',
+      'Item 2. Plain cement concrete 1:2:4 with stone aggregate, including curing.',
+      'Item 3. Reinforced cement concrete M25 for drain walls and slabs, including shuttering.',
+      'Item 4. Supply and fixing of reinforcement steel Fe 500D, cutting, bending and binding.',
+      'Item 5. Restoration of the surface and disposal of surplus material.',
+    ],
+    Drawings: [
+      'List of drawings: site plan; typical cross section; longitudinal section; details of slabs and joints.',
+      'All dimensions are in millimetres unless shown otherwise. Levels are to be checked at site before work begins.',
+    ],
+    'Technical Specifications': [
+      'Materials shall conform to the relevant Indian Standards and the specifications of the Building Construction Department, Bihar.',
+      'Test certificates for cement, steel and electrical items shall be submitted before use. The engineer-in-charge may order tests at the contractor\'s cost.',
+    ],
+    'Corrigendum No. 1': [
+      'The last date of bid submission and the date of opening have been revised as shown on the tender page. All other terms remain unchanged.',
+    ],
+  };
+  const body = byKind[name] ?? [
+    `${name}. The bidder shall read this document with the notice inviting tender and sign every page of it when submitting the bid.`,
+    'In case of any conflict, the notice inviting tender shall prevail.',
+  ];
+  return [intro, ...body, 'Sd/-', `Executive Officer, ${siteSettings.councilName}`];
+}
+
+async function seedTenders(seed: SeedContext): Promise<void> {
+  for (const tender of tenders) {
+    const publishDate = seed.clock.date(-tender.publishedDaysAgo);
+    const lastDate = seed.clock.date(tender.closesInDays);
+    const no = tenderNumber(tender, publishDate);
+    const documents = [
+      await storePdf(seed, `Notice Inviting Tender: ${tender.title}`, noticeInvitingTender(tender, no, publishDate, lastDate, seed.clock.date(tender.closesInDays + 1))),
+    ];
+    for (const name of tender.extraDocuments) {
+      documents.push(await storePdf(seed, `${name} - Tender No. ${no}`, supportingDocument(name, tender, no)));
+    }
+    await seed.db
+      .insertInto('tender')
+      .values({
+        tender_no: no,
+        tender_title: tender.title,
+        tender_discreption: tender.description,
+        publish_date: publishDate,
+        last_date_of_submission: lastDate,
+        last_date_of_submission_time: tender.closingTime,
+        status: tender.closesInDays > 0 ? 'Active' : 'Closed',
+        tender_title_2: tender.extraDocuments[0] ?? '',
+        tender_title_3: tender.extraDocuments[1] ?? '',
+        tender_title_4: tender.extraDocuments[2] ?? '',
+        tender_title_5: tender.extraDocuments[3] ?? '',
+        document_1_media_id: documents[0],
+        document_2_media_id: documents[1] ?? null,
+        document_3_media_id: documents[2] ?? null,
+        document_4_media_id: documents[3] ?? null,
+        document_5_media_id: documents[4] ?? null,
+        created_date: seed.clock.timestamp(tender.publishedDaysAgo, 11),
+      })
+      .execute();
+  }
+}
+
+const DOCUMENT_KINDS = {
+  notice: { heading: 'Public Notice', copyTo: 'Notice board of the council; all ward councillors; IT Cell for the website.' },
+  circular: { heading: 'Circular', copyTo: 'All section heads; notice board; IT Cell for the website.' },
+  office_order: { heading: 'Office Order', copyTo: 'Staff concerned; personal files; Accounts section; IT Cell for the website.' },
+} as const;
+
+function documentLines(kind: keyof typeof DOCUMENT_KINDS, entry: DocumentEntry, issueDate: string): string[] {
+  // Letter numbers grow with time, as in a real dispatch register.
+  const letterNo = `${siteSettings.shortName}/${entry.section}/${issueDate.slice(0, 4)}/${400 - entry.daysAgo}`;
+  return [
+    `${DOCUMENT_KINDS[kind].heading}    Letter No. ${letterNo}    Date: ${printedDate(issueDate)}`,
+    ...(entry.department ? [`Department: ${entry.department}`] : []),
+    entry.description,
+    'This comes into force with immediate effect. For any clarification, contact the office during office hours or call the number given above.',
+    'By order,',
+    `Executive Officer, ${siteSettings.councilName}`,
+    `Copy to: ${DOCUMENT_KINDS[kind].copyTo}`,
+  ];
+}
+
+async function seedDocuments(seed: SeedContext, table: keyof typeof DOCUMENT_KINDS, entries: DocumentEntry[]): Promise<void> {
+  for (const entry of entries) {
+    const issueDate = seed.clock.date(-entry.daysAgo);
+    const file = await storePdf(seed, entry.title, documentLines(table, entry, issueDate));
+    const row = {
+      title: entry.title,
+      description: entry.description,
+      issue_date: issueDate,
+      file_media_id: file,
+      created_date: seed.clock.timestamp(entry.daysAgo, 14),
+    };
+    if (table === 'notice') await seed.db.insertInto('notice').values(row).execute();
+    else await seed.db.insertInto(table).values({ ...row, department: entry.department ?? '' }).execute();
+  }
+}
+
+async function seedLatestNews(seed: SeedContext): Promise<void> {
+  for (const item of latestNews) {
+    await seed.db
+      .insertInto('latest_news')
+      .values({ title: item.title, description: item.description, created_date: seed.clock.timestamp(item.daysAgo, item.hour, 15) })
+      .execute();
+  }
+}
+
+async function seedGallery(seed: SeedContext): Promise<void> {
+  for (const [g, group] of galleryGroups.entries()) {
+    const daysAgo = seed.clock.daysAgo(group.when);
+    for (const [i, description] of group.descriptions.entries()) {
+      const photo = await storeJpeg(seed, seed.pictures.gallery[g][i]);
+      await seed.db
+        .insertInto('gallery')
+        .values({ title: group.title, description, photo_media_id: photo, created_date: seed.clock.timestamp(daysAgo, 17, i * 5) })
+        .execute();
+    }
+  }
+}
+
+async function seedPressReleases(seed: SeedContext): Promise<void> {
+  for (const [i, entry] of pressReleases.entries()) {
+    const daysAgo = seed.clock.daysAgo(entry.when);
+    const photo = await storeJpeg(seed, seed.pictures.clippings[i]);
+    await seed.db
+      .insertInto('press_release')
+      .values({
+        title: entry.title,
+        description: entry.description,
+        release_news_paper_name: entry.paper,
+        releases_page_no: entry.pageNo,
+        release_date: seed.clock.date(-daysAgo),
+        photo_media_id: photo,
+        created_date: seed.clock.timestamp(daysAgo, 12),
+      })
+      .execute();
+  }
+}
+
+interface LookupIds {
+  grievances: number[];
+  district: number;
+  /** Index 0 is ward 1. */
+  wards: number[];
+  ulb: number;
+}
+
+async function seedLookups(seed: SeedContext): Promise<LookupIds> {
+  const grievances: number[] = [];
+  for (const type of grievanceTypes) {
+    const row = await seed.db.insertInto('grievance_type').values({ grievance_title: type.title }).returning('id').executeTakeFirstOrThrow();
+    grievances.push(row.id);
+  }
+  const district = await seed.db.insertInto('district').values({ district_name_english: districtName }).returning('id').executeTakeFirstOrThrow();
+  const wards: number[] = [];
+  for (let ward = 1; ward <= wardCount; ward++) {
+    const row = await seed.db.insertInto('ward').values({ ward_number: String(ward) }).returning('id').executeTakeFirstOrThrow();
+    wards.push(row.id);
+  }
+  const ulb = await seed.db.insertInto('ulb').values({ ulb_name: siteSettings.councilName }).returning('id').executeTakeFirstOrThrow();
+  return { grievances, district: district.id, wards, ulb: ulb.id };
+}
+
+/** Days the council took to act, by outcome: rejections are quick, repairs take longer. */
+const DAYS_TO_ACT: Record<ComplaintEntry['status'], number> = { Open: 0, Pending: 1, Rejected: 2, Resolved: 4 };
+
+function actionTime(clock: SeedClock, entry: ComplaintEntry, entryDate: string, index: number): string {
+  const planned = Date.parse(clock.timestamp(Math.max(0, entry.daysAgo - DAYS_TO_ACT[entry.status] - (index % 2)), 15, (index * 11) % 60));
+  // Never before the complaint was filed, and never in the future.
+  const earliest = Date.parse(entryDate) + 2 * 60 * 60 * 1000;
+  return new Date(Math.min(Math.max(planned, earliest), clock.now.getTime() - 60 * 1000)).toISOString();
+}
+
+async function seedComplaints(seed: SeedContext, ids: LookupIds): Promise<void> {
+  for (const [i, entry] of complaints.entries()) {
+    const entryDate = seed.clock.timestamp(entry.daysAgo, 9 + (i % 8), (i * 7) % 60);
+    const acted = entry.status !== 'Open';
+    const actionDate = acted ? actionTime(seed.clock, entry, entryDate, i) : null;
+    const keys = complaintPhotoKeys(entry, i);
+    const photo = async (key: string | null) => (key ? storeJpeg(seed, seed.pictures.complaintPhotos.get(key)!) : null);
+    const row = await seed.db
+      .insertInto('complaint')
+      .values({
+        grievance_type_id: ids.grievances[entry.type],
+        district_id: ids.district,
+        ward_id: ids.wards[entry.ward - 1],
+        ulb_id: ids.ulb,
+        your_suggestion: entry.suggestion,
+        landmark: entry.landmark,
+        additional_information: entry.info,
+        status: entry.status,
+        entry_by: complaintDesk[i % complaintDesk.length],
+        entry_date: entryDate,
+        action_by: acted ? grievanceTypes[entry.type].handledBy : '',
+        action_date: actionDate,
+        pub_image_1_media_id: await photo(keys.pub1),
+        pub_image_2_media_id: await photo(keys.pub2),
+        action_image_1_media_id: await photo(keys.action1),
+        action_image_2_media_id: await photo(keys.action2),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await seedReminders(seed, row.id, entry.reminders ?? [], entryDate, actionDate);
+  }
+}
+
+/** Reminders fall evenly between filing and the council's action (or now, for complaints still waiting). */
+async function seedReminders(seed: SeedContext, complaintId: number, messages: string[], from: string, until: string | null): Promise<void> {
+  const start = Date.parse(from);
+  const end = until ? Date.parse(until) : seed.clock.now.getTime() - 60 * 60 * 1000;
+  for (const [k, message] of messages.entries()) {
+    const at = start + ((end - start) * (k + 1)) / (messages.length + 1);
+    await seed.db.insertInto('complaint_reminder').values({ complaint_id: complaintId, message, created_date: new Date(at).toISOString() }).execute();
+  }
 }
