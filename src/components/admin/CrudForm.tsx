@@ -1,0 +1,138 @@
+import { useFormik, type FormikErrors } from 'formik';
+import { useEffect, useId, useRef, useState } from 'react';
+import { emptyFormValues, type ContentTypeDef, type FieldDef } from '../../features/shared/content-type';
+import { showDialog } from '../../stores/dialog';
+import { EXPIRED_LOGIN_URL, logout } from '../../stores/session';
+import { asApiError, listUrl, type AdminRow } from './admin-api';
+import FileInput from './FileInput';
+import FormField from './FormField';
+import { requestBody } from './request-body';
+import { sendWithProgress } from './upload';
+
+/**
+ * The create and edit form of every content screen, built from the type's declaration: its fields, its
+ * file slots and its yup schema (the same one the endpoint validates with, so the messages match).
+ */
+export interface CrudFormProps {
+  def: ContentTypeDef;
+  /** The row being edited, or null to create. */
+  row: AdminRow | null;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+type Values = Record<string, unknown>;
+
+function valueFromRow(field: FieldDef, value: unknown): unknown {
+  if (field.input === 'checkbox') return value === true || value === 1 || value === 'true';
+  if (value === null || value === undefined) return '';
+  if (field.input === 'date') return String(value).slice(0, 10);
+  return String(value);
+}
+
+function initialValues(def: ContentTypeDef, row: AdminRow | null): Values {
+  if (!row) return emptyFormValues(def);
+  return Object.fromEntries(def.fields.map((field) => [field.key, valueFromRow(field, row[field.key])]));
+}
+
+export default function CrudForm({ def, row, onSaved, onCancel }: CrudFormProps) {
+  const idPrefix = useId().replace(/:/g, '');
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const editing = row !== null;
+  const [files, setFiles] = useState<Record<string, File | null>>({});
+  const [progress, setProgress] = useState<number | null>(null);
+
+  useEffect(() => {
+    titleRef.current?.focus();
+  }, []);
+
+  const formik = useFormik<Values>({
+    initialValues: initialValues(def, row),
+    validationSchema: def.schema,
+    // A document the declaration needs on create must be picked; an edit keeps the stored one.
+    validate: () => {
+      const errors: FormikErrors<Values> = {};
+      for (const slot of def.files) {
+        if (slot.required === 'create' && !editing && !files[slot.key]) errors[slot.key] = slot.requiredMessage ?? `${slot.label} is required.`;
+      }
+      return errors;
+    },
+    onSubmit: async (values, helpers) => {
+      const { body, contentType } = requestBody(def, values, files, row?.id ?? 0);
+      setProgress(0);
+      const result = await sendWithProgress({ method: editing ? 'PUT' : 'POST', url: listUrl(def), body, contentType, onProgress: setProgress });
+      setProgress(null);
+      if (result.status >= 200 && result.status < 300) {
+        showDialog('Success', editing ? def.messages.updated : def.messages.created, 'success');
+        onSaved();
+        return;
+      }
+      if (result.status === 401) {
+        await logout(EXPIRED_LOGIN_URL);
+        return;
+      }
+      const error = asApiError(result.body);
+      if (error.errors) helpers.setErrors(error.errors);
+      const fallback = editing ? def.messages.updateFailed : def.messages.createFailed;
+      showDialog('Error', result.status === 0 ? `${fallback} The server could not be reached.` : error.message ?? fallback, 'error');
+    },
+  });
+
+  const pick = (key: string, file: File | null) => {
+    setFiles((current) => ({ ...current, [key]: file }));
+    formik.setFieldTouched(key, true, false);
+    formik.setFieldError(key, undefined);
+  };
+
+  // An error shows once its field was left or the form was submitted; server errors always show.
+  const errorFor = (key: string) => {
+    const message = formik.errors[key];
+    return typeof message === 'string' && (formik.touched[key] || formik.submitCount > 0) ? message : undefined;
+  };
+
+  const titleId = `${idPrefix}-title`;
+  return (
+    <section className="crud-form-panel" aria-labelledby={titleId}>
+      <h2 id={titleId} ref={titleRef} tabIndex={-1}>{editing ? def.formTitle.edit : def.formTitle.create}</h2>
+      <form className="crud-form" noValidate onSubmit={formik.handleSubmit}>
+        <div className="form-grid">
+          {def.fields.map((field) => (
+            <FormField
+              key={field.key}
+              field={field}
+              idPrefix={idPrefix}
+              value={formik.values[field.key]}
+              error={errorFor(field.key)}
+              onChange={formik.handleChange}
+              onBlur={formik.handleBlur}
+            />
+          ))}
+          {def.files.map((slot) => (
+            <FileInput
+              key={slot.key}
+              slot={slot}
+              idPrefix={idPrefix}
+              file={files[slot.key] ?? null}
+              stored={editing && typeof row[slot.key] === 'string' ? (row[slot.key] as string) : null}
+              required={slot.required === 'create' && !editing}
+              error={errorFor(slot.key)}
+              onPick={(file) => pick(slot.key, file)}
+            />
+          ))}
+        </div>
+        {progress !== null && (
+          <div className="upload-progress">
+            <label htmlFor={`${idPrefix}-progress`}>Uploading… {progress}%</label>
+            <progress id={`${idPrefix}-progress`} max={100} value={progress}>{progress}%</progress>
+          </div>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={formik.isSubmitting}>
+            {editing ? def.submitLabel.edit : def.submitLabel.create}
+          </button>
+          <button type="button" className="btn" onClick={onCancel} disabled={formik.isSubmitting}>Cancel</button>
+        </div>
+      </form>
+    </section>
+  );
+}

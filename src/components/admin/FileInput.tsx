@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import type { FileSlotDef } from '../../features/shared/content-type';
+
+/**
+ * A file picker for one declared slot, with a preview of the picked file (an image, or the PDF in an
+ * <object> with its name) and, when editing, the stored file that stays unless a new one is picked.
+ */
+export interface FileInputProps {
+  slot: FileSlotDef;
+  idPrefix: string;
+  file: File | null;
+  /** The stored file's /media/ URL while editing. */
+  stored: string | null;
+  required: boolean;
+  error?: string;
+  onPick: (file: File | null) => void;
+}
+
+const ACCEPT = { image: 'image/jpeg,image/png,image/webp', document: 'application/pdf,.pdf' } as const;
+
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return;
+    }
+    const created = URL.createObjectURL(file);
+    setUrl(created);
+    return () => URL.revokeObjectURL(created);
+  }, [file]);
+  return url;
+}
+
+export default function FileInput({ slot, idPrefix, file, stored, required, error, onPick }: FileInputProps) {
+  const id = `${idPrefix}-${slot.key}`;
+  const errorId = `${id}-error`;
+  const previewUrl = useObjectUrl(file);
+  const isImage = slot.kind === 'image';
+
+  return (
+    <div className="field field-file">
+      <span className="field-label">
+        <label htmlFor={id}>{slot.label}</label>
+        {required && <span className="required-mark" aria-hidden="true">*</span>}
+      </span>
+      <input
+        type="file"
+        id={id}
+        name={slot.key}
+        accept={ACCEPT[slot.kind]}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        onChange={(event) => onPick(event.currentTarget.files?.[0] ?? null)}
+      />
+      {file && previewUrl && (
+        <div className="file-preview">
+          {isImage ? (
+            <img src={previewUrl} alt={`Preview of ${file.name}`} className="preview-image" />
+          ) : (
+            <>
+              <object data={previewUrl} type="application/pdf" className="preview-document" aria-label={`Preview of ${file.name}`}>
+                <a href={previewUrl} target="_blank" rel="noopener">Open the chosen document</a>
+              </object>
+              <p className="file-name">{file.name}</p>
+            </>
+          )}
+        </div>
+      )}
+      {!file && stored && (
+        <p className="file-stored">
+          {isImage ? <img src={stored} alt="" width={50} height={50} className="thumb" /> : <a href={stored} target="_blank" rel="noopener">Current document</a>}
+          <span>Kept unless you choose a new file.</span>
+        </p>
+      )}
+      {error && <p id={errorId} className="field-error">{error}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import type { ChangeEvent, FocusEvent } from 'react';
+import type { FieldDef } from '../../features/shared/content-type';
+
+/** One declared field as a labelled input, with its message from the shared schema shown beneath it. */
+export interface FormFieldProps {
+  field: FieldDef;
+  idPrefix: string;
+  value: unknown;
+  error?: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+  onBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+}
+
+const INPUT_TYPES: Partial<Record<FieldDef['input'], string>> = {
+  text: 'text',
+  date: 'date',
+  time: 'time',
+  email: 'email',
+  tel: 'tel',
+  number: 'number',
+};
+
+export default function FormField({ field, idPrefix, value, error, onChange, onBlur }: FormFieldProps) {
+  const id = `${idPrefix}-${field.key}`;
+  const errorId = `${id}-error`;
+  // Browser validation is off (noValidate on the form) so that the declared messages are the ones shown.
+  const common = {
+    id,
+    name: field.key,
+    onChange,
+    onBlur,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    'aria-required': field.required ? true : undefined,
+  } as const;
+  // The star sits beside the label, not in it, so the field's name stays its label; aria-required says it.
+  const star = field.required ? <span className="required-mark" aria-hidden="true">*</span> : null;
+  const message = error ? <p id={errorId} className="field-error">{error}</p> : null;
+
+  if (field.input === 'checkbox') {
+    return (
+      <div className="field field-checkbox">
+        <input type="checkbox" {...common} checked={value === true} />
+        <label htmlFor={id}>{field.label}</label>
+        {star}
+        {message}
+      </div>
+    );
+  }
+
+  let control;
+  if (field.input === 'textarea') control = <textarea {...common} rows={3} value={String(value ?? '')} />;
+  else if (field.input === 'select') {
+    control = (
+      <select {...common} value={String(value ?? '')}>
+        <option value="">Select…</option>
+        {(field.options ?? []).map((option) => <option key={option} value={option}>{option}</option>)}
+      </select>
+    );
+  } else {
+    control = (
+      <input
+        type={INPUT_TYPES[field.input] ?? 'text'}
+        {...common}
+        value={String(value ?? '')}
+        inputMode={field.input === 'number' ? 'numeric' : undefined}
+        autoComplete="off"
+      />
+    );
+  }
+
+  return (
+    <div className={field.input === 'textarea' ? 'field field-wide' : 'field'}>
+      <span className="field-label"><label htmlFor={id}>{field.label}</label>{star}</span>
+      {control}
+      {message}
+    </div>
+  );
+}

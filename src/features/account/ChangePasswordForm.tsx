@@ -1,0 +1,73 @@
+import { useFormik } from 'formik';
+import { showDialog } from '../../stores/dialog';
+import { EXPIRED_LOGIN_URL, logout, setSessionExpiry } from '../../stores/session';
+import { changePasswordFormSchema } from './change-password.schema';
+
+/** The account page's password change. The server renews the session, so the expiry timer starts again. */
+const FIELDS = [
+  { key: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+  { key: 'newPassword', label: 'New password (at least 8 characters)', autoComplete: 'new-password' },
+  { key: 'confirmPassword', label: 'New password again', autoComplete: 'new-password' },
+] as const;
+
+type Values = Record<(typeof FIELDS)[number]['key'], string>;
+
+export default function ChangePasswordForm() {
+  const formik = useFormik<Values>({
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    validationSchema: changePasswordFormSchema,
+    onSubmit: async ({ currentPassword, newPassword }, helpers) => {
+      let res: Response;
+      try {
+        res = await fetch('/api/Account/change-password', {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ currentPassword, newPassword }),
+        });
+      } catch {
+        showDialog('Error', 'The server could not be reached. The password was not changed.', 'error');
+        return;
+      }
+      if (res.status === 401) return logout(EXPIRED_LOGIN_URL);
+      const body = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string>; expiresAt?: string };
+      if (!res.ok) {
+        if (body.errors) helpers.setErrors(body.errors);
+        showDialog('Error', body.message ?? 'The password was not changed.', 'error');
+        return;
+      }
+      if (body.expiresAt) setSessionExpiry(body.expiresAt);
+      helpers.resetForm();
+      showDialog('Success', 'Password changed. Every other sign-in of this account has been ended.', 'success');
+    },
+  });
+
+  return (
+    <form className="password-form" noValidate onSubmit={formik.handleSubmit}>
+      {FIELDS.map(({ key, label, autoComplete }) => {
+        const error = formik.touched[key] || formik.submitCount > 0 ? formik.errors[key] : undefined;
+        return (
+          <div className="field" key={key}>
+            <label htmlFor={`account-${key}`}>{label}</label>
+            <input
+              id={`account-${key}`}
+              name={key}
+              type="password"
+              autoComplete={autoComplete}
+              aria-required="true"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `account-${key}-error` : undefined}
+              value={formik.values[key]}
+              onChange={formik.handleChange}
+              onBlur={formik.handleBlur}
+            />
+            {error && <p id={`account-${key}-error`} className="field-error">{error}</p>}
+          </div>
+        );
+      })}
+      <div>
+        <button type="submit" className="btn btn-primary" disabled={formik.isSubmitting}>Change password</button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,103 @@
+import { useFormik } from 'formik';
+import { useState } from 'react';
+import { INVALID_LOGIN_MESSAGE, loginSchema, type LoginInput } from './login.schema';
+
+/**
+ * The staff sign-in form (SPEC.md §2, §6). The server sets the session cookie; the answer's role says
+ * where to go: admin to the dashboard, user to the user dashboard, anything else is refused.
+ */
+export interface LoginFormProps {
+  /** A same-site path to return to, already checked by the page. */
+  next?: string | null;
+  /** The previous session ran out. */
+  expired?: boolean;
+}
+
+const HOME_BY_ROLE: Record<string, string> = { admin: '/dashboard', user: '/userdashboard' };
+
+export default function LoginForm({ next, expired }: LoginFormProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const formik = useFormik<LoginInput>({
+    initialValues: { email: '', password: '' },
+    validationSchema: loginSchema,
+    onSubmit: async (values, helpers) => {
+      setFailure(null);
+      let res: Response;
+      try {
+        res = await fetch('/api/Account/login', {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(values),
+        });
+      } catch {
+        setFailure('The server could not be reached. Check the connection and try again.');
+        return;
+      }
+      const body = (await res.json().catch(() => ({}))) as { role?: unknown; message?: unknown; errors?: Record<string, string> };
+      if (!res.ok) {
+        if (body.errors) helpers.setErrors(body.errors);
+        setFailure(typeof body.message === 'string' ? body.message : INVALID_LOGIN_MESSAGE);
+        return;
+      }
+      const role = String(body.role ?? '');
+      const home = HOME_BY_ROLE[role.toLowerCase()];
+      if (!home) {
+        // A role this site has no screens for: end the session it just opened.
+        await fetch('/api/Account/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
+        setFailure(`Unknown role: ${role}`);
+        return;
+      }
+      window.location.assign(next || home);
+    },
+  });
+
+  const fieldError = (key: keyof LoginInput) => (formik.touched[key] || formik.submitCount > 0 ? formik.errors[key] : undefined);
+  const emailError = fieldError('email');
+  const passwordError = fieldError('password');
+
+  return (
+    <form className="login-form" noValidate onSubmit={formik.handleSubmit}>
+      {expired && !failure && (
+        <p className="login-notice" role="status">Your session has ended. Please sign in again.</p>
+      )}
+      {failure && <p className="login-error" role="alert">{failure}</p>}
+      <div className="field">
+        <label htmlFor="login-email">Email</label>
+        <input
+          id="login-email"
+          name="email"
+          type="email"
+          autoComplete="username"
+          aria-required="true"
+          aria-invalid={emailError ? true : undefined}
+          aria-describedby={emailError ? 'login-email-error' : undefined}
+          value={formik.values.email}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+        />
+        {emailError && <p id="login-email-error" className="field-error">{emailError}</p>}
+      </div>
+      <div className="field">
+        <label htmlFor="login-password">Password</label>
+        <input
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          aria-required="true"
+          aria-invalid={passwordError ? true : undefined}
+          aria-describedby={passwordError ? 'login-password-error' : undefined}
+          value={formik.values.password}
+          onChange={formik.handleChange}
+          onBlur={formik.handleBlur}
+        />
+        {passwordError && <p id="login-password-error" className="field-error">{passwordError}</p>}
+      </div>
+      <button type="submit" className="btn btn-primary btn-block" disabled={formik.isSubmitting}>
+        {formik.isSubmitting ? 'Signing in…' : 'Login'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { expect, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import sharp from 'sharp';
+import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
+
+/** Shared by the back office browser tests: accounts, sign-in, generated files, the server's database. */
+export const ADMIN = DEMO_ACCOUNTS[0];
+export const STAFF = DEMO_ACCOUNTS[1];
+
+/** The data folder playwright.config.ts gives the server it starts. */
+export function e2eDatabasePath(): string {
+  const port = Number(process.env.E2E_PORT ?? 4488);
+  return path.join(process.env.E2E_DATA_DIR ?? `/tmp/council-e2e-${port}`, 'council.sqlite');
+}
+
+/** Moves the expiry of every live session, as if time had passed on the server. */
+export function setSessionExpiry(expiresAt: Date): void {
+  const file = new Database(e2eDatabasePath());
+  try {
+    file.prepare('UPDATE user_session SET expires_at = ?').run(expiresAt.toISOString());
+  } finally {
+    file.close();
+  }
+}
+
+export async function signIn(page: Page, account: { email: string; password: string } = ADMIN, from = '/login'): Promise<void> {
+  await page.goto(from);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+export async function jpegFile(colour: string, name = 'photo.jpg') {
+  const buffer = await sharp({ create: { width: 40, height: 30, channels: 3, background: colour } }).jpeg().toBuffer();
+  return { name, mimeType: 'image/jpeg', buffer };
+}
+
+export function pdfFile(label: string) {
+  const text = `%PDF-1.4\n% ${label}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`;
+  return { name: `${label}.pdf`, mimeType: 'application/pdf', buffer: Buffer.from(text) };
+}
