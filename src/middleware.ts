@@ -2,7 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { accessFor, homeFor } from './server/auth/guard';
 import { sessionFromRequest } from './server/auth/request-session';
 import { errorResponse, HttpError } from './server/http';
-import { contentVersion, hasSessionCookie, storePage } from './server/page-cache';
+import { contentVersion, hasSessionCookie, KEPT_HEADERS, storePage } from './server/page-cache';
 import { SECURITY_HEADERS } from './server/security-headers';
 import { ensureReady } from './server/ready';
 
@@ -57,17 +57,22 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return response;
   }
 
+  const contentType = response.headers.get('content-type') ?? '';
+  const publicApi = url.pathname.startsWith('/api/Public/') && contentType.startsWith('application/json');
   const cacheable =
     request.method === 'GET' &&
     response.status === 200 &&
-    (response.headers.get('content-type') ?? '').startsWith('text/html') &&
+    (contentType.startsWith('text/html') || publicApi) &&
     !response.headers.has('set-cookie');
   if (!cacheable) return response;
   // The layout marks a page public while it renders, so the body must be read before the flag is known.
-  const html = new Uint8Array(await response.arrayBuffer());
-  if (context.locals.publicPage) storePage(url.pathname + url.search, versionAtStart, html, response.headers.get('content-type')!);
+  const body = new Uint8Array(await response.arrayBuffer());
+  if (context.locals.publicPage || publicApi) {
+    const kept = Object.fromEntries(KEPT_HEADERS.filter((h) => response.headers.has(h)).map((h) => [h, response.headers.get(h)!]));
+    storePage(url.pathname + url.search, versionAtStart, body, contentType, kept);
+  }
   const headers = new Headers(response.headers);
   headers.set('cache-control', 'public, max-age=0, must-revalidate');
   headers.set('vary', 'Accept-Encoding, Cookie');
-  return new Response(html, { status: response.status, headers });
+  return new Response(body, { status: response.status, headers });
 });

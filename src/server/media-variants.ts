@@ -8,8 +8,10 @@ import { db, nowIso, type Db } from './db';
 export const VARIANT_WIDTHS = [160, 320, 480, 640, 960, 1280, 1600] as const;
 const VARIANT_TYPE = 'image/webp';
 
-// One resize at a time keeps memory flat on a small server; each copy is made only once anyway.
+// One resize at a time, and no cache of decoded images (libvips keeps up to 50 MB by default): memory stays
+// flat on a small server, and each copy is made only once anyway.
 sharp.concurrency(1);
+sharp.cache(false);
 
 export function variantUrl(sha256: string, width: number): string {
   return `/media/${sha256}.w${width}.webp`;

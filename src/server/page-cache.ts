@@ -4,17 +4,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { processSingleton } from './singleton';
 
 /**
- * Public pages rendered once per content version and then served from memory by the Node entry, before
+ * Public pages (and the public API's answers) rendered once per content version and then served from memory by the Node entry, before
  * Astro's handler runs. Every content write bumps the version, so the next request after a save renders
  * afresh. Only anonymous GET/HEAD requests are served from or stored into the cache.
  */
 export const SESSION_COOKIE = 'session';
 const MAX_BYTES = 64 * 1024 * 1024;
+/** A single answer larger than this (an unpaged list of every complaint) is not worth keeping. */
+const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+/** Answer headers that belong to the content and must come back with it from the cache. */
+export const KEPT_HEADERS = ['x-total-count'];
 
 interface CachedPage {
   version: number;
   etag: string;
   contentType: string;
+  headers: Record<string, string>;
   identity: Buffer;
   gzip: Buffer;
   brotli: Buffer;
@@ -49,13 +54,14 @@ function cacheKey(method: string, url: string): string | null {
 }
 
 /** Stores a rendered page under the version that was current when its render began. */
-export function storePage(url: string, version: number, html: Uint8Array, contentType: string): void {
+export function storePage(url: string, version: number, body: Uint8Array, contentType: string, headers: Record<string, string> = {}): void {
   const s = state();
-  if (version !== s.version) return;
-  const identity = Buffer.from(html);
+  if (version !== s.version || body.byteLength > MAX_ENTRY_BYTES) return;
+  const identity = Buffer.from(body);
   const page: CachedPage = {
     version,
     contentType,
+    headers,
     identity,
     etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
     gzip: gzipSync(identity, { level: 9 }),
@@ -90,6 +96,7 @@ export function serveCachedPage(req: IncomingMessage, res: ServerResponse, secur
   if (!page || page.version !== s.version) return false;
   const headers: Record<string, string | number> = {
     ...securityHeaders,
+    ...page.headers,
     'content-type': page.contentType,
     etag: page.etag,
     'cache-control': 'public, max-age=0, must-revalidate',

@@ -29,6 +29,20 @@ describe('the public page cache', () => {
     expect(again.status).toBe(304);
   });
 
+  it('keeps public API answers too, with their paging header, and drops them on a write', async () => {
+    const path = '/api/Public/notice?page=1&pageSize=5';
+    await warm(path);
+    const cached = await get(path);
+    expect(cached.res.headers.get('x-total-count')).toMatch(/^\d+$/);
+    expect(JSON.parse(cached.body)).toHaveLength(5);
+    const token = await login(ADMIN.email, ADMIN.password);
+    const [first] = JSON.parse(cached.body) as { id: number }[];
+    const form = new FormData();
+    form.set('Notice.Id', String(first.id));
+    expect((await fetch(`${baseUrl()}/api/Admin/notice`, { method: 'PUT', headers: bearer(token), body: form })).status).toBe(200);
+    expect((await get(path)).res.headers.get('x-page-cache')).toBeNull();
+  });
+
   it('never serves or stores a page for a signed-in visitor', async () => {
     await warm('/notice');
     const token = await login(ADMIN.email, ADMIN.password);

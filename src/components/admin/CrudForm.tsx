@@ -90,7 +90,7 @@ export default function CrudForm({ def, row, onSaved, onCancel }: CrudFormProps)
     return typeof message === 'string' && (formik.touched[key] || formik.submitCount > 0) ? message : undefined;
   };
 
-  const titleId = `${idPrefix}-title`;
+  const titleId = `${idPrefix}-heading`;
   return (
     <section className="crud-form-panel" aria-labelledby={titleId}>
       <h2 id={titleId} ref={titleRef} tabIndex={-1}>{editing ? def.formTitle.edit : def.formTitle.create}</h2>

@@ -30,7 +30,7 @@ function FieldCell({ field, value }: { field: FieldDef; value: unknown }) {
   return field.input === 'textarea' ? <span className="clamp">{text}</span> : <>{text}</>;
 }
 
-function FileCell({ slot, value, name }: { slot: FileSlotDef; value: unknown; name: string }) {
+function FileCell({ slot, value, name, several }: { slot: FileSlotDef; value: unknown; name: string; several: boolean }) {
   const url = typeof value === 'string' && value ? value : null;
   if (slot.kind === 'image') {
     return url
@@ -38,7 +38,7 @@ function FileCell({ slot, value, name }: { slot: FileSlotDef; value: unknown; na
       : <span className="thumb thumb-placeholder" role="img" aria-label={`No ${slot.label.toLowerCase()}`}>—</span>;
   }
   return url
-    ? <a href={url} download={fileNameFromTitle(name)} className="nowrap">Download Document</a>
+    ? <a href={url} download={fileNameFromTitle(several ? `${name} ${slot.label}` : name)} className="nowrap">Download Document</a>
     : <span className="muted">No Document</span>;
 }
 
@@ -65,7 +65,7 @@ export default function CrudTable({ def, rows, busyId, onEdit, onDelete }: CrudT
                     <FieldCell field={field} value={row[field.key]} />
                   </td>
                 ))}
-                {files.map((slot) => <td key={slot.key} data-label={slot.label}><FileCell slot={slot} value={row[slot.key]} name={name} /></td>)}
+                {files.map((slot) => <td key={slot.key} data-label={slot.label}><FileCell slot={slot} value={row[slot.key]} name={name} several={files.length > 1} /></td>)}
                 <td className="actions" data-label="Actions">
                   <button type="button" className="btn btn-small" aria-label={`Edit ${name}`} onClick={() => onEdit(row)}>Edit</button>
                   <button

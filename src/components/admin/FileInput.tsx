@@ -33,7 +33,7 @@ function useObjectUrl(file: File | null): string | null {
 }
 
 export default function FileInput({ slot, idPrefix, file, stored, required, error, onPick }: FileInputProps) {
-  const id = `${idPrefix}-${slot.key}`;
+  const id = `${idPrefix}-file-${slot.key}`;
   const errorId = `${id}-error`;
   const previewUrl = useObjectUrl(file);
   const isImage = slot.kind === 'image';

@@ -21,7 +21,7 @@ const INPUT_TYPES: Partial<Record<FieldDef['input'], string>> = {
 };
 
 export default function FormField({ field, idPrefix, value, error, onChange, onBlur }: FormFieldProps) {
-  const id = `${idPrefix}-${field.key}`;
+  const id = `${idPrefix}-field-${field.key}`;
   const errorId = `${id}-error`;
   // Browser validation is off (noValidate on the form) so that the declared messages are the ones shown.
   const common = {

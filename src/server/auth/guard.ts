@@ -5,7 +5,7 @@ const ADMIN_PAGES = [
   '/dashboard', '/editministerofficeremp', '/editabout', '/slider', '/editlatestnews', '/editnotice',
   '/editcircular', '/editofficeorder', '/edittender', '/editgallery', '/editpressrelease', '/audit',
 ];
-const USER_PAGES = ['/userdashboard', '/inquiry'];
+const USER_PAGES = ['/userdashboard', '/inquiry', '/account'];
 
 export type Access = { kind: 'public' } | { kind: 'page' | 'api'; roles: readonly Role[] };
 
