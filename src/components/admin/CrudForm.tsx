@@ -8,6 +8,7 @@ import FileInput from './FileInput';
 import FormField from './FormField';
 import { requestBody } from './request-body';
 import { sendWithProgress } from './upload';
+import UploadProgress from './UploadProgress';
 
 /**
  * The create and edit form of every content screen, built from the type's declaration: its fields, its
@@ -120,12 +121,7 @@ export default function CrudForm({ def, row, onSaved, onCancel }: CrudFormProps)
             />
           ))}
         </div>
-        {progress !== null && (
-          <div className="upload-progress">
-            <label htmlFor={`${idPrefix}-progress`}>Uploading… {progress}%</label>
-            <progress id={`${idPrefix}-progress`} max={100} value={progress}>{progress}%</progress>
-          </div>
-        )}
+        <UploadProgress id={`${idPrefix}-progress`} progress={progress} />
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={formik.isSubmitting}>
             {editing ? def.submitLabel.edit : def.submitLabel.create}

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import type { ContentTypeDef } from '../shared/content-type';
+import { standardMessages, type ContentTypeDef } from '../shared/content-type';
 import { longText, text } from '../shared/schema-helpers';
 
 export const aboutType: ContentTypeDef = {
@@ -21,16 +21,7 @@ export const aboutType: ContentTypeDef = {
     name: text(200).required('Name is a required field!'),
     description: longText(10000),
   }),
-  messages: {
-    deleteNoun: 'about',
-    created: 'About created successfully!',
-    updated: 'About updated successfully!',
-    deleted: 'About deleted successfully!',
-    createFailed: 'There was an error creating the about.',
-    updateFailed: 'There was an error updating the about.',
-    deleteFailed: 'There was an error deleting the about.',
-    emptyAdmin: 'No about entries found.',
-  },
+  messages: standardMessages({ name: 'About', noun: 'about', emptyAdmin: 'No about entries found.' }),
   orderBy: 'id',
   adminRoute: '/editabout',
   publicRoute: '/about',

@@ -15,6 +15,7 @@ import {
   type LookupKey,
 } from './complaint.schema';
 import { IMAGE_SLOTS, SUBMIT_PARTS, type ImageKey } from './complaint.wire';
+import UploadProgress from '../../components/admin/UploadProgress';
 
 interface Props {
   onClose: () => void;
@@ -162,12 +163,7 @@ export default function AddComplaintForm({ onClose, onSubmitted }: Props) {
             />
           ))}
         </div>
-        {progress !== null && (
-          <div className="upload-progress">
-            <label htmlFor={`${idPrefix}-progress`}>Uploading… {progress}%</label>
-            <progress id={`${idPrefix}-progress`} max={100} value={progress}>{progress}%</progress>
-          </div>
-        )}
+        <UploadProgress id={`${idPrefix}-progress`} progress={progress} />
       </form>
     </Modal>
   );

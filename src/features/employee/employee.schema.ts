@@ -1,5 +1,5 @@
 import { number, object } from 'yup';
-import type { ContentTypeDef } from '../shared/content-type';
+import { standardMessages, type ContentTypeDef } from '../shared/content-type';
 import { dateText, text, yesNo } from '../shared/schema-helpers';
 
 /** The designations the public site asks for, spelled as SPEC.md §7 has them. */
@@ -52,16 +52,7 @@ export const employeeType: ContentTypeDef = {
       .optional(),
     showHomePage: yesNo(),
   }),
-  messages: {
-    deleteNoun: 'employee',
-    created: 'Employee created successfully!',
-    updated: 'Employee updated successfully!',
-    deleted: 'Employee deleted successfully!',
-    createFailed: 'There was an error creating the employee.',
-    updateFailed: 'There was an error updating the employee.',
-    deleteFailed: 'There was an error deleting the employee.',
-    emptyAdmin: 'No employee found.',
-  },
+  messages: standardMessages({ name: 'Employee', noun: 'employee', emptyAdmin: 'No employee found.' }),
   orderBy: 'id',
   adminRoute: '/editministerofficeremp',
   publicRoute: '/employeelist',

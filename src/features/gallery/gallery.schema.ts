@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import type { ContentTypeDef } from '../shared/content-type';
+import { standardMessages, type ContentTypeDef } from '../shared/content-type';
 import { longText, text } from '../shared/schema-helpers';
 
 const BOTH_REQUIRED = 'Title and Description are required fields!';
@@ -25,16 +25,7 @@ export const galleryType: ContentTypeDef = {
     title: text(300).required(BOTH_REQUIRED),
     description: longText().required(BOTH_REQUIRED),
   }),
-  messages: {
-    deleteNoun: 'Gallery',
-    created: 'Gallery created successfully!',
-    updated: 'Gallery updated successfully!',
-    deleted: 'Gallery deleted successfully!',
-    createFailed: 'There was an error creating the Gallery.',
-    updateFailed: 'There was an error updating the Gallery.',
-    deleteFailed: 'There was an error deleting the Gallery.',
-    emptyAdmin: 'No gallery found.',
-  },
+  messages: standardMessages({ name: 'Gallery', noun: 'Gallery', emptyAdmin: 'No gallery found.' }),
   orderBy: 'created_date',
   adminRoute: '/editgallery',
   publicRoute: '/photogallery',

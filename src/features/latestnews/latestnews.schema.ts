@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import type { ContentTypeDef } from '../shared/content-type';
+import { standardMessages, type ContentTypeDef } from '../shared/content-type';
 import { longText, text } from '../shared/schema-helpers';
 
 const BOTH_REQUIRED = 'Title and Description are required fields!';
@@ -23,16 +23,7 @@ export const latestNewsType: ContentTypeDef = {
     title: text(300).required(BOTH_REQUIRED),
     description: longText().required(BOTH_REQUIRED),
   }),
-  messages: {
-    deleteNoun: 'Latest News',
-    created: 'Latest News created successfully!',
-    updated: 'Latest News updated successfully!',
-    deleted: 'Latest News deleted successfully!',
-    createFailed: 'There was an error creating the data.',
-    updateFailed: 'There was an error updating the data.',
-    deleteFailed: 'There was an error deleting the data.',
-    emptyAdmin: 'No Data found.',
-  },
+  messages: standardMessages({ name: 'Latest News', noun: 'data', deleteNoun: 'Latest News', emptyAdmin: 'No Data found.' }),
   orderBy: 'created_date',
   adminRoute: '/editlatestnews',
   publicRoute: '/latestnews',

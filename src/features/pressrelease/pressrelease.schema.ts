@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import type { ContentTypeDef } from '../shared/content-type';
+import { standardMessages, type ContentTypeDef } from '../shared/content-type';
 import { dateText, longText, text } from '../shared/schema-helpers';
 
 export const pressReleaseType: ContentTypeDef = {
@@ -27,16 +27,7 @@ export const pressReleaseType: ContentTypeDef = {
     releasesPageNo: text(50).required('Releases Page No is required!'),
     releaseDate: dateText(),
   }),
-  messages: {
-    deleteNoun: 'PressRelease',
-    created: 'PressRelease created successfully!',
-    updated: 'PressRelease updated successfully!',
-    deleted: 'PressRelease deleted successfully!',
-    createFailed: 'There was an error creating the PressRelease.',
-    updateFailed: 'There was an error updating the PressRelease.',
-    deleteFailed: 'There was an error deleting the PressRelease.',
-    emptyAdmin: 'No press release found.',
-  },
+  messages: standardMessages({ name: 'PressRelease', noun: 'PressRelease', emptyAdmin: 'No press release found.' }),
   orderBy: 'release_date',
   adminRoute: '/editpressrelease',
   publicRoute: '/pressrelease',

@@ -94,3 +94,33 @@ export function emptyFormValues(def: ContentTypeDef): Record<string, unknown> {
   for (const field of def.fields) values[field.key] = field.input === 'checkbox' ? false : '';
   return values;
 }
+
+/** SPEC.md §8's usual wording: '{Name} created successfully!', 'There was an error creating the {noun}.' */
+export function standardMessages(o: { name: string; noun: string; deleteNoun?: string; emptyAdmin: string }): CrudMessages {
+  return {
+    deleteNoun: o.deleteNoun ?? o.noun,
+    created: `${o.name} created successfully!`,
+    updated: `${o.name} updated successfully!`,
+    deleted: `${o.name} deleted successfully!`,
+    createFailed: `There was an error creating the ${o.noun}.`,
+    updateFailed: `There was an error updating the ${o.noun}.`,
+    deleteFailed: `There was an error deleting the ${o.noun}.`,
+    emptyAdmin: o.emptyAdmin,
+  };
+}
+
+/** The wording of the document-carrying types (notice, circular, office order, tender): 'processing'. */
+export function documentMessages(name: string, emptyAdmin: string): CrudMessages {
+  const noun = name.toLowerCase();
+  return {
+    deleteNoun: noun,
+    created: `${name} created successfully!`,
+    updated: `${name} updated successfully!`,
+    deleted: `${name} deleted successfully!`,
+    createFailed: `There was an error processing the ${noun}.`,
+    updateFailed: `There was an error processing the ${noun}.`,
+    deleteFailed: `There was an error deleting the ${noun}.`,
+    emptyAdmin,
+    invalidFile: 'Invalid document file!',
+  };
+}

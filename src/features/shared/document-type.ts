@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import type { ContentTypeDef, FieldDef } from './content-type';
+import { documentMessages, type ContentTypeDef, type FieldDef } from './content-type';
 import { dateText, longText, text } from './schema-helpers';
 
 /**
@@ -18,7 +18,6 @@ interface DocumentTypeOptions {
 }
 
 export function documentType(o: DocumentTypeOptions): ContentTypeDef {
-  const lower = o.name.toLowerCase();
   const fields: FieldDef[] = [
     { key: 'title', column: 'title', part: 'title', label: 'Title', input: 'text', required: true, listed: true },
     { key: 'description', column: 'description', part: 'Description', label: 'Description', input: 'textarea', listed: true },
@@ -56,17 +55,7 @@ export function documentType(o: DocumentTypeOptions): ContentTypeDef {
       department: text(200),
       issueDate: dateText(),
     }),
-    messages: {
-      deleteNoun: lower,
-      created: `${o.name} created successfully!`,
-      updated: `${o.name} updated successfully!`,
-      deleted: `${o.name} deleted successfully!`,
-      createFailed: `There was an error processing the ${lower}.`,
-      updateFailed: `There was an error processing the ${lower}.`,
-      deleteFailed: `There was an error deleting the ${lower}.`,
-      emptyAdmin: `No ${o.name} found.`,
-      invalidFile: 'Invalid document file!',
-    },
+    messages: documentMessages(o.name, `No ${o.name} found.`),
     orderBy: 'issue_date',
     adminRoute: o.adminRoute,
     publicRoute: o.publicRoute,

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import type { ContentTypeDef } from '../shared/content-type';
+import { standardMessages, type ContentTypeDef } from '../shared/content-type';
 
 export const sliderType: ContentTypeDef = {
   path: 'slider',
@@ -14,16 +14,7 @@ export const sliderType: ContentTypeDef = {
   fields: [],
   files: [{ key: 'sliderPath', column: 'photo_media_id', parts: ['SliderImage'], base64Parts: ['Slider.SliderPath'], label: 'Photo', kind: 'image', listed: true }],
   schema: object({}),
-  messages: {
-    deleteNoun: 'slider',
-    created: 'Slider created successfully!',
-    updated: 'Slider updated successfully!',
-    deleted: 'Slider deleted successfully!',
-    createFailed: 'There was an error creating the slider.',
-    updateFailed: 'There was an error updating the slider.',
-    deleteFailed: 'There was an error deleting the slider.',
-    emptyAdmin: 'No slider found.',
-  },
+  messages: standardMessages({ name: 'Slider', noun: 'slider', emptyAdmin: 'No slider found.' }),
   orderBy: 'id',
   adminRoute: '/slider',
   publicRoute: '/',

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import type { ContentTypeDef, FieldDef, FileSlotDef } from '../shared/content-type';
+import { documentMessages, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../shared/content-type';
 import { dateText, longText, text } from '../shared/schema-helpers';
 
 /** SPEC.md §5: the field name upper-cased, underscores as spaces, plus ' is required.' */
@@ -70,17 +70,7 @@ export const tenderType: ContentTypeDef = {
     tender_title_5: text(300),
     status: text(50).required(required('status')),
   }),
-  messages: {
-    deleteNoun: 'tender',
-    created: 'Tender created successfully!',
-    updated: 'Tender updated successfully!',
-    deleted: 'Tender deleted successfully!',
-    createFailed: 'There was an error processing the tender.',
-    updateFailed: 'There was an error processing the tender.',
-    deleteFailed: 'There was an error deleting the tender.',
-    emptyAdmin: 'No Tender found.',
-    invalidFile: 'Invalid document file!',
-  },
+  messages: documentMessages('Tender', 'No Tender found.'),
   orderBy: 'publish_date',
   adminRoute: '/edittender',
   publicRoute: '/currenttender',
