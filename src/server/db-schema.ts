@@ -162,6 +162,35 @@ export interface ComplaintReminderTable {
   created_date: string;
 }
 
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  user_id: number | null;
+  user_email: string;
+  /** 'create', 'update' or 'delete'. */
+  action: string;
+  /** The content type's name, as in its admin API path (notice, tender, …). */
+  entity: string;
+  record_id: number | null;
+  /** The record as JSON before and after the write (null where there is none); files as their SHA-256. */
+  before_json: string | null;
+  after_json: string | null;
+}
+
+export interface LoginAttemptTable {
+  id: Generated<number>;
+  /** Lower-cased email as typed, known account or not. */
+  email: string;
+  address: string;
+  at: string;
+}
+
+export interface ContentVersionTable {
+  /** Always 1: the table holds one row. */
+  id: number;
+  version: number;
+}
+
 export interface Database {
   media: MediaTable;
   media_variant: MediaVariantTable;
@@ -183,6 +212,9 @@ export interface Database {
   ulb: UlbTable;
   complaint: ComplaintTable;
   complaint_reminder: ComplaintReminderTable;
+  audit_log: AuditLogTable;
+  login_attempt: LoginAttemptTable;
+  content_version: ContentVersionTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;
