@@ -1,7 +1,9 @@
-// `npm run seed:large`: adds the large data set (SEED_LARGE_SCALE=0.1 for a tenth) to the database in DATA_DIR.
-// Run it with the server stopped, or restart the server afterwards so no page is served from before it.
+// `npm run seed:large`: adds the large data set (SEED_LARGE_SCALE=0.1 for a tenth) to the database in DATA_DIR
+// (or at DATABASE_URL).
+// It raises the shared content version afterwards, so running servers render their pages afresh.
 import { closeDb, db } from '../src/server/db';
 import { prepareDatabase } from '../src/server/bootstrap';
+import { raiseContentVersion } from '../src/server/content-version';
 import { LARGE_COUNTS, seedLargeData } from '../db/seed/large';
 
 const scale = Number(process.env.SEED_LARGE_SCALE ?? 1);
@@ -10,6 +12,7 @@ const started = Date.now();
 try {
   await prepareDatabase(db(), () => {});
   await seedLargeData(db(), counts);
+  await raiseContentVersion(db());
   console.log(`Added ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 } catch (err) {
   console.error(`seed:large failed: ${(err as Error).message}`);

@@ -4,6 +4,7 @@ import { sessionFromRequest } from './server/auth/request-session';
 import { errorResponse, HttpError } from './server/http';
 import { contentVersion, hasSessionCookie, KEPT_HEADERS, storePage } from './server/page-cache';
 import { SECURITY_HEADERS } from './server/security-headers';
+import { contentSecurityPolicy, type PageArea } from './server/content-security-policy';
 import { ensureReady } from './server/ready';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -48,31 +49,46 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   const versionAtStart = contentVersion();
-  const response = await next();
+  let response = await next();
+  // An API address no route answers in full (a method it lacks, an id that is not one) falls through to the
+  // site's HTML not-found page; API clients get the JSON error shape instead.
+  if (url.pathname.startsWith('/api/') && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
+    response = errorResponse(new HttpError(404, 'There is no such API address, or it does not take that method.'));
+  }
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     if (!response.headers.has(name)) response.headers.set(name, value);
   }
-  if (access.kind !== 'public' || session) {
-    response.headers.set('cache-control', 'private, no-store');
+  const contentType = response.headers.get('content-type') ?? '';
+  const html = contentType.startsWith('text/html');
+  const publicApi = url.pathname.startsWith('/api/Public/') && contentType.startsWith('application/json');
+  // Pages are read whole: their policy names the hashes of the inline scripts they carry, and the page
+  // cache keeps the body. Other answers (files, the API's JSON) stream through untouched.
+  if (!html && !(publicApi && !session)) {
+    if (access.kind !== 'public' || session) response.headers.set('cache-control', 'private, no-store');
     return response;
   }
-
-  const contentType = response.headers.get('content-type') ?? '';
-  const publicApi = url.pathname.startsWith('/api/Public/') && contentType.startsWith('application/json');
-  const cacheable =
-    request.method === 'GET' &&
-    response.status === 200 &&
-    (contentType.startsWith('text/html') || publicApi) &&
-    !response.headers.has('set-cookie');
-  if (!cacheable) return response;
-  // The layout marks a page public while it renders, so the body must be read before the flag is known.
   const body = new Uint8Array(await response.arrayBuffer());
-  if (context.locals.publicPage || publicApi) {
-    const kept = Object.fromEntries(KEPT_HEADERS.filter((h) => response.headers.has(h)).map((h) => [h, response.headers.get(h)!]));
+  const headers = new Headers(response.headers);
+  if (html) headers.set('content-security-policy', contentSecurityPolicy(new TextDecoder().decode(body), areaOf(url.pathname, access)));
+  if (access.kind !== 'public' || session) {
+    headers.set('cache-control', 'private, no-store');
+    return new Response(body, { status: response.status, headers });
+  }
+
+  const cacheable = request.method === 'GET' && response.status === 200 && !response.headers.has('set-cookie');
+  // The layout marks a page public while it renders, so the body must be read before the flag is known.
+  if (cacheable && (context.locals.publicPage || publicApi)) {
+    const kept = Object.fromEntries(KEPT_HEADERS.filter((h) => headers.has(h)).map((h) => [h, headers.get(h)!]));
     storePage(url.pathname + url.search, versionAtStart, body, contentType, kept);
   }
-  const headers = new Headers(response.headers);
-  headers.set('cache-control', 'public, max-age=0, must-revalidate');
-  headers.set('vary', 'Accept-Encoding, Cookie');
+  if (cacheable) {
+    headers.set('cache-control', 'public, max-age=0, must-revalidate');
+    headers.set('vary', 'Accept-Encoding, Cookie');
+  }
   return new Response(body, { status: response.status, headers });
 });
+
+/** The sign-in page belongs to the back office: nobody may frame it either. */
+function areaOf(pathname: string, access: ReturnType<typeof accessFor>): PageArea {
+  return access.kind === 'public' && pathname.replace(/\/+$/, '').toLowerCase() !== '/login' ? 'public' : 'backoffice';
+}

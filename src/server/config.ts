@@ -11,6 +11,11 @@ export interface ServerConfig {
   production: boolean;
   seed: 'demo' | 'none';
   siteUrl: string | undefined;
+  /** Largest accepted upload per file, in megabytes: pictures and PDF documents. */
+  maxImageMb: number;
+  maxDocumentMb: number;
+  /** Behind a reverse proxy: take the client's address and scheme from X-Forwarded-For / -Proto. */
+  trustProxy: boolean;
 }
 
 function positiveInt(name: string, fallback: number): number {
@@ -21,16 +26,27 @@ function positiveInt(name: string, fallback: number): number {
   return value;
 }
 
+/** PostgreSQL's address, when set. Anything else there (a file path, another engine) is a mistake best reported at start. */
+function databaseUrl(): string | undefined {
+  const raw = process.env.DATABASE_URL;
+  if (!raw) return undefined;
+  if (!/^postgres(ql)?:\/\//.test(raw)) throw new Error('DATABASE_URL must be a PostgreSQL address: postgres://user:password@host:5432/database');
+  return raw;
+}
+
 export function readConfig(): ServerConfig {
   return {
     host: process.env.HOST || '127.0.0.1',
     port: positiveInt('PORT', 4321),
     dataDir: path.resolve(process.env.DATA_DIR || 'data'),
-    databaseUrl: process.env.DATABASE_URL || undefined,
+    databaseUrl: databaseUrl(),
     sessionMinutes: positiveInt('SESSION_MINUTES', 5),
     sessionSecret: process.env.SESSION_SECRET || undefined,
     production: process.env.NODE_ENV === 'production',
     seed: process.env.SEED === 'none' ? 'none' : 'demo',
     siteUrl: process.env.SITE_URL || undefined,
+    maxImageMb: positiveInt('MAX_IMAGE_MB', 10),
+    maxDocumentMb: positiveInt('MAX_DOCUMENT_MB', 20),
+    trustProxy: ['1', 'true', 'yes'].includes((process.env.TRUST_PROXY ?? '').toLowerCase()),
   };
 }

@@ -1,37 +1,82 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
 import { migrations } from '../../db/migrations/index';
 import type { Database } from './db-schema';
 import { processSingleton, resetProcessSingleton } from './singleton';
 import { readConfig } from './config';
 
 export type Db = Kysely<Database>;
+export type Engine = 'sqlite' | 'postgres';
 
-/** Opens the embedded SQLite database in dataDir, creating the folder if needed. */
-export function openSqlite(dataDir: string): Db {
+/** An open database and what only its engine offers. */
+export interface OpenDatabase {
+  db: Db;
+  engine: Engine;
+  /** SQLite only: the file itself, for the one read that must answer without waiting for a promise. */
+  sqliteFile?: SqliteDatabase.Database;
+}
+
+export const SQLITE_FILE_NAME = 'council.sqlite';
+
+function openSqliteFile(dataDir: string): OpenDatabase {
   fs.mkdirSync(dataDir, { recursive: true });
-  const file = new SqliteDatabase(path.join(dataDir, 'council.sqlite'));
+  const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME));
   // WAL lets readers go on while a write commits; the busy timeout makes a second writer wait instead of
   // failing; foreign keys are off by default in SQLite.
   file.pragma('journal_mode = WAL');
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), engine: 'sqlite', sqliteFile: file };
+}
+
+/** Opens the embedded SQLite database in dataDir, creating the folder if needed. */
+export function openSqlite(dataDir: string): Db {
+  return openSqliteFile(dataDir).db;
+}
+
+const PG_INT8 = 20;
+
+/**
+ * Opens a PostgreSQL database through a connection pool. PostgreSQL answers count(*) and sum() as 64-bit
+ * integers, which pg hands over as strings; here they become numbers, as on SQLite (no count we make comes
+ * near 2^53).
+ */
+export function openPostgres(connectionString: string, poolSize = 10): Db {
+  const pool = new pg.Pool({
+    connectionString,
+    max: poolSize,
+    types: { getTypeParser: (oid, format) => (oid === PG_INT8 ? Number : pg.types.getTypeParser(oid, format)) },
+  });
+  // An idle pooled connection that the server drops (a restart, a failover) must not take the process down;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** The database the settings name: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
+export function openConfiguredDatabase(config = readConfig()): OpenDatabase {
+  return config.databaseUrl ? { db: openPostgres(config.databaseUrl), engine: 'postgres' } : openSqliteFile(config.dataDir);
+}
+
+/** The process's one open database. */
+export function processDatabase(): OpenDatabase {
+  return processSingleton('db', () => openConfiguredDatabase());
 }
 
 /** The process's one database handle. */
 export function db(): Db {
-  return processSingleton('db', () => openSqlite(readConfig().dataDir));
+  return processDatabase().db;
 }
 
 export async function closeDb(): Promise<void> {
   const key = Symbol.for('council-portal:db');
-  const handle = (globalThis as unknown as Record<symbol, Db | undefined>)[key];
+  const open = (globalThis as unknown as Record<symbol, OpenDatabase | undefined>)[key];
   resetProcessSingleton('db');
-  await handle?.destroy();
+  await open?.db.destroy();
 }
 
 const staticMigrations: MigrationProvider = { getMigrations: async () => migrations };

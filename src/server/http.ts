@@ -52,13 +52,100 @@ export function endpoint(handler: (context: APIContext) => Promise<Response>): A
   };
 }
 
-export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
-  if (!(request.headers.get('content-type') ?? '').includes('application/json')) {
+const MB = 1024 * 1024;
+
+/** A size in megabytes as a message names it: '10', '26.7'. */
+export function megabytes(bytes: number): string {
+  return String(Math.round((bytes / MB) * 10) / 10);
+}
+
+/** How much a request body may carry, and what a client is told when it sends more. */
+export interface BodyLimit {
+  bytes: number;
+  message: string;
+}
+
+/** The most a body without files may carry (sign-in, latest news), and the room for text beside files; every text field's own limit is far lower. */
+export const TEXT_BODY_LIMIT: BodyLimit = { bytes: 1 * MB, message: 'The request is larger than the 1 MB allowed here.' };
+
+/** How long, and how much, a refused body is still read and thrown away before the connection is cut. */
+const DISCARD_MS = 30_000;
+const DISCARD_FACTOR = 4;
+
+/**
+ * After a refusal the rest of the body is read and thrown away, never kept, as web servers do: a client
+ * still sending would otherwise see a broken connection instead of the 413. One that keeps sending far
+ * beyond the limit, or for too long, is cut off.
+ */
+function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limit: BodyLimit): void {
+  const cutOff = () => void reader.cancel().catch(() => undefined);
+  const timer = setTimeout(cutOff, DISCARD_MS);
+  timer.unref();
+  void (async () => {
+    let discarded = 0;
+    try {
+      for (;;) {
+        const chunk = await reader.read();
+        if (chunk.done) break;
+        discarded += chunk.value.byteLength;
+        if (discarded > DISCARD_FACTOR * limit.bytes) {
+          cutOff();
+          break;
+        }
+      }
+    } catch {
+      // The client went away: nothing left to discard.
+    } finally {
+      clearTimeout(timer);
+    }
+  })();
+}
+
+/**
+ * Reads a request body without ever holding more than the limit: a declared Content-Length over it is refused
+ * before a byte is kept, and a body without one (chunked) is counted as it arrives and refused as soon as it
+ * passes the limit.
+ */
+export async function readBodyBytes(request: Request, limit: BodyLimit): Promise<Uint8Array<ArrayBuffer>> {
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit.bytes) {
+    discardRest(reader, limit);
+    throw new HttpError(413, limit.message);
+  }
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw new HttpError(400, 'The request body could not be read.');
+    }
+    if (chunk.done) break;
+    received += chunk.value.byteLength;
+    if (received > limit.bytes) {
+      discardRest(reader, limit);
+      throw new HttpError(413, limit.message);
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks);
+}
+
+function contentTypeOf(request: Request): string {
+  return (request.headers.get('content-type') ?? '').toLowerCase();
+}
+
+export async function readJsonBody(request: Request, limit: BodyLimit = TEXT_BODY_LIMIT): Promise<Record<string, unknown>> {
+  if (!contentTypeOf(request).includes('application/json')) {
     throw new HttpError(415, 'Send the body as application/json.');
   }
+  const bytes = await readBodyBytes(request, limit);
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
     throw new HttpError(400, 'The request body is not valid JSON.');
   }
@@ -68,13 +155,15 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   return body as Record<string, unknown>;
 }
 
-export async function readFormBody(request: Request): Promise<FormData> {
-  const type = request.headers.get('content-type') ?? '';
+export async function readFormBody(request: Request, limit: BodyLimit = TEXT_BODY_LIMIT): Promise<FormData> {
+  const type = contentTypeOf(request);
   if (!type.includes('multipart/form-data') && !type.includes('application/x-www-form-urlencoded')) {
     throw new HttpError(415, 'Send the body as multipart/form-data.');
   }
+  const bytes = await readBodyBytes(request, limit);
   try {
-    return await request.formData();
+    // Parsed from the bytes already counted, with the client's own content type (it names the boundary).
+    return await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
   } catch {
     throw new HttpError(400, 'The request body is not a valid form.');
   }

@@ -43,9 +43,11 @@ async function main(): Promise<void> {
 
   const server = http.createServer((req, res) => {
     if (serveStaticFile(staticFiles, req, res, SECURITY_HEADERS)) return;
-    if (serveCachedPage(req, res, SECURITY_HEADERS)) return;
     // No `next` callback: for a path no route matches, Astro then renders src/pages/404.astro with status 404.
-    handler(req, res);
+    // Should the shared content version be unreadable, Astro renders and reports what is wrong.
+    void serveCachedPage(req, res, SECURITY_HEADERS)
+      .catch(() => false)
+      .then((served) => served || handler(req, res));
   });
   server.keepAliveTimeout = 65_000;
 

@@ -22,9 +22,12 @@ export async function storeMedia(bytes: Uint8Array, contentType: string, databas
   const row = await database
     .insertInto('media')
     .values({ sha256, content_type: contentType, size: bytes.byteLength, bytes, width, height, created_at: nowIso() })
+    // The same file uploaded at the same moment through another instance: theirs is kept, and used.
+    .onConflict((oc) => oc.column('sha256').doNothing())
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirst();
+  if (row) return row.id;
+  return (await database.selectFrom('media').select('id').where('sha256', '=', sha256).executeTakeFirstOrThrow()).id;
 }
 
 /** The pixel size of an image (null for documents or unreadable images). */

@@ -2,18 +2,21 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { processSingleton } from './singleton';
+import { raiseContentVersion, readSharedContentVersion } from './content-version';
+import type { Db } from './db';
 
 /**
  * Public pages (and the public API's answers) rendered once per content version and then served from memory by the Node entry, before
  * Astro's handler runs. Every content write bumps the version, so the next request after a save renders
- * afresh. Only anonymous GET/HEAD requests are served from or stored into the cache.
+ * afresh. Only anonymous GET/HEAD requests are served from or stored into the cache. The version lives in
+ * the database (see content-version.ts), so a write through another instance empties this one's cache too.
  */
 export const SESSION_COOKIE = 'session';
 const MAX_BYTES = 64 * 1024 * 1024;
 /** A single answer larger than this (an unpaged list of every complaint) is not worth keeping. */
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 /** Answer headers that belong to the content and must come back with it from the cache. */
-export const KEPT_HEADERS = ['x-total-count'];
+export const KEPT_HEADERS = ['x-total-count', 'content-security-policy'];
 
 interface CachedPage {
   version: number;
@@ -29,20 +32,28 @@ interface CacheState {
   version: number;
   pages: Map<string, CachedPage>;
   bytes: number;
+  /** Renders under way, by URL: settled when that answer has been sent. */
+  rendering: Map<string, Promise<void>>;
 }
 
-const state = (): CacheState => processSingleton('page-cache', () => ({ version: 1, pages: new Map(), bytes: 0 }));
+const state = (): CacheState => processSingleton('page-cache', () => ({ version: 1, pages: new Map(), bytes: 0, rendering: new Map() }));
 
 export function contentVersion(): number {
   return state().version;
 }
 
-/** Called after every committed content write: everything rendered before it is stale. */
-export function bumpContentVersion(): void {
+/** Takes the shared version as this process's own; a different one means every kept page is stale. */
+function adoptVersion(version: number): void {
   const s = state();
-  s.version += 1;
+  if (version === s.version) return;
+  s.version = version;
   s.pages.clear();
   s.bytes = 0;
+}
+
+/** Called (and awaited) after every committed content write: everything rendered before it is stale. */
+export async function bumpContentVersion(database?: Db): Promise<void> {
+  adoptVersion(await raiseContentVersion(database));
 }
 
 export function hasSessionCookie(cookieHeader: string | undefined | null): boolean {
@@ -87,10 +98,31 @@ export function isCacheableRequest(method: string, cookieHeader: string | undefi
   return (method === 'GET' || method === 'HEAD') && !hasSessionCookie(cookieHeader);
 }
 
-/** Answers from the cache when it can; returns false to let Astro render. */
-export function serveCachedPage(req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): boolean {
+/** Answers from the cache when it can; resolves false to let Astro render. */
+export async function serveCachedPage(req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): Promise<boolean> {
   const key = cacheKey(req.method ?? 'GET', req.url ?? '/');
   if (!key || !isCacheableRequest(req.method ?? 'GET', req.headers.cookie)) return false;
+  // Another instance may have written since this one last looked. A render that follows is filed under the
+  // version adopted here, which its data is at least as new as.
+  adoptVersion(await readSharedContentVersion());
+  if (answerFromCache(key, req, res, securityHeaders)) return true;
+  // When a save has just emptied the cache and the whole town asks for the same page, one request renders
+  // it and the others wait for that render instead of each rendering it again.
+  const s = state();
+  const underway = s.rendering.get(key);
+  if (underway) {
+    await underway;
+    return answerFromCache(key, req, res, securityHeaders);
+  }
+  const render = new Promise<void>((resolve) => res.once('close', resolve));
+  s.rendering.set(key, render);
+  void render.then(() => {
+    if (s.rendering.get(key) === render) s.rendering.delete(key);
+  });
+  return false;
+}
+
+function answerFromCache(key: string, req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): boolean {
   const s = state();
   const page = s.pages.get(key);
   if (!page || page.version !== s.version) return false;

@@ -1,7 +1,7 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, USER, bearer, login } from '../support/api';
+import { queryServerDatabase } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
 
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -56,9 +56,7 @@ describe('POST /api/Account/login and logout', () => {
 
   it('refuses a token once its session has expired on the server', async () => {
     const token = await login(ADMIN.email, ADMIN.password, server.url);
-    const file = new Database(path.join(server.dataDir, 'council.sqlite'));
-    file.prepare('UPDATE user_session SET expires_at = ?').run(new Date(Date.now() - 1000).toISOString());
-    file.close();
+    await queryServerDatabase(server.dataDir, sql`UPDATE user_session SET expires_at = ${new Date(Date.now() - 1000).toISOString()}`);
     expect((await fetch(`${server.url}/api/Admin/notice`, { headers: bearer(token) })).status).toBe(401);
   });
 

@@ -1,16 +1,9 @@
-import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { countInServerDatabase as count } from '../support/database';
 import { freePort, startServer, tempDataDir } from '../support/server';
-
-function count(dataDir: string, sql: string): number {
-  const file = new Database(path.join(dataDir, 'council.sqlite'), { readonly: true });
-  const n = (file.prepare(sql).get() as { n: number }).n;
-  file.close();
-  return n;
-}
 
 const CONTENT_TABLES = ['slider', 'about', 'employee', 'tender', 'notice', 'circular', 'office_order', 'latest_news', 'gallery', 'press_release', 'complaint', 'complaint_reminder', 'ward', 'media', 'app_user'];
 
@@ -22,7 +15,7 @@ describe('first start and restarts', () => {
       USER_EMAIL: 'desk@council.example', USER_PASSWORD: 'desk-password-1',
     });
     try {
-      expect(count(server.dataDir, 'SELECT count(*) n FROM app_user')).toBe(2);
+      expect(await count(server.dataDir, 'SELECT count(*) n FROM app_user')).toBe(2);
       const res = await fetch(`${server.url}/api/Account/login`, {
         method: 'POST', headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'head@council.example', password: 'head-password-1' }),
@@ -41,17 +34,17 @@ describe('first start and restarts', () => {
     const again = await startServer({ SEED: 'none' }, { dataDir: server.dataDir });
     await again.stop();
     expect(again.output()).not.toMatch(/demo accounts/);
-    expect(count(server.dataDir, 'SELECT count(*) n FROM app_user')).toBe(2);
+    expect(await count(server.dataDir, 'SELECT count(*) n FROM app_user')).toBe(2);
   });
 
   it('fills demo content on the first start and adds nothing on the second', async () => {
     const first = await startServer();
     await first.stop();
-    const before = Object.fromEntries(CONTENT_TABLES.map((t) => [t, count(first.dataDir, `SELECT count(*) n FROM ${t}`)]));
+    const before = Object.fromEntries(await Promise.all(CONTENT_TABLES.map(async (t) => [t, await count(first.dataDir, `SELECT count(*) n FROM ${t}`)])));
     expect(before.notice).toBeGreaterThanOrEqual(10);
     const second = await startServer({}, { dataDir: first.dataDir });
     await second.stop();
-    const after = Object.fromEntries(CONTENT_TABLES.map((t) => [t, count(first.dataDir, `SELECT count(*) n FROM ${t}`)]));
+    const after = Object.fromEntries(await Promise.all(CONTENT_TABLES.map(async (t) => [t, await count(first.dataDir, `SELECT count(*) n FROM ${t}`)])));
     expect(after).toEqual(before);
   });
 

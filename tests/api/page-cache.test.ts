@@ -43,6 +43,20 @@ describe('the public page cache', () => {
     expect((await get(path)).res.headers.get('x-page-cache')).toBeNull();
   });
 
+  it('after a write, renders a page once for many visitors arriving together: the rest wait and get the cached copy', async () => {
+    await warm('/currenttender');
+    const token = await login(ADMIN.email, ADMIN.password);
+    const form = new FormData();
+    form.set('LatestNews.Id', '0');
+    form.set('LatestNews.title', `Cache stampede check ${Date.now()}`);
+    form.set('LatestNews.description', 'Written by the page cache test.');
+    expect((await fetch(`${baseUrl()}/api/Admin/latest-news`, { method: 'POST', headers: bearer(token), body: form })).status).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get('/currenttender')));
+    const bodies = new Set(answers.map((a) => a.body));
+    expect(bodies.size).toBe(1);
+    expect(answers.filter((a) => a.res.headers.get('x-page-cache') !== 'hit')).toHaveLength(1);
+  });
+
   it('never serves or stores a page for a signed-in visitor', async () => {
     await warm('/notice');
     const token = await login(ADMIN.email, ADMIN.password);

@@ -6,7 +6,7 @@ import { ADMIN, STAFF, setSessionExpiry, signIn } from './admin-support';
  * the dashboards, and the shell on a phone.
  */
 
-const SIDEBAR = ['Dashboard', 'About', 'Slider', 'Minister/Officer/Emp.', 'Latest News', 'Tender', 'Notice', 'Circular', 'Office Order', 'Gallery', 'Press Release'];
+const SIDEBAR = ['Dashboard', 'About', 'Slider', 'Minister/Officer/Emp.', 'Latest News', 'Tender', 'Notice', 'Circular', 'Office Order', 'Gallery', 'Press Release', 'Audit Log'];
 
 async function expectDashboardCounts(page: Page) {
   const panel = page.getByRole('region', { name: 'Status-wise Complaint Count' });
@@ -25,6 +25,7 @@ async function expectDashboardCounts(page: Page) {
 
 test('a wrong password shows the red box, and empty fields their messages', async ({ page }) => {
   await page.goto('/login');
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Email is required.')).toBeVisible();
   await expect(page.getByText('Password is required.')).toBeVisible();
@@ -35,6 +36,23 @@ test('a wrong password shows the red box, and empty fields their messages', asyn
   await expect(box).toHaveText('Invalid email or password');
   await expect(box).toHaveCSS('color', 'rgb(185, 28, 28)');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('sign-in works before the page script has loaded (or without it): the form posts to the server, never in the address', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/login?next=/editnotice');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  expect(page.url()).not.toContain('password');
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/editnotice$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Notice' })).toBeVisible();
+  await context.close();
 });
 
 test('an admin signs in to the dashboard: shell, sidebar in order, pie and counts', async ({ page }) => {

@@ -26,6 +26,8 @@ export function setSessionExpiry(expiresAt: Date): void {
 
 export async function signIn(page: Page, account: { email: string; password: string } = ADMIN, from = '/login'): Promise<void> {
   await page.goto(from);
+  // Typing into the form while React takes it over could lose the keystrokes: wait until it has.
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();

@@ -3,12 +3,15 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { testDatabaseUrlFor } from './database';
 
-/** A built server started on a free port with its own temporary data folder. */
+/** A built server started on a free port with its own temporary data folder (and database). */
 export interface TestServer {
   url: string;
   pid: number;
   dataDir: string;
+  /** Set when the server runs on PostgreSQL. */
+  databaseUrl: string | undefined;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -31,8 +34,10 @@ export function tempDataDir(label = 'council-test'): string {
 export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; expectFailure?: boolean } = {}): Promise<TestServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = options.dataDir ?? tempDataDir();
+  // A data folder keeps its database across restarts: the same SQLite file, or the same PostgreSQL database.
+  const databaseUrl = await testDatabaseUrlFor(dataDir, env.DATABASE_URL);
   const child: ChildProcess = spawn(process.execPath, [`${process.env.BUILD_DIR || 'dist'}/main.mjs`], {
-    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, HOST: '127.0.0.1', ...env, PORT: String(port) },
+    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, HOST: '127.0.0.1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -61,5 +66,5 @@ export async function startServer(env: Record<string, string> = {}, options: { d
     await new Promise((r) => setTimeout(r, 50));
   }
   if (options.expectFailure) await exited;
-  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, dataDir, output: () => output, stop };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, dataDir, databaseUrl, output: () => output, stop };
 }

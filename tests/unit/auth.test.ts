@@ -3,7 +3,8 @@ import { hashPassword, verifyPassword } from '../../src/server/auth/password';
 import { signToken, verifyToken, type TokenClaims } from '../../src/server/auth/token';
 import { createSession, invalidateSession, invalidateUserSessions, sessionIdFromToken, validateToken } from '../../src/server/auth/session';
 import { addUser, authenticate } from '../../src/server/auth/users';
-import { migrateToLatest, openSqlite, type Db } from '../../src/server/db';
+import { migrateToLatest, type Db } from '../../src/server/db';
+import { openTestDatabase } from '../support/database';
 import { tempDataDir } from '../support/server';
 
 describe('password hashing', () => {
@@ -50,7 +51,7 @@ describe('sessions and accounts on a fresh database', () => {
   let database: Db;
   beforeAll(async () => {
     process.env.SESSION_SECRET = 'unit-test-secret';
-    database = openSqlite(tempDataDir());
+    database = await openTestDatabase(tempDataDir());
     await migrateToLatest(database);
   });
   afterAll(async () => database.destroy());

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../../db/seed/demo';
-import { migrateToLatest, openSqlite, type Db } from '../../src/server/db';
+import { migrateToLatest, type Db } from '../../src/server/db';
+import { openTestDatabase } from '../support/database';
 
 const TABLES = [
   'media', 'slider', 'about', 'employee', 'tender', 'notice', 'circular', 'office_order', 'latest_news', 'gallery',
@@ -32,7 +33,7 @@ function today(): string {
 
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'council-seed-'));
-  database = openSqlite(dataDir);
+  database = await openTestDatabase(dataDir);
   await migrateToLatest(database);
   const started = performance.now();
   firstRun = await seedDemoContent(database);
@@ -213,7 +214,7 @@ describe('demo content on a database that has content', () => {
 
   it('adds nothing when a single notice exists', async () => {
     const otherDir = fs.mkdtempSync(path.join(os.tmpdir(), 'council-seed-'));
-    const other = openSqlite(otherDir);
+    const other = await openTestDatabase(otherDir);
     try {
       await migrateToLatest(other);
       await other.insertInto('notice').values({ title: 'Our own notice', description: '', issue_date: today(), file_media_id: null, created_date: new Date().toISOString() }).execute();

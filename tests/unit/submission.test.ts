@@ -104,11 +104,11 @@ describe('reading a multipart submission', () => {
 });
 
 describe('reading a JSON submission', () => {
-  it('takes the answer\'s own names, files as base64 text', () => {
-    const s = submissionFromJson(noticeType, { id: 3, title: 'T', filePath: Buffer.from(PDF).toString('base64').repeat(2) });
+  it('takes the answer\'s own names, files as base64 text', async () => {
+    const s = await submissionFromJson(noticeType, { id: 3, title: 'T', filePath: Buffer.from(PDF).toString('base64').repeat(2) });
     expect(s.id).toBe(3);
     expect(s.values).toEqual({ title: 'T' });
     expect(s.files.filePath.kind).toBe('upload');
-    expect(() => submissionFromJson(noticeType, { filePath: 42 })).toThrow(HttpError);
+    await expect(submissionFromJson(noticeType, { filePath: 42 })).rejects.toBeInstanceOf(HttpError);
   });
 });

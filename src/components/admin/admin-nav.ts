@@ -16,6 +16,7 @@ export const ADMIN_NAV: readonly NavEntry[] = [
   { href: '/editofficeorder', label: 'Office Order' },
   { href: '/editgallery', label: 'Gallery' },
   { href: '/editpressrelease', label: 'Press Release' },
+  { href: '/audit', label: 'Audit Log' },
 ];
 
 export const USER_NAV: readonly NavEntry[] = [

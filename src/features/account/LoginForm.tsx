@@ -11,15 +11,19 @@ export interface LoginFormProps {
   next?: string | null;
   /** The previous session ran out. */
   expired?: boolean;
+  /** Why a sign-in the server received as a plain form was refused. */
+  initialFailure?: string | null;
+  /** The email of that refused sign-in, so it need not be typed again. */
+  initialEmail?: string;
 }
 
 const HOME_BY_ROLE: Record<string, string> = { admin: '/dashboard', user: '/userdashboard' };
 
-export default function LoginForm({ next, expired }: LoginFormProps) {
-  const [failure, setFailure] = useState<string | null>(null);
+export default function LoginForm({ next, expired, initialFailure = null, initialEmail = '' }: LoginFormProps) {
+  const [failure, setFailure] = useState<string | null>(initialFailure);
 
   const formik = useFormik<LoginInput>({
-    initialValues: { email: '', password: '' },
+    initialValues: { email: initialEmail, password: '' },
     validationSchema: loginSchema,
     onSubmit: async (values, helpers) => {
       setFailure(null);
@@ -58,7 +62,9 @@ export default function LoginForm({ next, expired }: LoginFormProps) {
   const passwordError = fieldError('password');
 
   return (
-    <form className="login-form" noValidate onSubmit={formik.handleSubmit}>
+    // method and action serve a form sent before this script has loaded: never a GET, which would put the
+    // password in the address.
+    <form className="login-form" method="post" action={next ? `/login?next=${encodeURIComponent(next)}` : '/login'} noValidate onSubmit={formik.handleSubmit}>
       {expired && !failure && (
         <p className="login-notice" role="status">Your session has ended. Please sign in again.</p>
       )}

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
-import { paging } from '../../server/content/api';
-import { acceptFile, type AcceptedFile } from '../../server/content/uploads';
+import { actorOf, paging } from '../../server/content/api';
+import { acceptUpload, bodyLimitFor, type AcceptedFile } from '../../server/content/uploads';
 import { mediaModeOf } from '../../server/content/wire';
 import { HttpError, json, readFormBody } from '../../server/http';
 import {
@@ -63,9 +63,6 @@ export async function complaintAnswer(context: APIContext): Promise<Response> {
   return json(toComplaintWire(record, mediaModeOf(context.url)));
 }
 
-/** A picture larger than this is refused: phone photos are a few megabytes. */
-const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
-
 /** Multipart names are matched case-insensitively, with or without the 'Complaint.' prefix. */
 function formReader(form: FormData) {
   const nameOf = (part: string) => part.toLowerCase().replace(/^complaint\./, '');
@@ -83,11 +80,7 @@ async function readImages(read: ReturnType<typeof formReader>): Promise<Partial<
   for (const slot of IMAGE_SLOTS) {
     const part = read.file(slot.part);
     if (!part) continue;
-    if (part.size > MAX_IMAGE_BYTES) {
-      const message = `${slot.label} is larger than 10 MB.`;
-      throw new HttpError(413, message, { [slot.key]: message });
-    }
-    images[slot.key] = acceptFile(new Uint8Array(await part.arrayBuffer()), 'image', slot.key);
+    images[slot.key] = await acceptUpload(new Uint8Array(await part.arrayBuffer()), { ...slot, kind: 'image' });
   }
   return images;
 }
@@ -105,7 +98,9 @@ const LOOKUP_NOT_FOUND: Record<LookupKey, string> = {
  * status a client sends is ignored: a new complaint is Open.
  */
 export async function addComplaintAnswer(context: APIContext): Promise<Response> {
-  const read = formReader(await readFormBody(context.request));
+  // Room for all four pictures at the largest size allowed, plus the text fields.
+  const limit = bodyLimitFor(IMAGE_SLOTS.map(() => 'image'), 'binary');
+  const read = formReader(await readFormBody(context.request, limit));
   const sent: Partial<Record<ComplaintFieldKey, string>> = {};
   for (const [key, part] of Object.entries(SUBMIT_PARTS) as [ComplaintFieldKey, string][]) {
     const value = read.text(part);
@@ -134,7 +129,7 @@ export async function addComplaintAnswer(context: APIContext): Promise<Response>
       additionalInformation: values.additional_Information,
     },
     images,
-    context.locals.session!.user.email,
+    actorOf(context),
   );
   const saved = await findComplaint(id, mediaModeOf(context.url) === 'base64');
   return json(toComplaintWire(saved!, mediaModeOf(context.url)), 201);

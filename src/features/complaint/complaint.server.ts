@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { db, nowIso, type Db } from '../../server/db';
 import { mediaUrl, storeMedia, toBase64 } from '../../server/media';
 import { bumpContentVersion } from '../../server/page-cache';
+import { recordAudit, type Actor } from '../../server/audit';
 import type { AcceptedFile } from '../../server/content/uploads';
 import type { LookupKey, StatusFilter } from './complaint.schema';
 import {
@@ -301,7 +302,7 @@ export interface NewComplaint {
 export async function createComplaint(
   values: NewComplaint,
   images: Partial<Record<ImageKey, AcceptedFile>>,
-  entryBy: string,
+  actor: Actor,
   database: Db = db(),
 ): Promise<number> {
   const id = await database.transaction().execute(async (trx) => {
@@ -321,7 +322,7 @@ export async function createComplaint(
         landmark: values.landmark,
         additional_information: values.additionalInformation,
         status: 'Open',
-        entry_by: entryBy,
+        entry_by: actor.email,
         entry_date: nowIso(),
         action_by: '',
         action_date: null,
@@ -329,8 +330,10 @@ export async function createComplaint(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const saved = await trx.selectFrom('complaint').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+    await recordAudit(trx, actor, { action: 'create', entity: 'complaint', recordId: row.id, after: saved });
     return row.id;
   });
-  bumpContentVersion();
+  await bumpContentVersion(database);
   return id;
 }

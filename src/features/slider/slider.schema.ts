@@ -12,7 +12,13 @@ export const sliderType: ContentTypeDef = {
   formTitle: { create: 'Create New Slider', edit: 'Edit Slider' },
   submitLabel: { create: 'Create Slider', edit: 'Update Slider' },
   fields: [],
-  files: [{ key: 'sliderPath', column: 'photo_media_id', parts: ['SliderImage'], base64Parts: ['Slider.SliderPath'], label: 'Photo', kind: 'image', listed: true }],
+  // A slide is its picture: creating one without it would only show an empty frame on the home page.
+  files: [
+    {
+      key: 'sliderPath', column: 'photo_media_id', parts: ['SliderImage'], base64Parts: ['Slider.SliderPath'], label: 'Photo', kind: 'image', listed: true,
+      required: 'create', requiredMessage: 'Slider image is required!',
+    },
+  ],
   schema: object({}),
   messages: standardMessages({ name: 'Slider', noun: 'slider', emptyAdmin: 'No slider found.' }),
   orderBy: 'id',

@@ -1,12 +1,20 @@
 import type { APIContext } from 'astro';
 import type { ContentTypeDef } from '../../features/shared/content-type';
 import { contentTypeByPath } from '../../features/content-types';
-import { HttpError, json, parseId, readFormBody, readJsonBody } from '../http';
+import { HttpError, json, parseId } from '../http';
 import { countRecords, deleteRecord, findRecord, listRecords, saveRecord } from './records';
-import { submissionFromForm, submissionFromJson, type Submission } from './submission';
+import { readSubmission } from './submission';
 import { mediaModeOf, storedValues, toWire } from './wire';
+import type { Actor } from '../audit';
 
 /** The CRUD calls of SPEC.md §7, one implementation for every declared content type. */
+
+/** The signed-in member of staff making a write (the middleware has already refused everyone else). */
+export function actorOf(context: APIContext): Actor {
+  const user = context.locals.session?.user;
+  if (!user) throw new HttpError(401, 'Please sign in.');
+  return { id: user.id, email: user.email };
+}
 
 export function contentTypeParam(context: APIContext, allowed?: (def: ContentTypeDef) => boolean): ContentTypeDef {
   const def = contentTypeByPath(context.params.type);
@@ -21,8 +29,9 @@ export function paging(url: URL): { limit?: number; offset?: number; page?: numb
   if (page === null && size === null) return {};
   const pageNumber = Number(page ?? 1);
   const pageSize = Number(size ?? 50);
-  if (!Number.isInteger(pageNumber) || pageNumber < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500) {
-    throw new HttpError(400, 'page must be 1 or more and pageSize from 1 to 500.');
+  // A page beyond a million would need an offset the database cannot take as a whole number.
+  if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > 1_000_000 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 500) {
+    throw new HttpError(400, 'page must be from 1 to 1000000 and pageSize from 1 to 500.');
   }
   return { limit: pageSize, offset: (pageNumber - 1) * pageSize, page: pageNumber, pageSize };
 }
@@ -36,13 +45,6 @@ export async function listAnswer(def: ContentTypeDef, url: URL): Promise<Respons
   return json(records.map((r) => toWire(def, r, mode)), 200, headers);
 }
 
-async function readSubmission(def: ContentTypeDef, request: Request): Promise<Submission> {
-  const type = request.headers.get('content-type') ?? '';
-  return type.includes('application/json')
-    ? submissionFromJson(def, await readJsonBody(request))
-    : submissionFromForm(def, await readFormBody(request));
-}
-
 /** POST creates (any id sent is ignored, as SPEC.md's clients send 0); PUT updates the id in the body. */
 export async function saveAnswer(def: ContentTypeDef, context: APIContext, mode: 'create' | 'update'): Promise<Response> {
   const submission = await readSubmission(def, context.request);
@@ -53,7 +55,7 @@ export async function saveAnswer(def: ContentTypeDef, context: APIContext, mode:
   if (submission.id !== null && !stored) throw new HttpError(404, `${def.heading} not found.`);
   const merged = stored ? { ...storedValues(def, stored), ...submission.values } : submission.values;
   const values = await def.schema.validate(merged, { abortEarly: false, stripUnknown: true });
-  const id = await saveRecord(def, submission, values);
+  const id = await saveRecord(def, submission, values, actorOf(context));
   const saved = await findRecord(def, id, mediaModeOf(context.url) === 'base64');
   return json(toWire(def, saved!, mediaModeOf(context.url)), mode === 'create' ? 201 : 200);
 }
@@ -66,7 +68,7 @@ export async function findAnswer(def: ContentTypeDef, context: APIContext): Prom
 }
 
 export async function deleteAnswer(def: ContentTypeDef, context: APIContext): Promise<Response> {
-  const deleted = await deleteRecord(def, parseId(context.params.id));
+  const deleted = await deleteRecord(def, parseId(context.params.id), actorOf(context));
   if (!deleted) throw new HttpError(404, `${def.heading} not found.`);
   return json({ message: def.messages.deleted });
 }

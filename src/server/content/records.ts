@@ -3,6 +3,7 @@ import type { ContentTypeDef } from '../../features/shared/content-type';
 import { db, nowIso, type Db } from '../db';
 import { HttpError } from '../http';
 import { storeMedia } from '../media';
+import { recordAudit, type Actor } from '../audit';
 import { bumpContentVersion } from '../page-cache';
 import type { Submission } from './submission';
 
@@ -98,7 +99,13 @@ function columnsFromValues(def: ContentTypeDef, values: Record<string, unknown>)
  * Creates (submission.id null) or updates a record and its files in one transaction: the record and its
  * files land together or not at all. Returns the record's id.
  */
-export async function saveRecord(def: ContentTypeDef, submission: Submission, values: Record<string, unknown>, database: Db = db()): Promise<number> {
+export async function saveRecord(
+  def: ContentTypeDef,
+  submission: Submission,
+  values: Record<string, unknown>,
+  actor: Actor,
+  database: Db = db(),
+): Promise<number> {
   const id = await database.transaction().execute(async (trx) => {
     const existing = submission.id === null ? null : await untyped(trx).selectFrom(def.table).selectAll().where('id', '=', submission.id).executeTakeFirst();
     if (submission.id !== null && !existing) throw new HttpError(404, `${def.heading} not found.`);
@@ -118,25 +125,57 @@ export async function saveRecord(def: ContentTypeDef, submission: Submission, va
     }
     if (Object.keys(missing).length > 0) throw new HttpError(400, Object.values(missing)[0], missing);
 
+    let id: number;
     if (existing) {
+      id = existing.id as number;
       // A type without text fields (the slider) edited without a new file has nothing to change.
-      if (Object.keys(columns).length > 0) await untyped(trx).updateTable(def.table).set(columns).where('id', '=', existing.id).execute();
-      return existing.id as number;
+      if (Object.keys(columns).length > 0) await untyped(trx).updateTable(def.table).set(columns).where('id', '=', id).execute();
+    } else {
+      const inserted = await untyped(trx)
+        .insertInto(def.table)
+        .values({ ...columns, created_date: nowIso() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      id = inserted.id as number;
     }
-    const inserted = await untyped(trx)
-      .insertInto(def.table)
-      .values({ ...columns, created_date: nowIso() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return inserted.id as number;
+    const saved = (await untyped(trx).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as ContentRow;
+    await recordAudit(trx, actor, {
+      action: existing ? 'update' : 'create',
+      entity: def.path,
+      recordId: id,
+      before: existing ? await auditSnapshot(trx, def, existing as ContentRow) : null,
+      after: await auditSnapshot(trx, def, saved),
+    });
+    return id;
   });
-  bumpContentVersion();
+  await bumpContentVersion(database);
   return id;
 }
 
-export async function deleteRecord(def: ContentTypeDef, id: number, database: Db = db()): Promise<boolean> {
-  const result = await untyped(database).deleteFrom(def.table).where('id', '=', id).executeTakeFirst();
-  const deleted = Number(result.numDeletedRows) > 0;
-  if (deleted) bumpContentVersion();
+export async function deleteRecord(def: ContentTypeDef, id: number, actor: Actor, database: Db = db()): Promise<boolean> {
+  const deleted = await database.transaction().execute(async (trx) => {
+    const existing = (await untyped(trx).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst()) as ContentRow | undefined;
+    if (!existing) return false;
+    await untyped(trx).deleteFrom(def.table).where('id', '=', id).execute();
+    await recordAudit(trx, actor, { action: 'delete', entity: def.path, recordId: id, before: await auditSnapshot(trx, def, existing) });
+    return true;
+  });
+  if (deleted) await bumpContentVersion(database);
   return deleted;
+}
+
+/** A record as the audit log keeps it: its columns, with each file named by its SHA-256 instead of a row id. */
+async function auditSnapshot(database: Db, def: ContentTypeDef, row: ContentRow): Promise<Record<string, unknown>> {
+  const snapshot: Record<string, unknown> = { ...row };
+  for (const slot of def.files) {
+    const mediaId = row[slot.column];
+    delete snapshot[slot.column];
+    if (typeof mediaId !== 'number') {
+      snapshot[slot.key] = null;
+      continue;
+    }
+    const media = await database.selectFrom('media').select(['sha256', 'content_type']).where('id', '=', mediaId).executeTakeFirst();
+    snapshot[slot.key] = media ? { sha256: media.sha256, contentType: media.content_type } : null;
+  }
+  return snapshot;
 }

@@ -1,6 +1,6 @@
 import type { ContentTypeDef, FileSlotDef } from '../../features/shared/content-type';
-import { HttpError } from '../http';
-import { acceptFile, decodeBase64File, type AcceptedFile } from './uploads';
+import { HttpError, readFormBody, readJsonBody } from '../http';
+import { acceptUpload, bodyLimitFor, decodeBase64File, type AcceptedFile } from './uploads';
 
 /**
  * What a create or update request asks for, whatever form it came in: multipart with the wire names of
@@ -24,24 +24,28 @@ function invalidFile(def: ContentTypeDef, slot: FileSlotDef): HttpError {
 }
 
 /** Interprets one text value sent for a file slot. */
-function fileFromText(def: ContentTypeDef, slot: FileSlotDef, text: string): FileChoice {
+async function fileFromText(def: ContentTypeDef, slot: FileSlotDef, text: string): Promise<FileChoice> {
   const stored = MEDIA_URL.exec(text.trim());
   if (stored) return { kind: 'stored', sha256: stored[1] };
   const decoded = decodeBase64File(text);
   if (decoded === null) return { kind: 'none' };
   if (decoded === 'malformed' || decoded.byteLength === 0) throw invalidFile(def, slot);
-  return { kind: 'upload', file: acceptFile(decoded, slot.kind, slot.key) };
+  return { kind: 'upload', file: await acceptUpload(decoded, slot) };
 }
 
 async function fileFromPart(slot: FileSlotDef, part: File): Promise<FileChoice> {
   if (part.size === 0) return { kind: 'none' };
-  return { kind: 'upload', file: acceptFile(new Uint8Array(await part.arrayBuffer()), slot.kind, slot.key) };
+  return { kind: 'upload', file: await acceptUpload(new Uint8Array(await part.arrayBuffer()), slot) };
 }
 
+const ID_MESSAGE = 'The record id must be a whole number.';
+
+/** A JSON number or text of digits; 0 or nothing means a new record, as SPEC.md's clients send. */
 function parseId(raw: unknown): number | null {
   if (raw === undefined || raw === null || raw === '') return null;
-  const id = Number(raw);
-  if (!Number.isInteger(id) || id < 0) throw new HttpError(400, 'The record id must be a whole number.', { id: 'The record id must be a whole number.' });
+  const digits = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!/^\d{1,9}$/.test(digits)) throw new HttpError(400, ID_MESSAGE, { id: ID_MESSAGE });
+  const id = Number(digits);
   return id === 0 ? null : id;
 }
 
@@ -78,7 +82,7 @@ export async function submissionFromForm(def: ContentTypeDef, form: FormData): P
     if (files[slot.key].kind !== 'none') continue;
     for (const part of slot.base64Parts ?? []) {
       for (const value of all(part).filter((v): v is string => typeof v === 'string')) {
-        const choice = fileFromText(def, slot, value);
+        const choice = await fileFromText(def, slot, value);
         if (choice.kind === 'none' && value.trim()) nameInSlot[slot.key] = value.trim().toLowerCase();
         if (choice.kind !== 'none') files[slot.key] = choice;
       }
@@ -92,14 +96,14 @@ export async function submissionFromForm(def: ContentTypeDef, form: FormData): P
       const named = typeof value === 'string' ? undefined : def.files.find((s) => files[s.key].kind === 'none' && nameInSlot[s.key] === value.name.toLowerCase());
       const slot = named ?? def.files.find((s) => files[s.key].kind === 'none');
       if (!slot) break;
-      files[slot.key] = typeof value === 'string' ? fileFromText(def, slot, value) : await fileFromPart(slot, value);
+      files[slot.key] = typeof value === 'string' ? await fileFromText(def, slot, value) : await fileFromPart(slot, value);
     }
   }
 
   return { id: parseId(text('Id') ?? text('id')), values, files };
 }
 
-export function submissionFromJson(def: ContentTypeDef, body: Record<string, unknown>): Submission {
+export async function submissionFromJson(def: ContentTypeDef, body: Record<string, unknown>): Promise<Submission> {
   const values: Record<string, unknown> = {};
   for (const field of def.fields) {
     if (field.key in body) values[field.key] = body[field.key];
@@ -110,7 +114,19 @@ export function submissionFromJson(def: ContentTypeDef, body: Record<string, unk
     if (raw !== undefined && raw !== null && typeof raw !== 'string') {
       throw new HttpError(400, `${slot.label} must be sent as base64 text.`, { [slot.key]: `${slot.label} must be sent as base64 text.` });
     }
-    files[slot.key] = typeof raw === 'string' ? fileFromText(def, slot, raw) : { kind: 'none' };
+    files[slot.key] = typeof raw === 'string' ? await fileFromText(def, slot, raw) : { kind: 'none' };
   }
   return { id: parseId(body.id ?? body.Id), values, files };
+}
+
+/**
+ * Reads a create or update request for a content type, JSON or a form. The body may carry every file slot
+ * full (as base64 text, the larger way) and its text fields; anything larger is refused before it is read.
+ */
+export async function readSubmission(def: ContentTypeDef, request: Request): Promise<Submission> {
+  const limit = bodyLimitFor(def.files.map((slot) => slot.kind), 'base64');
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  return type.includes('application/json')
+    ? submissionFromJson(def, await readJsonBody(request, limit))
+    : submissionFromForm(def, await readFormBody(request, limit));
 }

@@ -1,5 +1,7 @@
+import sharp from 'sharp';
 import type { FileKind } from '../../features/shared/content-type';
-import { HttpError } from '../http';
+import { readConfig } from '../config';
+import { HttpError, megabytes, TEXT_BODY_LIMIT, type BodyLimit } from '../http';
 
 /** The file types we accept, recognised from their first bytes, never from a name or a header. */
 const SIGNATURES: { type: string; kind: FileKind; matches: (b: Uint8Array) => boolean }[] = [
@@ -32,13 +34,75 @@ export interface AcceptedFile {
   contentType: string;
 }
 
-/** Checks that bytes are of the kind a slot takes; answers 415 otherwise. */
-export function acceptFile(bytes: Uint8Array, kind: FileKind, field: string): AcceptedFile {
-  const detected = sniffContentType(bytes);
-  if (!detected || detected.kind !== kind) {
-    throw new HttpError(415, WRONG_TYPE_MESSAGE[kind], { [field]: WRONG_TYPE_MESSAGE[kind] });
+/** Where a file was sent: the answer's name for the slot, what a person calls it, and what it takes. */
+export interface UploadSlot {
+  key: string;
+  label: string;
+  kind: FileKind;
+}
+
+const MB = 1024 * 1024;
+/** Larger pictures than this would take hundreds of megabytes to decode; no phone photo comes near it. */
+const MAX_IMAGE_PIXELS = 100_000_000;
+
+let limits: Record<FileKind, number> | undefined;
+
+/** The largest file a slot of this kind takes, in bytes (MAX_IMAGE_MB, MAX_DOCUMENT_MB). */
+export function fileLimitBytes(kind: FileKind): number {
+  if (!limits) {
+    const config = readConfig();
+    limits = { image: config.maxImageMb * MB, document: config.maxDocumentMb * MB };
   }
-  return { bytes, contentType: detected.type };
+  return limits[kind];
+}
+
+const EACH_KIND: Record<FileKind, string> = { image: 'each picture', document: 'each document' };
+
+/**
+ * The most a request with these file slots may carry: every slot full, plus room for the text fields. Files
+ * sent as base64 text (JSON bodies, the old clients' text parts) take a third more room than their bytes.
+ */
+export function bodyLimitFor(kinds: readonly FileKind[], encoding: 'binary' | 'base64'): BodyLimit {
+  const files = kinds.reduce((sum, kind) => sum + fileLimitBytes(kind), 0);
+  const bytes = Math.ceil(files * (encoding === 'base64' ? 4 / 3 : 1)) + TEXT_BODY_LIMIT.bytes;
+  const each = [...new Set(kinds)].map((kind) => `${EACH_KIND[kind]} up to ${megabytes(fileLimitBytes(kind))} MB`).join(', ');
+  return { bytes, message: `The request is larger than the ${megabytes(bytes)} MB allowed here${each ? ` (${each})` : ''}.` };
+}
+
+function wrongType(slot: UploadSlot): HttpError {
+  return new HttpError(415, WRONG_TYPE_MESSAGE[slot.kind], { [slot.key]: WRONG_TYPE_MESSAGE[slot.kind] });
+}
+
+function fileTooLarge(slot: UploadSlot, what: string): HttpError {
+  const message = `${slot.label} is larger than ${what}.`;
+  return new HttpError(413, message, { [slot.key]: message });
+}
+
+/**
+ * Checks a file sent for a slot: its size (413), and its type from its bytes (415). Pictures are decoded and
+ * encoded again in their own format, so what is stored is pixels only: the EXIF orientation is applied and
+ * every piece of metadata (GPS position, camera, comments) is left behind. A file that merely starts like a
+ * picture but cannot be decoded is refused with 415.
+ */
+export async function acceptUpload(bytes: Uint8Array, slot: UploadSlot): Promise<AcceptedFile> {
+  const limit = fileLimitBytes(slot.kind);
+  if (bytes.byteLength > limit) throw fileTooLarge(slot, `${megabytes(limit)} MB`);
+  const detected = sniffContentType(bytes);
+  if (!detected || detected.kind !== slot.kind) throw wrongType(slot);
+  if (detected.kind === 'document') return { bytes, contentType: detected.type };
+
+  // The header alone says how large the decoded picture would be, before any pixel is decoded.
+  const size = await sharp(bytes).metadata().catch(() => null);
+  if (!size?.width || !size.height) throw wrongType(slot);
+  if (size.width * size.height > MAX_IMAGE_PIXELS) throw fileTooLarge(slot, `${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
+  try {
+    const upright = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+    const encoded =
+      detected.type === 'image/png' ? upright.png() : detected.type === 'image/webp' ? upright.webp({ quality: 90 }) : upright.jpeg({ quality: 90 });
+    return { bytes: new Uint8Array(await encoded.toBuffer()), contentType: detected.type };
+  } catch {
+    throw wrongType(slot);
+  }
 }
 
 const DATA_URL = /^data:([\w.+/-]+)?(;[\w=-]+)*;base64,/i;

@@ -1,27 +1,39 @@
 import { endpoint, HttpError, json, readJsonBody } from '../../../server/http';
 import { changePasswordSchema, WRONG_CURRENT_PASSWORD } from '../../../features/account/change-password.schema';
 import { db } from '../../../server/db';
+import { recordAudit } from '../../../server/audit';
 import { hashPassword, verifyPassword } from '../../../server/auth/password';
 import { createSession, invalidateUserSessions } from '../../../server/auth/session';
 import { sessionFromRequest, setSessionCookie } from '../../../server/auth/request-session';
+import { clientAddress, servedOverHttps } from '../../../server/request-origin';
+import { assertLoginAllowed, recordLoginFailure } from '../../../server/auth/login-throttle';
 
 /**
  * Changes the signed-in account's password. Every session of the account ends (a stolen one included),
  * and the caller gets a fresh session so they stay signed in: a new cookie, and the new token in the answer.
  */
-export const POST = endpoint(async ({ request, cookies, url }) => {
+export const POST = endpoint(async (context) => {
+  const { request, cookies, url } = context;
   const { session, via } = await sessionFromRequest(request, cookies);
   if (!session) throw new HttpError(401, 'Please sign in.');
   const input = await changePasswordSchema.validate(await readJsonBody(request), { abortEarly: false, stripUnknown: true });
 
+  // Guessing the current password through a borrowed session is throttled like guessing at sign-in.
+  const source = { email: session.user.email, address: clientAddress(context) };
+  await assertLoginAllowed(source);
   const user = await db().selectFrom('app_user').select(['id', 'password_hash']).where('id', '=', session.user.id).executeTakeFirst();
   if (!user || !(await verifyPassword(input.currentPassword, user.password_hash))) {
+    await recordLoginFailure(source);
     throw new HttpError(400, WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
   }
-  await db().updateTable('app_user').set({ password_hash: await hashPassword(input.newPassword) }).where('id', '=', user.id).execute();
-  await invalidateUserSessions(user.id);
+  const passwordHash = await hashPassword(input.newPassword);
+  await db().transaction().execute(async (trx) => {
+    await trx.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+    await invalidateUserSessions(user.id, trx);
+    await recordAudit(trx, session.user, { action: 'change-password', entity: 'account', recordId: user.id });
+  });
 
   const { token, expiresAt } = await createSession(session.user);
-  if (via === 'cookie') setSessionCookie(cookies, token, expiresAt, url.protocol === 'https:');
+  if (via === 'cookie') setSessionCookie(cookies, token, expiresAt, servedOverHttps(request, url));
   return json({ message: 'Password changed.', token, expiresAt: expiresAt.toISOString() });
 });

@@ -1,15 +1,9 @@
-import { endpoint, HttpError, json, readJsonBody } from '../../../server/http';
-import { loginSchema, INVALID_LOGIN_MESSAGE } from '../../../features/account/login.schema';
-import { authenticate } from '../../../server/auth/users';
-import { createSession } from '../../../server/auth/session';
-import { setSessionCookie } from '../../../server/auth/request-session';
+import { endpoint, json, readJsonBody } from '../../../server/http';
+import { loginSchema } from '../../../features/account/login.schema';
+import { signIn } from '../../../server/auth/sign-in';
 
-export const POST = endpoint(async ({ request, cookies, url }) => {
-  const { email, password } = await loginSchema.validate(await readJsonBody(request), { abortEarly: false, stripUnknown: true });
-  const user = await authenticate(email, password);
-  if (!user) throw new HttpError(401, INVALID_LOGIN_MESSAGE);
-  const { token, expiresAt } = await createSession({ id: user.id, email: user.email, role: user.role });
-  // The back office pages use the same session through an HttpOnly cookie; API clients use the token.
-  setSessionCookie(cookies, token, expiresAt, url.protocol === 'https:');
-  return json({ token, role: user.role, expiresAt: expiresAt.toISOString() });
+export const POST = endpoint(async (context) => {
+  const { email, password } = await loginSchema.validate(await readJsonBody(context.request), { abortEarly: false, stripUnknown: true });
+  const { token, role, expiresAt } = await signIn(context, email, password);
+  return json({ token, role, expiresAt: expiresAt.toISOString() });
 });

@@ -1,10 +1,11 @@
 import { endpoint, json } from '../../../server/http';
 import { invalidateSession } from '../../../server/auth/session';
 import { sessionFromRequest, clearSessionCookie } from '../../../server/auth/request-session';
+import { servedOverHttps } from '../../../server/request-origin';
 
 export const POST = endpoint(async ({ request, cookies, url }) => {
   const { session } = await sessionFromRequest(request, cookies);
   if (session) await invalidateSession(session.id);
-  clearSessionCookie(cookies, url.protocol === 'https:');
+  clearSessionCookie(cookies, servedOverHttps(request, url));
   return json({ message: 'Signed out.' });
 });

@@ -1,0 +1,86 @@
+import type { Transaction } from 'kysely';
+import { db, nowIso, type Db } from './db';
+import type { Database } from './db-schema';
+
+/**
+ * The audit log: every write made through the back office, with who made it, when, and the record before
+ * and after. An entry is written in the same transaction as the change it describes, so neither can exist
+ * without the other.
+ */
+export interface Actor {
+  id: number;
+  email: string;
+}
+
+export type AuditAction = 'create' | 'update' | 'delete' | 'change-password';
+
+export interface AuditEntry {
+  action: AuditAction;
+  /** The content type as its admin API path names it (notice, tender, …), or 'complaint' / 'account'. */
+  entity: string;
+  recordId: number | null;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+export async function recordAudit(trx: Transaction<Database> | Db, actor: Actor, entry: AuditEntry): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({
+      at: nowIso(),
+      user_id: actor.id,
+      user_email: actor.email,
+      action: entry.action,
+      entity: entry.entity,
+      record_id: entry.recordId,
+      before_json: entry.before ? JSON.stringify(entry.before) : null,
+      after_json: entry.after ? JSON.stringify(entry.after) : null,
+    })
+    .execute();
+}
+
+export interface AuditRecord {
+  id: number;
+  at: string;
+  userEmail: string;
+  action: string;
+  entity: string;
+  recordId: number | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+export interface AuditFilter {
+  entity?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Newest first. */
+export async function listAudit(filter: AuditFilter, database: Db = db()): Promise<{ total: number; entries: AuditRecord[] }> {
+  let query = database.selectFrom('audit_log');
+  if (filter.entity) query = query.where('entity', '=', filter.entity);
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: Number(count.n),
+    entries: rows.map((r) => ({
+      id: r.id,
+      at: r.at,
+      userEmail: r.user_email,
+      action: r.action,
+      entity: r.entity,
+      recordId: r.record_id,
+      before: r.before_json ? JSON.parse(r.before_json) : null,
+      after: r.after_json ? JSON.parse(r.after_json) : null,
+    })),
+  };
+}
+
+/** The entities the log holds, for the screen's filter. */
+export async function auditEntities(database: Db = db()): Promise<string[]> {
+  const rows = await database.selectFrom('audit_log').select('entity').distinct().orderBy('entity').execute();
+  return rows.map((r) => r.entity);
+}

@@ -1,0 +1,67 @@
+import { db, type Db } from '../db';
+import { HttpError } from '../http';
+
+/**
+ * Failed sign-ins are counted per account and per address over a sliding window. The counts live in the
+ * database rather than in memory so that every server instance sees the same attempts and a restart does
+ * not wipe the slate for an attacker.
+ */
+export const MAX_FAILURES = 10;
+export const WINDOW_MS = 15 * 60_000;
+
+export interface LoginSource {
+  /** The email as typed (lower-cased), whether or not such an account exists. */
+  email: string;
+  /** The caller's network address. */
+  address: string;
+}
+
+function windowStart(now: number): string {
+  return new Date(now - WINDOW_MS).toISOString();
+}
+
+/** The oldest failure still inside the window once there are MAX_FAILURES or more, else null. */
+async function blockingFailure(column: 'email' | 'address', value: string, since: string, database: Db): Promise<string | null> {
+  const rows = await database
+    .selectFrom('login_attempt')
+    .select('at')
+    .where(column, '=', value)
+    .where('at', '>', since)
+    .orderBy('at', 'desc')
+    .limit(MAX_FAILURES)
+    .execute();
+  return rows.length >= MAX_FAILURES ? rows[rows.length - 1].at : null;
+}
+
+/**
+ * Refuses with 429 while the account or the address has MAX_FAILURES failures inside the window, even for
+ * the right password (otherwise guessing would simply go on). Retry-After says when the oldest of those
+ * failures leaves the window.
+ */
+export async function assertLoginAllowed(source: LoginSource, now = Date.now(), database: Db = db()): Promise<void> {
+  const since = windowStart(now);
+  const blocking = [await blockingFailure('email', source.email, since, database), await blockingFailure('address', source.address, since, database)]
+    .filter((at): at is string => at !== null)
+    .sort()
+    .pop();
+  if (!blocking) return;
+  const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(blocking) + WINDOW_MS - now) / 1000));
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  throw new HttpError(
+    429,
+    `Too many failed sign-ins. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    undefined,
+    { 'retry-after': String(retryAfterSeconds) },
+  );
+}
+
+/** Records one failed sign-in and forgets the ones that have left the window. */
+export async function recordLoginFailure(source: LoginSource, now = Date.now(), database: Db = db()): Promise<void> {
+  await database.insertInto('login_attempt').values({ email: source.email, address: source.address, at: new Date(now).toISOString() }).execute();
+  await database.deleteFrom('login_attempt').where('at', '<=', windowStart(now)).execute();
+}
+
+/** A successful sign-in clears its account's failures; the address keeps its count, so one attacker's own account cannot reset it. */
+export async function clearAccountFailures(email: string, database: Db = db()): Promise<void> {
+  await database.deleteFrom('login_attempt').where('email', '=', email).execute();
+}

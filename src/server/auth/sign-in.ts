@@ -1,0 +1,32 @@
+import type { APIContext } from 'astro';
+import { HttpError } from '../http';
+import { clientAddress, servedOverHttps } from '../request-origin';
+import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './login-throttle';
+import { setSessionCookie } from './request-session';
+import { createSession } from './session';
+import { authenticate, normaliseEmail } from './users';
+import { INVALID_LOGIN_MESSAGE } from '../../features/account/login.schema';
+import type { Role } from '../db-schema';
+
+/**
+ * One sign-in, whichever way it arrives (the JSON call or the sign-in page's own form before its script has
+ * loaded): throttled, checked, and answered with a session and its cookie.
+ */
+export async function signIn(
+  context: Pick<APIContext, 'request' | 'cookies' | 'url' | 'clientAddress'>,
+  email: string,
+  password: string,
+): Promise<{ token: string; role: Role; expiresAt: Date }> {
+  const source = { email: normaliseEmail(email), address: clientAddress(context) };
+  await assertLoginAllowed(source);
+  const user = await authenticate(email, password);
+  if (!user) {
+    await recordLoginFailure(source);
+    throw new HttpError(401, INVALID_LOGIN_MESSAGE);
+  }
+  await clearAccountFailures(source.email);
+  const { token, expiresAt } = await createSession({ id: user.id, email: user.email, role: user.role });
+  // The back office pages use the session through an HttpOnly cookie; API clients use the token.
+  setSessionCookie(context.cookies, token, expiresAt, servedOverHttps(context.request, context.url));
+  return { token, role: user.role, expiresAt };
+}
