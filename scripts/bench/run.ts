@@ -118,17 +118,23 @@ async function main() {
   out(`Measured ${new Date().toISOString().slice(0, 10)} on ${os.cpus().length} cores (${cpu}), Node ${process.version}, ${engine}, with autocannon on 127.0.0.1.`);
   out();
 
-  let peak = 0;
-  const demo = await startServer({ NODE_ENV: 'production', ADMIN_EMAIL: DEMO_ACCOUNTS[0].email, ADMIN_PASSWORD: DEMO_ACCOUNTS[0].password, ...database });
+  let demoPeak = 0;
+  let largePeak = 0;
+  const env = { NODE_ENV: 'production', ADMIN_EMAIL: DEMO_ACCOUNTS[0].email, ADMIN_PASSWORD: DEMO_ACCOUNTS[0].password, ...database };
+  // The first start draws the demo pictures once, which leaves that process larger than a server ever is
+  // again; the loads are measured on a restart, as a server that has run for a while would be.
+  const firstStart = await startServer(env);
+  const startupPeak = peakRssMb(firstStart.pid);
+  await firstStart.stop();
+  const demo = await startServer(env, { dataDir: firstStart.dataDir });
   let ab, fresh, weights, scores;
-  const startupPeak = peakRssMb(demo.pid);
   resetPeakRss(demo.pid);
   try {
     ab = await homeAgainstBare(demo);
     fresh = await saveToVisible(demo);
     weights = await measurePageWeights(demo.url, PUBLIC_PAGES);
     scores = await lighthouseScores(demo.url, LIGHTHOUSE_PAGES);
-    peak = Math.max(peak, peakRssMb(demo.pid));
+    demoPeak = peakRssMb(demo.pid);
   } finally {
     await demo.stop();
   }
@@ -142,7 +148,7 @@ async function main() {
     for (const p of ['/notice', '/currenttender', '/api/Public/notice?page=1&pageSize=20']) {
       lists.push([p, await load(`${large.url}${p}`, { connections: 50, seconds: SECONDS })]);
     }
-    peak = Math.max(peak, peakRssMb(large.pid));
+    largePeak = peakRssMb(large.pid);
   } finally {
     await large.stop();
   }
@@ -161,8 +167,9 @@ async function main() {
   for (const s of scores) {
     out(`| Lighthouse mobile ${s.path}: performance / accessibility / best practices / SEO | ${s.performance} / ${s.accessibility} / ${s.bestPractices} / ${s.seo} | ≥ 95 / 100 / ≥ 95 / 100 |`);
   }
-  out(`| peak server memory (RSS) under these loads | **${peak.toFixed(0)} MB** | < 300 MB |`);
-  out(`| peak server memory of the first start, which fills the demo content (before any load) | ${startupPeak.toFixed(0)} MB | (no goal) |`);
+  const peak = Math.max(demoPeak, largePeak);
+  out(`| peak server memory (RSS) under these loads | **${peak.toFixed(0)} MB** (demo content: ${demoPeak.toFixed(0)} MB, large data: ${largePeak.toFixed(0)} MB) | < 300 MB |`);
+  out(`| peak server memory of the very first start, which fills the demo content (no load; the loads run on a restart) | ${startupPeak.toFixed(0)} MB | (no goal) |`);
 
   const resultsFile = postgresServer ? 'bench/results-postgresql.md' : 'bench/results.md';
   fs.mkdirSync('bench', { recursive: true });

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { db, nowIso, type Db } from './db';
+import { imageWork } from './image-work';
 
 /**
  * Resized WebP copies of stored images, for srcset. Only these widths exist, so a visitor cannot make the
@@ -8,10 +9,6 @@ import { db, nowIso, type Db } from './db';
 export const VARIANT_WIDTHS = [160, 320, 480, 640, 960, 1280, 1600] as const;
 const VARIANT_TYPE = 'image/webp';
 
-// One resize at a time, and no cache of decoded images (libvips keeps up to 50 MB by default): memory stays
-// flat on a small server, and each copy is made only once anyway.
-sharp.concurrency(1);
-sharp.cache(false);
 
 export function variantUrl(sha256: string, width: number): string {
   return `/media/${sha256}.w${width}.webp`;
@@ -24,7 +21,7 @@ export async function readVariant(sha256: string, width: number, database: Db = 
   const stored = await database.selectFrom('media_variant').select('bytes').where('media_id', '=', media.id).where('width', '=', width).executeTakeFirst();
   if (stored) return stored.bytes;
   const bytes = new Uint8Array(
-    await sharp(media.bytes).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer(),
+    await imageWork(() => sharp(media.bytes).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer()),
   );
   // Two requests may race to make the same copy; the second insert is simply dropped.
   await database

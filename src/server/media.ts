@@ -34,6 +34,7 @@ export async function storeMedia(bytes: Uint8Array, contentType: string, databas
 export async function imageSize(bytes: Uint8Array, contentType: string): Promise<{ width: number | null; height: number | null }> {
   if (!contentType.startsWith('image/') || contentType === 'image/svg+xml') return { width: null, height: null };
   try {
+    // Reads the header only: quick and small, so it need not queue behind resizes (it runs inside a write's transaction).
     const meta = await sharp(bytes).metadata();
     return { width: meta.width ?? null, height: meta.height ?? null };
   } catch {

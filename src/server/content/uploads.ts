@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { FileKind } from '../../features/shared/content-type';
 import { readConfig } from '../config';
+import { imageWork } from '../image-work';
 import { HttpError, megabytes, TEXT_BODY_LIMIT, type BodyLimit } from '../http';
 
 /** The file types we accept, recognised from their first bytes, never from a name or a header. */
@@ -99,7 +100,7 @@ export async function acceptUpload(bytes: Uint8Array, slot: UploadSlot): Promise
     const upright = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
     const encoded =
       detected.type === 'image/png' ? upright.png() : detected.type === 'image/webp' ? upright.webp({ quality: 90 }) : upright.jpeg({ quality: 90 });
-    return { bytes: new Uint8Array(await encoded.toBuffer()), contentType: detected.type };
+    return { bytes: new Uint8Array(await imageWork(() => encoded.toBuffer())), contentType: detected.type };
   } catch {
     throw wrongType(slot);
   }
