@@ -23,6 +23,27 @@ export interface AuditEntry {
   after?: Record<string, unknown> | null;
 }
 
+/** Where a record keeps a file: the media id column, and the name the audit log gives it. */
+export interface FileColumn {
+  key: string;
+  column: string;
+}
+
+/** A record as the audit log keeps it: its columns, with each file named by its SHA-256 instead of a row id. */
+export async function auditSnapshot(database: Db, row: object, files: readonly FileColumn[]): Promise<Record<string, unknown>> {
+  const snapshot: Record<string, unknown> = { ...row };
+  for (const file of files) {
+    const mediaId = snapshot[file.column];
+    delete snapshot[file.column];
+    const media =
+      typeof mediaId === 'number'
+        ? await database.selectFrom('media').select(['sha256', 'content_type']).where('id', '=', mediaId).executeTakeFirst()
+        : undefined;
+    snapshot[file.key] = media ? { sha256: media.sha256, contentType: media.content_type } : null;
+  }
+  return snapshot;
+}
+
 export async function recordAudit(trx: Transaction<Database> | Db, actor: Actor, entry: AuditEntry): Promise<void> {
   await trx
     .insertInto('audit_log')

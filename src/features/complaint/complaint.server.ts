@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { db, nowIso, type Db } from '../../server/db';
 import { mediaUrl, storeMedia, toBase64 } from '../../server/media';
 import { bumpContentVersion } from '../../server/page-cache';
-import { recordAudit, type Actor } from '../../server/audit';
+import { auditSnapshot, recordAudit, type Actor } from '../../server/audit';
 import type { AcceptedFile } from '../../server/content/uploads';
 import type { LookupKey, StatusFilter } from './complaint.schema';
 import {
@@ -71,6 +71,8 @@ const IMAGE_COLUMNS = {
   action_Image_1: 'action_image_1_media_id',
   action_Image_2: 'action_image_2_media_id',
 } as const satisfies Record<ImageKey, string>;
+
+const IMAGE_FILE_COLUMNS = IMAGE_SLOTS.map((slot) => ({ key: slot.key, column: IMAGE_COLUMNS[slot.key] }));
 
 function filtered(database: Db, status: StatusFilter) {
   const query = database.selectFrom('complaint');
@@ -331,7 +333,7 @@ export async function createComplaint(
       .returning('id')
       .executeTakeFirstOrThrow();
     const saved = await trx.selectFrom('complaint').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, { action: 'create', entity: 'complaint', recordId: row.id, after: saved });
+    await recordAudit(trx, actor, { action: 'create', entity: 'complaint', recordId: row.id, after: await auditSnapshot(trx, saved, IMAGE_FILE_COLUMNS) });
     return row.id;
   });
   await bumpContentVersion(database);

@@ -3,7 +3,7 @@ import type { ContentTypeDef } from '../../features/shared/content-type';
 import { db, nowIso, type Db } from '../db';
 import { HttpError } from '../http';
 import { storeMedia } from '../media';
-import { recordAudit, type Actor } from '../audit';
+import { auditSnapshot, recordAudit, type Actor } from '../audit';
 import { bumpContentVersion } from '../page-cache';
 import type { Submission } from './submission';
 
@@ -138,13 +138,13 @@ export async function saveRecord(
         .executeTakeFirstOrThrow();
       id = inserted.id as number;
     }
-    const saved = (await untyped(trx).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as ContentRow;
+    const saved = await untyped(trx).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     await recordAudit(trx, actor, {
       action: existing ? 'update' : 'create',
       entity: def.path,
       recordId: id,
-      before: existing ? await auditSnapshot(trx, def, existing as ContentRow) : null,
-      after: await auditSnapshot(trx, def, saved),
+      before: existing ? await auditSnapshot(trx, existing, def.files) : null,
+      after: await auditSnapshot(trx, saved, def.files),
     });
     return id;
   });
@@ -157,25 +157,9 @@ export async function deleteRecord(def: ContentTypeDef, id: number, actor: Actor
     const existing = (await untyped(trx).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst()) as ContentRow | undefined;
     if (!existing) return false;
     await untyped(trx).deleteFrom(def.table).where('id', '=', id).execute();
-    await recordAudit(trx, actor, { action: 'delete', entity: def.path, recordId: id, before: await auditSnapshot(trx, def, existing) });
+    await recordAudit(trx, actor, { action: 'delete', entity: def.path, recordId: id, before: await auditSnapshot(trx, existing, def.files) });
     return true;
   });
   if (deleted) await bumpContentVersion(database);
   return deleted;
-}
-
-/** A record as the audit log keeps it: its columns, with each file named by its SHA-256 instead of a row id. */
-async function auditSnapshot(database: Db, def: ContentTypeDef, row: ContentRow): Promise<Record<string, unknown>> {
-  const snapshot: Record<string, unknown> = { ...row };
-  for (const slot of def.files) {
-    const mediaId = row[slot.column];
-    delete snapshot[slot.column];
-    if (typeof mediaId !== 'number') {
-      snapshot[slot.key] = null;
-      continue;
-    }
-    const media = await database.selectFrom('media').select(['sha256', 'content_type']).where('id', '=', mediaId).executeTakeFirst();
-    snapshot[slot.key] = media ? { sha256: media.sha256, contentType: media.content_type } : null;
-  }
-  return snapshot;
 }
