@@ -2,7 +2,6 @@ import http from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { galleryType } from '../../src/features/gallery/gallery.schema';
-import { latestNewsType } from '../../src/features/latestnews/latestnews.schema';
 import { noticeType } from '../../src/features/notice/notice.schema';
 import { sliderType } from '../../src/features/slider/slider.schema';
 import type { Db } from '../../src/server/db';

@@ -20,7 +20,7 @@ function windowStart(now: number): string {
   return new Date(now - WINDOW_MS).toISOString();
 }
 
-/** The oldest failure still inside the window once there are MAX_FAILURES or more, else null. */
+/** The oldest of the newest MAX_FAILURES failures inside the window, once there are that many; else null. */
 async function blockingFailure(column: 'email' | 'address', value: string, since: string, database: Db): Promise<string | null> {
   const rows = await database
     .selectFrom('login_attempt')
