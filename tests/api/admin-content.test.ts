@@ -1,10 +1,10 @@
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_TYPES } from '../../src/features/content-types';
 import type { ContentTypeDef, FieldDef, FileSlotDef } from '../../src/features/shared/content-type';
 import { noticeType } from '../../src/features/notice/notice.schema';
 import { tenderType } from '../../src/features/tender/tender.schema';
 import { ADMIN, USER, baseUrl, bearer, login } from '../support/api';
+import { sampleFile, sampleJpeg, samplePdf } from '../support/content-samples';
 
 /**
  * The Admin content API for every declared type, driven by the declarations themselves: create with files,
@@ -17,9 +17,7 @@ let userToken: string;
 let jpeg: Uint8Array<ArrayBuffer>;
 let run = 0;
 
-const pdf = (label: string) => new TextEncoder().encode(`%PDF-1.4\n% ${label}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
-const fileFor = (slot: FileSlotDef, label: string) =>
-  slot.kind === 'image' ? new File([jpeg], 'photo.jpg', { type: 'image/jpeg' }) : new File([pdf(label)], `${label}.pdf`, { type: 'application/pdf' });
+const fileFor = (slot: FileSlotDef, label: string) => sampleFile(slot, jpeg, label);
 
 type Values = Record<string, string>;
 
@@ -86,7 +84,7 @@ async function list(def: ContentTypeDef, query = '?media=url'): Promise<Record<s
 beforeAll(async () => {
   adminToken = await login(ADMIN.email, ADMIN.password);
   userToken = await login(USER.email, USER.password);
-  jpeg = new Uint8Array(await sharp({ create: { width: 12, height: 8, channels: 3, background: '#b45309' } }).jpeg().toBuffer());
+  jpeg = await sampleJpeg();
 });
 
 describe.each(CONTENT_TYPES.map((def) => [def.path, def] as const))('/api/Admin/%s', (_path, def) => {
@@ -205,8 +203,8 @@ describe('the old tender client', () => {
     // As SPEC.md §7 tells it: slot-less 'file' parts, names in tender_document, _3; the second never sent.
     form.append('Tender.tender_document', 'first.pdf');
     form.append('Tender.tender_document_3', 'third.pdf');
-    form.append('file', new File([pdf('first')], 'first.pdf', { type: 'application/pdf' }));
-    form.append('file', new File([pdf('third')], 'third.pdf', { type: 'application/pdf' }));
+    form.append('file', new File([samplePdf('first')], 'first.pdf', { type: 'application/pdf' }));
+    form.append('file', new File([samplePdf('third')], 'third.pdf', { type: 'application/pdf' }));
     const res = await fetch(`${baseUrl()}/api/Admin/tender?media=url`, { method: 'POST', headers: bearer(adminToken), body: form });
     const saved = await res.json();
     expect(res.status, JSON.stringify(saved)).toBe(201);
