@@ -70,7 +70,7 @@ describe('sign-in', () => {
 
   it('refuses cross-site sign-in posts, by Origin or by Sec-Fetch-Site, on both sign-in routes', async () => {
     const json = JSON.stringify({ email: ADMIN.email, password: ADMIN.password });
-    const attempts = [
+    const attempts: { path: string; type: string; body: string; headers: Record<string, string> }[] = [
       { path: '/api/Account/login', type: 'application/json', body: json, headers: { origin: 'http://evil.example' } },
       { path: '/api/Account/login', type: 'application/json', body: json, headers: { 'sec-fetch-site': 'cross-site' } },
       { path: '/login', type: 'application/x-www-form-urlencoded', body: form(ADMIN.email, ADMIN.password), headers: { origin: 'http://evil.example' } },
