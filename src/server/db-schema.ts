@@ -42,6 +42,10 @@ export interface UserSessionTable {
 export interface SliderTable {
   id: Generated<number>;
   photo_media_id: number | null;
+  /** Shown with the picture; '' when the slide has none. */
+  caption: Generated<string>;
+  /** The picture's alt text. */
+  picture_description: Generated<string>;
   created_date: string;
 }
 

@@ -80,6 +80,7 @@ export const ROUTES = {
   '/api/Account/login': { access: PUBLIC },
   '/api/Account/logout': { access: PUBLIC },
   '/api/Account/change-password': { access: STAFF },
+  '/api/Account/renew': { access: STAFF },
   '/api/Public/[type]': { access: PUBLIC, query: ['media', 'page', 'pageSize'] },
   '/api/Public/complaint': { access: PUBLIC, query: ['statusFilter', 'page', 'pageSize'] },
   '/api/Public/complaint-count': { access: PUBLIC, query: ['statusFilter'] },
