@@ -2,7 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { declarationOf, homeFor, isApiPattern, mayOpen, pageKey } from './server/route-table';
 import { sessionFromRequest } from './server/auth/request-session';
 import { errorResponse, HttpError } from './server/http';
-import { contentVersion, hasSessionCookie, KEPT_HEADERS, storePage } from './server/page-cache';
+import { contentVersion, hasSessionCookie, KEPT_HEADERS, pageCacheKey, storePage } from './server/page-cache';
 import { SECURITY_HEADERS } from './server/security-headers';
 import { contentSecurityPolicy, type PageArea } from './server/content-security-policy';
 import { crossSiteRefusal } from './server/request-origin';
@@ -69,7 +69,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // The layout marks a page public while it renders, so the body must be read before the flag is known.
   if (cacheable && (context.locals.publicPage || publicApi)) {
     const kept = Object.fromEntries(KEPT_HEADERS.filter((h) => headers.has(h)).map((h) => [h, headers.get(h)!]));
-    storePage(pageKey(url.pathname, url.search), versionAtStart, body, contentType, kept);
+    storePage(pageCacheKey(pageKey(url.pathname, url.search), request.headers.get('cookie')), versionAtStart, body, contentType, kept);
   }
   if (cacheable) {
     headers.set('cache-control', 'public, max-age=0, must-revalidate');

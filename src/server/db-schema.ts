@@ -189,6 +189,19 @@ export interface LoginAttemptTable {
   at: string;
 }
 
+/** A visitor's message from the public feedback form. */
+export interface FeedbackTable {
+  id: Generated<number>;
+  at: string;
+  name: string;
+  /** May be empty: a visitor need not give one. */
+  email: string;
+  subject: string;
+  message: string;
+  /** SHA-256 of the sender's network address, for the per-address limit. */
+  address_hash: string;
+}
+
 /** An address an account has signed in from successfully: it may still sign in while the account is locked. */
 export interface SignInAddressTable {
   email: string;
@@ -226,6 +239,7 @@ export interface Database {
   audit_log: AuditLogTable;
   login_attempt: LoginAttemptTable;
   sign_in_address: SignInAddressTable;
+  feedback: FeedbackTable;
   content_version: ContentVersionTable;
 }
 

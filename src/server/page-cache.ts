@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { processSingleton } from './singleton';
 import { raiseContentVersion, readSharedContentVersion } from './content-version';
 import type { Db } from './db';
+import { displayCacheSuffix } from './display-preferences';
 
 /**
  * Public pages (and the public API's answers) rendered once per content version and then served from memory by the Node entry, before
@@ -60,9 +61,16 @@ export function hasSessionCookie(cookieHeader: string | undefined | null): boole
   return !!cookieHeader && new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookieHeader);
 }
 
-/** The Node entry has already reduced the URL to its page key (route-table.ts pageKey). */
-function cacheKey(method: string, url: string): string | null {
-  return method === 'GET' || method === 'HEAD' ? url : null;
+/**
+ * The key a page is kept under: its URL, which the Node entry has already reduced to the query parameters
+ * its route reads (route-table.ts pageKey), and the visitor's text size and contrast, which change the page.
+ */
+export function pageCacheKey(url: string, cookieHeader: string | null | undefined): string {
+  return url + displayCacheSuffix(cookieHeader);
+}
+
+function cacheKey(method: string, url: string, cookieHeader: string | undefined): string | null {
+  return method === 'GET' || method === 'HEAD' ? pageCacheKey(url, cookieHeader) : null;
 }
 
 /** Stores a rendered page under the version that was current when its render began. */
@@ -103,7 +111,7 @@ export function isCacheableRequest(method: string, cookieHeader: string | undefi
 
 /** Answers from the cache when it can; resolves false to let Astro render. */
 export async function serveCachedPage(req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): Promise<boolean> {
-  const key = cacheKey(req.method ?? 'GET', req.url ?? '/');
+  const key = cacheKey(req.method ?? 'GET', req.url ?? '/', req.headers.cookie);
   if (!key || !isCacheableRequest(req.method ?? 'GET', req.headers.cookie)) return false;
   // Another instance may have written since this one last looked. A render that follows is filed under the
   // version adopted here, which its data is at least as new as.

@@ -58,6 +58,16 @@ export const ROUTES = {
   '/search': { access: PUBLIC, query: ['q'], uncached: true },
   '/media/[file]': { access: PUBLIC },
   '/login': { access: PUBLIC, query: ['next', 'expired'], uncached: true },
+  // About the site itself (GIGW).
+  '/website-policies': { access: PUBLIC },
+  '/website-policies/[policy]': { access: PUBLIC },
+  '/help': { access: PUBLIC },
+  '/screen-reader-access': { access: PUBLIC },
+  '/accessibility-statement': { access: PUBLIC },
+  '/feedback': { access: PUBLIC },
+  '/sitemap': { access: PUBLIC },
+  '/sitemap.xml': { access: PUBLIC },
+  '/display-settings': { access: PUBLIC },
 
   // Back office pages: the admin sidebar, in its order, then the complaint desk's.
   '/dashboard': { access: ADMIN, nav: { sidebar: 'admin', label: 'Dashboard' } },
@@ -72,6 +82,7 @@ export const ROUTES = {
   '/editgallery': { access: ADMIN, nav: { sidebar: 'admin', label: 'Gallery' } },
   '/editpressrelease': { access: ADMIN, nav: { sidebar: 'admin', label: 'Press Release' } },
   '/audit': { access: ADMIN, query: ['page', 'entity'], nav: { sidebar: 'admin', label: 'Audit Log' } },
+  '/feedback-inbox': { access: ADMIN, query: ['page'], nav: { sidebar: 'admin', label: 'Feedback' } },
   '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },
   '/inquiry': { access: STAFF, nav: { sidebar: 'user', label: 'Add/View Grievance' } },
   '/account': { access: STAFF },

@@ -7,6 +7,9 @@ const PUBLIC_ROUTES = [
   '/listofholiday', '/currenttender', '/tender-details', '/pasttender', '/notice', '/circulars', '/latestnews', '/officeorder',
   '/postgrievance', '/trackgrievance', '/viewgrievance', '/tradelicense', '/viewpropertytax', '/paypropertytax',
   '/photogallery', '/videogallery', '/pressrelease', '/contactus', '/privacypolicy',
+  // The pages GIGW asks for.
+  '/website-policies', '/website-policies/content-contribution-moderation-approval', '/help', '/screen-reader-access',
+  '/accessibility-statement', '/feedback', '/sitemap',
 ];
 
 for (const width of [1280, 375]) {

@@ -55,7 +55,7 @@ describe('the route inventory', () => {
   it('builds both sidebars from the same table, in order, each entry a page its sidebar\'s role may open', () => {
     expect(ADMIN_NAV.map((entry) => entry.href)).toEqual([
       '/dashboard', '/editabout', '/slider', '/editministerofficeremp', '/editlatestnews', '/edittender', '/editnotice',
-      '/editcircular', '/editofficeorder', '/editgallery', '/editpressrelease', '/audit',
+      '/editcircular', '/editofficeorder', '/editgallery', '/editpressrelease', '/audit', '/feedback-inbox',
     ]);
     expect(USER_NAV.map((entry) => entry.label)).toEqual(['Dashboard', 'Add/View Grievance']);
     for (const entry of ADMIN_NAV) expect(declarationOf(entry.href)!.access).toContain('admin');

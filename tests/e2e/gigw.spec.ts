@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+
+/** What GIGW asks of every page and form, used as a visitor would: without script, on a phone. */
+
+test.describe('without script', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 375, height: 800 } });
+
+  test('A+, A-, A and the contrast switch work, and the choice follows the visitor to other pages', async ({ page }) => {
+    await page.goto('/notice');
+    const html = page.locator('html');
+    const controls = page.getByRole('form', { name: 'Text size and contrast' });
+    const baseSize = await html.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+
+    await controls.getByRole('button', { name: 'Larger text' }).click();
+    await expect(page).toHaveURL(/\/notice$/);
+    await expect(html).toHaveClass('text-larger');
+    expect(await html.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThan(baseSize);
+    await expect(controls.getByRole('button', { name: 'Larger text' })).toHaveAttribute('aria-pressed', 'true');
+
+    await controls.getByRole('button', { name: 'High contrast' }).click();
+    await expect(html).toHaveClass('text-larger high-contrast');
+    expect(await page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(0, 0, 0)');
+
+    await page.goto('/circulars');
+    await expect(html).toHaveClass('text-larger high-contrast');
+    await controls.getByRole('button', { name: 'Smaller text' }).click();
+    await expect(html).toHaveClass('text-smaller high-contrast');
+    await controls.getByRole('button', { name: 'High contrast' }).click();
+    await controls.getByRole('button', { name: 'Normal text size' }).click();
+    await expect(html).not.toHaveAttribute('class');
+  });
+
+  test('a visitor sends feedback on a phone, is told what to fix first, and keeps what they typed', async ({ page }) => {
+    await page.goto('/feedback');
+    await page.getByLabel('Your name').fill('Ravi Kumar');
+    await page.getByLabel('Your feedback').fill('The holiday list for next year is missing.');
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please say what your feedback is about.');
+    await expect(page.getByLabel('Your feedback')).toHaveValue('The holiday list for next year is missing.');
+    await expect(page.getByLabel('Subject')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Subject').fill('Holiday list');
+    await page.getByRole('button', { name: 'Send feedback' }).click();
+    await expect(page.getByRole('status')).toContainText('Your feedback has been received');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
+
+test('every page\'s footer names the owner and links the policies, help, feedback and the sitemap', async ({ page }) => {
+  for (const path of ['/', '/notice', '/sitemap']) {
+    await page.goto(path);
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText('owned and managed by Nagar Parishad Kamalpur');
+    for (const [name, href] of [['Website Policies', '/website-policies'], ['Help', '/help'], ['Feedback', '/feedback'], ['Sitemap', '/sitemap'], ['Accessibility Statement', '/accessibility-statement'], ['Screen Reader Access', '/screen-reader-access']]) {
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+  }
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Website Policies' }).click();
+  await page.getByRole('link', { name: 'Hyperlinking Policy' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hyperlinking Policy');
+});
+
+test('Hindi text is drawn with the site\'s own Devanagari font where the device has none', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => document.fonts.ready);
+  const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.family.includes('Noto Sans Devanagari') && f.status === 'loaded').length);
+  expect(loaded).toBeGreaterThan(0);
+});
