@@ -131,6 +131,8 @@ test('the complaint desk filters, shows details and takes a new complaint with t
   await expect(form.getByLabel(/Action Image/)).toHaveCount(0);
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(form.getByText('Landmark is required.')).toBeVisible();
+  // The refused submit takes the clerk to the first problem (issue 13, item 16).
+  await expect(form.getByRole('combobox', { name: 'Grievance', exact: true })).toBeFocused();
   await expectNoSeriousA11yViolations(page, '/inquiry add form with errors');
 
   await form.getByRole('combobox', { name: 'Grievance', exact: true }).selectOption({ label: 'Water supply' });

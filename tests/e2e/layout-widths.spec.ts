@@ -260,3 +260,22 @@ test.describe('menu entries and wording', () => {
     await expect(page.locator('.official-card a')).toHaveCount(0);
   });
 });
+
+test.describe('directories at 1280px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('show photos large enough to recognise and break an address only before its @', async ({ page }) => {
+    await page.goto('/employeelist');
+    const photo = page.locator('td[data-label="Photo"] img').first();
+    expect((await photo.boundingBox())!.width).toBeGreaterThanOrEqual(64);
+    const lines = await page.locator('td[data-label="Email-ID"] a').evaluateAll((links) =>
+      links.map((a) => {
+        const range = document.createRange();
+        range.selectNodeContents(a);
+        return [...range.getClientRects()].length;
+      }),
+    );
+    // One line, or two split at the <wbr> before '@' (each part is its own text, so never mid-part).
+    for (const count of lines) expect(count).toBeLessThanOrEqual(2);
+  });
+});
