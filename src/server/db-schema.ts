@@ -189,6 +189,13 @@ export interface LoginAttemptTable {
   at: string;
 }
 
+/** An address an account has signed in from successfully: it may still sign in while the account is locked. */
+export interface SignInAddressTable {
+  email: string;
+  address: string;
+  last_at: string;
+}
+
 export interface ContentVersionTable {
   /** Always 1: the table holds one row. */
   id: number;
@@ -218,6 +225,7 @@ export interface Database {
   complaint_reminder: ComplaintReminderTable;
   audit_log: AuditLogTable;
   login_attempt: LoginAttemptTable;
+  sign_in_address: SignInAddressTable;
   content_version: ContentVersionTable;
 }
 

@@ -9,11 +9,12 @@ import { servedOverHttps } from '../../../server/request-origin';
  * Expiry stays fixed per session, as the token's `exp` says; renewing issues a new token rather than
  * stretching the old one.
  */
-export const POST = endpoint(async ({ request, cookies, url }) => {
+export const POST = endpoint(async (context) => {
+  const { request, cookies } = context;
   const { session, via } = await sessionFromRequest(request, cookies);
   if (!session) throw new HttpError(401, 'Please sign in.');
   await invalidateSession(session.id);
   const { token, expiresAt } = await createSession(session.user);
-  if (via === 'cookie') setSessionCookie(cookies, token, expiresAt, servedOverHttps(request, url));
+  if (via === 'cookie') setSessionCookie(cookies, token, expiresAt, servedOverHttps(context));
   return json({ token, role: session.user.role, expiresAt: expiresAt.toISOString() });
 });
