@@ -254,6 +254,17 @@ test.describe('menu entries and wording', () => {
     for (let i = 0; i < 40 && !(await about.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
     const ring = await about.evaluate((el) => ({ outline: getComputedStyle(el).outlineColor, bar: getComputedStyle(el.closest('.main-nav')!).backgroundColor }));
     expect(contrast(ring.outline, ring.bar)).toBeGreaterThanOrEqual(3);
+    // And on the white panels: a link of the open About Us panel, and of the language list in the dark bar.
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    const inPanel = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineColor);
+    expect(contrast(inPanel, 'rgb(255, 255, 255)')).toBeGreaterThanOrEqual(3);
+    await page.locator('.language > summary').click();
+    await page.locator('.language a').first().focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Shift+Tab');
+    const inLanguage = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineColor);
+    expect(contrast(inLanguage, 'rgb(255, 255, 255)')).toBeGreaterThanOrEqual(3);
   });
 
   test('the home page says how complaints are lodged today, and officials carry no borrowed social links', async ({ page }) => {
