@@ -163,7 +163,8 @@ async function main() {
   const home = weights.find((w) => w.path === '/')!;
   out(`| home page: JavaScript / everything, compressed | **${kb(home.jsBytes)}** / **${kb(home.totalBytes)}** | ≤ 120 KB / ≤ 400 KB |`);
   const textPages = weights.filter((w) => w.path !== '/');
-  out(`| JavaScript on the other public pages | ${textPages.map((w) => `${w.path} ${kb(w.jsBytes)}`).join(', ')} | 0 KB on text pages |`);
+  // Text pages carry only the header's dropdown closing rules (src/scripts/dismiss.ts), about 1 KB.
+  out(`| JavaScript on the other public pages | ${textPages.map((w) => `${w.path} ${kb(w.jsBytes)}`).join(', ')} | ≤ 2 KB on text pages |`);
   for (const s of scores) {
     out(`| Lighthouse mobile ${s.path}: performance / accessibility / best practices / SEO | ${s.performance} / ${s.accessibility} / ${s.bestPractices} / ${s.seo} | ≥ 95 / 100 / ≥ 95 / 100 |`);
   }

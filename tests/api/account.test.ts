@@ -54,6 +54,20 @@ describe('POST /api/Account/login and logout', () => {
     expect((await fetch(`${server.url}/api/Admin/notice`, { headers: bearer(token) })).status).toBe(401);
   });
 
+  it('renews a live session into a new full one and ends the old; an ended or missing session cannot renew', async () => {
+    const token = await login(ADMIN.email, ADMIN.password, server.url);
+    const res = await post(`${server.url}/api/Account/renew`, {}, bearer(token));
+    expect(res.status).toBe(200);
+    const renewed = await res.json();
+    expect(renewed.role).toBe('admin');
+    expect(Date.parse(renewed.expiresAt) - Date.now()).toBeGreaterThan(4.9 * 60_000);
+    expect(claims(renewed.token).exp - claims(renewed.token).iat).toBe(5 * 60);
+    expect((await fetch(`${server.url}/api/Admin/notice`, { headers: bearer(renewed.token) })).status).toBe(200);
+    expect((await fetch(`${server.url}/api/Admin/notice`, { headers: bearer(token) })).status).toBe(401);
+    expect((await post(`${server.url}/api/Account/renew`, {}, bearer(token))).status).toBe(401);
+    expect((await post(`${server.url}/api/Account/renew`, {})).status).toBe(401);
+  });
+
   it('refuses a token once its session has expired on the server', async () => {
     const token = await login(ADMIN.email, ADMIN.password, server.url);
     await queryServerDatabase(server.dataDir, sql`UPDATE user_session SET expires_at = ${new Date(Date.now() - 1000).toISOString()}`);

@@ -12,7 +12,8 @@ const slots = (base: string) => [base, `${base}_2`, `${base}_3`, `${base}_4`, `$
 
 /** Each list's exact field names. Besides SPEC.md §3's, every answer carries its creation time. */
 const LISTS: Record<string, string[]> = {
-  slider: ['id', 'sliderPath', 'createdDate'],
+  // caption and pictureDescription are additions (docs/deviations.md): a slide's words as text, not pixels.
+  slider: ['id', 'sliderPath', 'createdDate', 'caption', 'pictureDescription'],
   about: ['id', 'name', 'description', 'photoPath', 'createdDate'],
   tender: [
     'id', 'tender_no', 'tender_title', 'tender_discreption', 'publish_date', 'last_date_of_submission', 'last_date_of_submission_time',

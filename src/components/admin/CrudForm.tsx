@@ -5,6 +5,7 @@ import { showDialog } from '../../stores/dialog';
 import { signInAgain } from '../../stores/session';
 import { asApiError, listUrl, type AdminRow } from './admin-api';
 import { clearDraft, saveDraft } from './form-draft';
+import { useFocusFirstError } from './focus-first-error';
 import FileInput from './FileInput';
 import FormField from './FormField';
 import { requestBody } from './request-body';
@@ -90,14 +91,7 @@ export default function CrudForm({ def, row, draftValues, onSaved, onCancel }: C
     if (dirty || draftValues) saveDraft(def, row?.id ?? null, values);
   }, [values, dirty, draftValues, def, row]);
 
-  // A refused save brings its first message into view: focus moves to the first field marked invalid
-  // (whose message is read with it), after either the form's own check or the server's answer.
-  useEffect(() => {
-    if (submitCount === 0 || isSubmitting || Object.keys(errors).length === 0) return;
-    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    first?.scrollIntoView({ block: 'center' });
-    first?.focus({ preventScroll: true });
-  }, [submitCount, isSubmitting]); // eslint-disable-line react-hooks/exhaustive-deps -- once per attempt
+  useFocusFirstError(formRef, { submitCount, isSubmitting, errors });
 
   const cancel = () => {
     clearDraft(def);

@@ -1,8 +1,9 @@
 import { useFormik } from 'formik';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import FileInput from '../../components/admin/FileInput';
 import FormField from '../../components/admin/FormField';
 import Modal from '../../components/admin/Modal';
+import { useFocusFirstError } from '../../components/admin/focus-first-error';
 import type { FieldDef, FileSlotDef } from '../shared/content-type';
 import { showDialog } from '../../stores/dialog';
 import { fetchLookup, RequestFailed, submitComplaint, type LookupOption } from './complaint.client';
@@ -81,6 +82,7 @@ export default function AddComplaintForm({ onClose, onSubmitted }: Props) {
   const [pictures, setPictures] = useState<Partial<Record<ImageKey, File | null>>>({});
   const [pictureErrors, setPictureErrors] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState<number | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
 
   const formik = useFormik<ComplaintFormValues>({
     initialValues: emptyComplaintForm(),
@@ -102,6 +104,8 @@ export default function AddComplaintForm({ onClose, onSubmitted }: Props) {
       }
     },
   });
+
+  useFocusFirstError(formRef, formik);
 
   // A message shows once its field was left or the form was submitted; the server's always show.
   const errorFor = (key: keyof ComplaintFormValues) => {
@@ -126,7 +130,7 @@ export default function AddComplaintForm({ onClose, onSubmitted }: Props) {
       {LOOKUP_KEYS.filter((key) => lookups[key].failed).map((key) => (
         <p key={key} className="load-error" role="alert">{COMPLAINT_MESSAGES.loadFailed[key]}</p>
       ))}
-      <form id={formId} className="desk-form" noValidate onSubmit={formik.handleSubmit}>
+      <form ref={formRef} id={formId} className="desk-form" noValidate onSubmit={formik.handleSubmit}>
         <div className="form-grid">
           {COMPLAINT_FIELDS.map((field) =>
             isLookup(field.key) ? (
