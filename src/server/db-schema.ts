@@ -185,9 +185,9 @@ export interface LoginAttemptTable {
   at: string;
 }
 
-export interface ContentVersionTable {
-  /** Always 1: the table holds one row. */
-  id: number;
+export interface TableVersionTable {
+  /** A table that writes change; its number rises with each committed write to it. */
+  table_name: string;
   version: number;
 }
 
@@ -214,7 +214,7 @@ export interface Database {
   complaint_reminder: ComplaintReminderTable;
   audit_log: AuditLogTable;
   login_attempt: LoginAttemptTable;
-  content_version: ContentVersionTable;
+  table_version: TableVersionTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

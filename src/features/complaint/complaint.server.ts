@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { db, nowIso, type Db } from '../../server/db';
-import { mediaUrl, storeMedia, toBase64 } from '../../server/media';
-import { bumpContentVersion } from '../../server/page-cache';
-import { auditSnapshot, recordAudit, type Actor } from '../../server/audit';
+import { mediaUrl, toBase64 } from '../../server/media';
+import type { Actor } from '../../server/audit';
+import { runWrite } from '../../server/write-path';
 import type { AcceptedFile } from '../../server/content/uploads';
 import type { LookupKey, StatusFilter } from './complaint.schema';
 import {
@@ -307,35 +307,40 @@ export async function createComplaint(
   actor: Actor,
   database: Db = db(),
 ): Promise<number> {
-  const id = await database.transaction().execute(async (trx) => {
-    const media: Partial<Record<(typeof IMAGE_COLUMNS)[ImageKey], number>> = {};
-    for (const slot of IMAGE_SLOTS) {
-      const file = images[slot.key];
-      if (file) media[IMAGE_COLUMNS[slot.key]] = await storeMedia(file.bytes, file.contentType, trx);
-    }
-    const row = await trx
-      .insertInto('complaint')
-      .values({
-        grievance_type_id: values.grievanceTypeId,
-        district_id: values.districtId,
-        ward_id: values.wardId,
-        ulb_id: values.ulbId,
-        your_suggestion: values.yourSuggestion,
-        landmark: values.landmark,
-        additional_information: values.additionalInformation,
-        status: 'Open',
-        entry_by: actor.email,
-        entry_date: nowIso(),
-        action_by: '',
-        action_date: null,
-        ...media,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const saved = await trx.selectFrom('complaint').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, { action: 'create', entity: 'complaint', recordId: row.id, after: await auditSnapshot(trx, saved, IMAGE_FILE_COLUMNS) });
-    return row.id;
-  });
-  await bumpContentVersion(database);
-  return id;
+  return runWrite(
+    {
+      actor,
+      entity: 'complaint',
+      table: 'complaint',
+      files: IMAGE_FILE_COLUMNS,
+      uploads: images,
+      change: async (trx, media) => {
+        const row = await trx
+          .insertInto('complaint')
+          .values({
+            grievance_type_id: values.grievanceTypeId,
+            district_id: values.districtId,
+            ward_id: values.wardId,
+            ulb_id: values.ulbId,
+            your_suggestion: values.yourSuggestion,
+            landmark: values.landmark,
+            additional_information: values.additionalInformation,
+            status: 'Open',
+            entry_by: actor.email,
+            entry_date: nowIso(),
+            action_by: '',
+            action_date: null,
+            pub_image_1_media_id: media.pub_Image_1 ?? null,
+            pub_image_2_media_id: media.pub_Image_2 ?? null,
+            action_image_1_media_id: media.action_Image_1 ?? null,
+            action_image_2_media_id: media.action_Image_2 ?? null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const saved = await trx.selectFrom('complaint').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+        return { result: row.id, audit: { action: 'create', recordId: row.id, before: null, after: saved } };
+      },
+    },
+    database,
+  );
 }

@@ -1,14 +1,9 @@
-import { sql } from 'kysely';
 import { db, type Db } from '../../server/db';
 import type { Tender } from '../../server/db-schema';
+import { now } from '../../server/clock';
+import { validUntil } from '../../server/cache/dependencies';
 import { nowInIndia } from '../../lib/format';
-
-/**
- * A tender closes at its last date of submission and time, in Indian time; without a time it stays open
- * to the end of that day. Both sides of the comparison are 'YYYY-MM-DDTHH:mm:ss' text in Indian time, so
- * plain text order is time order. '24:00:00' sorts after every real time of the same day.
- */
-const closesAt = sql<string>`last_date_of_submission || 'T' || (CASE WHEN coalesce(last_date_of_submission_time, '') = '' THEN '24:00:00' ELSE last_date_of_submission_time || ':00' END)`;
+import { closesAt, nextClosing } from './tender-closing.server';
 
 export interface TenderPage {
   tenders: Tender[];
@@ -18,14 +13,14 @@ export interface TenderPage {
 export interface TenderPaging {
   limit: number;
   offset: number;
-  /** The moment to compare closing times with (tests pin it). */
+  /** The moment to compare closing times with (tests pin it); the server's clock by default. */
   now?: number;
 }
 
 async function listTenders(open: boolean, paging: TenderPaging, database: Db): Promise<TenderPage> {
-  const now = nowInIndia(paging.now);
-  const base = database.selectFrom('tender').where(closesAt, open ? '>' : '<=', now);
-  const [tenders, counted] = await Promise.all([
+  const at = paging.now ?? now();
+  const base = database.selectFrom('tender').where(closesAt, open ? '>' : '<=', nowInIndia(at));
+  const [tenders, counted, closing] = await Promise.all([
     base
       .selectAll()
       // Open tenders: the one closing soonest first. Closed ones: the most recently closed first.
@@ -35,7 +30,10 @@ async function listTenders(open: boolean, paging: TenderPaging, database: Db): P
       .offset(paging.offset)
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    nextClosing(database, at),
   ]);
+  // Both lists change when the next tender closes, whichever page of them this is.
+  validUntil(closing);
   return { tenders, total: Number(counted.n) };
 }
 

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { ContentTypeDef } from '../../features/shared/content-type';
 import { db, nowIso, type Db } from '../db';
 import { HttpError } from '../http';
-import { storeMedia } from '../media';
-import { auditSnapshot, recordAudit, type Actor } from '../audit';
-import { bumpContentVersion } from '../page-cache';
+import type { Actor } from '../audit';
+import { runWrite } from '../write-path';
 import type { Submission } from './submission';
+import type { AcceptedFile } from './uploads';
 
 /**
  * Storage for every declared content type. The tables differ only in the columns their declaration names,
@@ -96,8 +96,8 @@ function columnsFromValues(def: ContentTypeDef, values: Record<string, unknown>)
 }
 
 /**
- * Creates (submission.id null) or updates a record and its files in one transaction: the record and its
- * files land together or not at all. Returns the record's id.
+ * Creates (submission.id null) or updates a record and its files through the write path: the record and
+ * its files land together or not at all. Returns the record's id.
  */
 export async function saveRecord(
   def: ContentTypeDef,
@@ -106,60 +106,72 @@ export async function saveRecord(
   actor: Actor,
   database: Db = db(),
 ): Promise<number> {
-  const id = await database.transaction().execute(async (trx) => {
-    const existing = submission.id === null ? null : await untyped(trx).selectFrom(def.table).selectAll().where('id', '=', submission.id).executeTakeFirst();
-    if (submission.id !== null && !existing) throw new HttpError(404, `${def.heading} not found.`);
-
-    const columns = columnsFromValues(def, values);
-    const missing: Record<string, string> = {};
-    for (const slot of def.files) {
-      const choice = submission.files[slot.key];
-      if (choice.kind === 'upload') columns[slot.column] = await storeMedia(choice.file.bytes, choice.file.contentType, trx);
-      else if (choice.kind === 'stored') {
-        const media = await trx.selectFrom('media').select('id').where('sha256', '=', choice.sha256).executeTakeFirst();
-        if (!media) missing[slot.key] = def.messages.invalidFile ?? `${slot.label}: that stored file does not exist.`;
-        else columns[slot.column] = media.id;
-      }
-      const hasFile = columns[slot.column] ?? existing?.[slot.column];
-      if (slot.required && !hasFile && !missing[slot.key]) missing[slot.key] = slot.requiredMessage ?? `${slot.label} is required.`;
-    }
-    if (Object.keys(missing).length > 0) throw new HttpError(400, Object.values(missing)[0], missing);
-
-    let id: number;
-    if (existing) {
-      id = existing.id as number;
-      // A type without text fields (the slider) edited without a new file has nothing to change.
-      if (Object.keys(columns).length > 0) await untyped(trx).updateTable(def.table).set(columns).where('id', '=', id).execute();
-    } else {
-      const inserted = await untyped(trx)
-        .insertInto(def.table)
-        .values({ ...columns, created_date: nowIso() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      id = inserted.id as number;
-    }
-    const saved = await untyped(trx).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, {
-      action: existing ? 'update' : 'create',
+  const uploads: Record<string, AcceptedFile> = {};
+  for (const slot of def.files) {
+    const choice = submission.files[slot.key];
+    if (choice.kind === 'upload') uploads[slot.key] = choice.file;
+  }
+  return runWrite(
+    {
+      actor,
       entity: def.path,
-      recordId: id,
-      before: existing ? await auditSnapshot(trx, existing, def.files) : null,
-      after: await auditSnapshot(trx, saved, def.files),
-    });
-    return id;
-  });
-  await bumpContentVersion(database);
-  return id;
+      table: def.table,
+      files: def.files,
+      uploads,
+      change: async (trx, media) => {
+        const existing = submission.id === null ? null : await untyped(trx).selectFrom(def.table).selectAll().where('id', '=', submission.id).executeTakeFirst();
+        if (submission.id !== null && !existing) throw new HttpError(404, `${def.heading} not found.`);
+
+        const columns = columnsFromValues(def, values);
+        const missing: Record<string, string> = {};
+        for (const slot of def.files) {
+          const choice = submission.files[slot.key];
+          if (choice.kind === 'upload') columns[slot.column] = media[slot.key];
+          else if (choice.kind === 'stored') {
+            const stored = await trx.selectFrom('media').select('id').where('sha256', '=', choice.sha256).executeTakeFirst();
+            if (!stored) missing[slot.key] = def.messages.invalidFile ?? `${slot.label}: that stored file does not exist.`;
+            else columns[slot.column] = stored.id;
+          }
+          const hasFile = columns[slot.column] ?? existing?.[slot.column];
+          if (slot.required && !hasFile && !missing[slot.key]) missing[slot.key] = slot.requiredMessage ?? `${slot.label} is required.`;
+        }
+        if (Object.keys(missing).length > 0) throw new HttpError(400, Object.values(missing)[0], missing);
+
+        let id: number;
+        if (existing) {
+          id = existing.id as number;
+          // A type without text fields (the slider) edited without a new file has nothing to change.
+          if (Object.keys(columns).length > 0) await untyped(trx).updateTable(def.table).set(columns).where('id', '=', id).execute();
+        } else {
+          const inserted = await untyped(trx)
+            .insertInto(def.table)
+            .values({ ...columns, created_date: nowIso() })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          id = inserted.id as number;
+        }
+        const saved = await untyped(trx).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        return { result: id, audit: { action: existing ? 'update' : 'create', recordId: id, before: existing ?? null, after: saved } };
+      },
+    },
+    database,
+  );
 }
 
 export async function deleteRecord(def: ContentTypeDef, id: number, actor: Actor, database: Db = db()): Promise<boolean> {
-  const deleted = await database.transaction().execute(async (trx) => {
-    const existing = (await untyped(trx).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst()) as ContentRow | undefined;
-    if (!existing) return false;
-    await untyped(trx).deleteFrom(def.table).where('id', '=', id).execute();
-    await recordAudit(trx, actor, { action: 'delete', entity: def.path, recordId: id, before: await auditSnapshot(trx, existing, def.files) });
-    return true;
-  });
-  if (deleted) await bumpContentVersion(database);
-  return deleted;
+  return runWrite(
+    {
+      actor,
+      entity: def.path,
+      table: def.table,
+      files: def.files,
+      change: async (trx) => {
+        const existing = (await untyped(trx).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst()) as ContentRow | undefined;
+        if (!existing) return { result: false, audit: null };
+        await untyped(trx).deleteFrom(def.table).where('id', '=', id).execute();
+        return { result: true, audit: { action: 'delete', recordId: id, before: existing, after: null } };
+      },
+    },
+    database,
+  );
 }
