@@ -56,13 +56,13 @@ describe('a tender', () => {
   it('list is true until the next tender closes, and says so to the page cache', async () => {
     const at = indianMoment('2099-06-15T09:00:00');
     const { result, dependencies } = await collectDependencies(() => listActiveTenders({ limit: 20, offset: 0, now: at }, database));
-    expect(result.tenders.map((t) => t.tender_title)).toEqual(['Morningclose bridge', 'Alldayopen drains']);
+    expect(result.tenders.map((t) => t.title)).toEqual(['Morningclose bridge', 'Alldayopen drains']);
     expect(dependencies.expiresAt).toBe(indianMoment('2099-06-15T10:00:00'));
     expect([...dependencies.tables]).toContain('tender');
 
     const later = indianMoment('2099-06-15T12:00:00');
     const past = await collectDependencies(() => listPastTenders({ limit: 20, offset: 0, now: later }, database));
-    expect(past.result.tenders.map((t) => t.tender_title)).toEqual(['Morningclose bridge']);
+    expect(past.result.tenders.map((t) => t.title)).toEqual(['Morningclose bridge']);
     expect(past.dependencies.expiresAt).toBe(indianMoment('2099-06-16T00:00:00'));
   });
 });

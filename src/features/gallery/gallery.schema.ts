@@ -6,7 +6,6 @@ const BOTH_REQUIRED = 'Title and Description are required fields!';
 
 export const galleryType: ContentTypeDef = {
   path: 'gallery',
-  table: 'gallery',
   partPrefix: 'Gallery',
   body: 'multipart',
   createdKey: 'createdDate',
@@ -15,18 +14,17 @@ export const galleryType: ContentTypeDef = {
   formTitle: { create: 'Create New Gallery', edit: 'Edit Gallery' },
   submitLabel: { create: 'Create Gallery', edit: 'Update Gallery' },
   fields: [
-    { key: 'title', column: 'title', part: 'Title', label: 'Title', input: 'text', required: true, listed: true },
-    { key: 'description', column: 'description', part: 'Description', label: 'Description', input: 'textarea', required: true, listed: true },
+    { key: 'title', part: 'Title', label: 'Title', input: 'text', required: true, listed: true },
+    { key: 'description', part: 'Description', label: 'Description', input: 'textarea', required: true, listed: true },
   ],
   files: [
-    { key: 'photoPath', column: 'photo_media_id', parts: ['GalleryImage'], base64Parts: ['Gallery.PhotoPath'], label: 'Photo', kind: 'image', listed: true },
+    { key: 'photoPath', parts: ['GalleryImage'], base64Parts: ['Gallery.PhotoPath'], label: 'Photo', kind: 'image', listed: true },
   ],
   schema: object({
     title: text(300).required(BOTH_REQUIRED),
     description: longText().required(BOTH_REQUIRED),
   }),
   messages: standardMessages({ name: 'Gallery', noun: 'Gallery', emptyAdmin: 'No gallery found.' }),
-  orderBy: 'created_date',
   adminRoute: '/editgallery',
   publicRoute: '/photogallery',
 };

@@ -6,7 +6,6 @@ const BOTH_REQUIRED = 'Title and Description are required fields!';
 
 export const latestNewsType: ContentTypeDef = {
   path: 'latest-news',
-  table: 'latest_news',
   partPrefix: 'LatestNews',
   body: 'json',
   createdKey: 'createdDate',
@@ -15,8 +14,8 @@ export const latestNewsType: ContentTypeDef = {
   formTitle: { create: 'Create New Latest News', edit: 'Edit Latest News' },
   submitLabel: { create: 'Create Latest News', edit: 'Update Latest News' },
   fields: [
-    { key: 'title', column: 'title', part: 'title', label: 'Title', input: 'text', required: true, listed: true },
-    { key: 'description', column: 'description', part: 'description', label: 'Description', input: 'textarea', required: true, listed: true },
+    { key: 'title', part: 'title', label: 'Title', input: 'text', required: true, listed: true },
+    { key: 'description', part: 'description', label: 'Description', input: 'textarea', required: true, listed: true },
   ],
   files: [],
   schema: object({
@@ -24,7 +23,6 @@ export const latestNewsType: ContentTypeDef = {
     description: longText().required(BOTH_REQUIRED),
   }),
   messages: standardMessages({ name: 'Latest News', noun: 'data', deleteNoun: 'Latest News', emptyAdmin: 'No Data found.' }),
-  orderBy: 'created_date',
   adminRoute: '/editlatestnews',
   publicRoute: '/latestnews',
 };

@@ -1,24 +1,24 @@
 import type { ContentTypeDef } from '../../features/shared/content-type';
-import { listEmployeesByDesignations } from '../../features/employee/employee.server';
-import { listActiveTenders, listPastTenders } from '../../features/tender/tender.server';
-import { countRecords, listRecords, type ContentRecord } from '../../server/content/records';
-import type { Tender } from '../../server/db-schema';
-import { loadPagedList, type PagedList } from './paged-list';
+import { listPeople, type Person } from '../../features/employee/employee.server';
+import { listActiveTenders, listPastTenders, type TenderSummary } from '../../features/tender/tender.server';
+import { countRecords, listRecords } from '../../server/content/records';
+import { toDocumentItem, type DocumentItem } from './document-item.server';
+import { loadPagedList, type PagedList } from '../../components/public-data/paged-list';
 
 /** What the public list pages show, loaded in the page file so that it can answer 404 or 500. */
 
-export function loadDocumentList(def: ContentTypeDef, url: URL): Promise<PagedList<ContentRecord>> {
+export function loadDocumentList(def: ContentTypeDef, url: URL): Promise<PagedList<DocumentItem>> {
   return loadPagedList(
     url,
     async (limit, offset) => {
       const total = await countRecords(def);
-      return { total, items: offset < total ? await listRecords(def, { limit, offset }) : [] };
+      return { total, items: offset < total ? (await listRecords(def, { limit, offset })).map(toDocumentItem) : [] };
     },
     `${def.path} list`,
   );
 }
 
-export function loadTenderList(open: boolean, url: URL): Promise<PagedList<Tender>> {
+export function loadTenderList(open: boolean, url: URL): Promise<PagedList<TenderSummary>> {
   return loadPagedList(
     url,
     async (limit, offset) => {
@@ -31,13 +31,13 @@ export function loadTenderList(open: boolean, url: URL): Promise<PagedList<Tende
 
 export interface Directory {
   status: 200 | 500;
-  people: ContentRecord[];
+  people: Person[];
   failed: boolean;
 }
 
 export async function loadDirectory(designations: readonly string[]): Promise<Directory> {
   try {
-    return { status: 200, people: await listEmployeesByDesignations({ designations }), failed: false };
+    return { status: 200, people: await listPeople({ designations }), failed: false };
   } catch (err) {
     console.error(`directory of ${designations.join(', ')} failed:`, err);
     return { status: 500, people: [], failed: true };

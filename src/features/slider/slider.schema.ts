@@ -3,7 +3,6 @@ import { standardMessages, type ContentTypeDef } from '../shared/content-type';
 
 export const sliderType: ContentTypeDef = {
   path: 'slider',
-  table: 'slider',
   partPrefix: 'Slider',
   body: 'multipart',
   createdKey: 'createdDate',
@@ -15,13 +14,12 @@ export const sliderType: ContentTypeDef = {
   // A slide is its picture: creating one without it would only show an empty frame on the home page.
   files: [
     {
-      key: 'sliderPath', column: 'photo_media_id', parts: ['SliderImage'], base64Parts: ['Slider.SliderPath'], label: 'Photo', kind: 'image', listed: true,
+      key: 'sliderPath', parts: ['SliderImage'], base64Parts: ['Slider.SliderPath'], label: 'Photo', kind: 'image', listed: true,
       required: 'create', requiredMessage: 'Slider image is required!',
     },
   ],
   schema: object({}),
   messages: standardMessages({ name: 'Slider', noun: 'slider', emptyAdmin: 'No slider found.' }),
-  orderBy: 'id',
   adminRoute: '/slider',
   publicRoute: '/',
 };
