@@ -73,14 +73,7 @@ export function listPastTenders(paging: TenderPaging, database: Db = db()): Prom
 }
 
 /** One tender in full, as its details page shows it. */
-export interface TenderDetails {
-  id: number;
-  tenderNo: string;
-  title: string;
-  description: string;
-  publishDate: string;
-  lastDate: string;
-  lastTime: string;
+export interface TenderDetails extends TenderSummary {
   status: string;
   /** The attached documents, each under its title (or 'Document n'). */
   documents: { title: string; file: MediaInfo }[];
