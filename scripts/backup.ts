@@ -40,7 +40,7 @@ function backupDatabase(dataDir: string, keep = DEFAULT_KEEP): BackupResult {
   const source = databasePath(dataDir);
   if (!fs.existsSync(source)) throw new Error(`There is no database at ${source} to back up.`);
   const dir = backupsDir(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const target = freeBackupName(dir, timestamp());
   const partial = `${target}.partial`;
   fs.rmSync(partial, { force: true });

@@ -41,7 +41,7 @@ function settleCurrentDatabase(file: string): Settled {
 /** Copies the current database (and a -wal still beside it) into the backups folder; returns the copy. */
 function keepAside(current: string, dataDir: string): string {
   const dir = backupsDir(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
   const aside = path.join(dir, `council-before-restore-${timestamp()}.sqlite`);
   fs.copyFileSync(current, aside);
   const [wal] = sidecarPaths(current);
@@ -81,7 +81,7 @@ function main(): number {
     aside = keepAside(current, dataDir);
   }
 
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const incoming = `${current}.restoring`;
   fs.copyFileSync(backup, incoming);
   syncToDisk(incoming);

@@ -1,54 +1,45 @@
 import { defineMiddleware } from 'astro:middleware';
-import { accessFor, homeFor } from './server/auth/guard';
+import { declarationOf, homeFor, isApiPattern, mayOpen, pageKey } from './server/route-table';
 import { sessionFromRequest } from './server/auth/request-session';
 import { errorResponse, HttpError } from './server/http';
 import { hasSessionCookie, KEPT_HEADERS, storePage, versionSnapshot } from './server/page-cache';
 import { collectDependencies } from './server/cache/dependencies';
 import { SECURITY_HEADERS } from './server/security-headers';
 import { contentSecurityPolicy, type PageArea } from './server/content-security-policy';
+import { crossSiteRefusal } from './server/request-origin';
 import { ensureReady } from './server/ready';
-
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-function originHost(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null;
-  }
-}
 
 export const onRequest = defineMiddleware(async (context, next) => {
   await ensureReady();
-  const { request, url } = context;
-  const access = accessFor(url.pathname);
-  const { session, via } = access.kind === 'public' && !hasSessionCookie(request.headers.get('cookie'))
-    ? { session: null, via: null }
+  const { request, url, routePattern } = context;
+  // Decided from the route that will run, never from the URL's text: a pattern nobody declared is refused.
+  const route = declarationOf(routePattern);
+  const api = isApiPattern(routePattern);
+  if (!route) {
+    console.error(`Refused ${request.method} ${url.pathname}: route ${routePattern} declares no access (src/server/route-table.ts).`);
+    return errorResponse(new HttpError(404, 'Not found.'));
+  }
+  const isPublic = route.access === 'public';
+  const { session } = isPublic && !hasSessionCookie(request.headers.get('cookie'))
+    ? { session: null }
     : await sessionFromRequest(request, context.cookies);
   context.locals.session = session;
 
-  // A browser sends the session cookie on cross-site form posts too; refuse writes that come from elsewhere.
-  // Bearer-token callers (the mobile app) cannot be driven cross-site, so they need no such check.
-  if (via === 'cookie' && STATE_CHANGING.has(request.method)) {
-    // Compared with the Host header: Astro's own url names no port unless allowedDomains is set, and a
-    // forged cross-site request cannot choose the Host its victim's browser sends.
-    const origin = request.headers.get('origin');
-    if (origin !== null && originHost(origin) !== request.headers.get('host')) {
-      return errorResponse(new HttpError(403, 'This request came from another site and was refused.'));
-    }
-  }
+  // A browser's cross-site post is refused whatever it carries: with the victim's cookie it would act as
+  // them, and to the sign-in routes it would sign the victim into an account of the attacker's choosing.
+  const refusal = crossSiteRefusal(request);
+  if (refusal) return errorResponse(refusal);
 
-  if (access.kind !== 'public') {
+  if (!isPublic && !mayOpen(route.access, session?.user.role)) {
     if (!session) {
-      if (access.kind === 'api') return errorResponse(new HttpError(401, 'Please sign in.'));
-      return context.redirect(`/login?next=${encodeURIComponent(url.pathname)}`, 302);
+      if (api) return errorResponse(new HttpError(401, 'Please sign in.'));
+      return context.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
     }
-    if (!access.roles.includes(session.user.role)) {
-      if (access.kind === 'api') return errorResponse(new HttpError(403, 'Your account may not do this.'));
-      return context.redirect(homeFor(session.user.role), 302);
-    }
+    if (api) return errorResponse(new HttpError(403, 'Your account may not do this.'));
+    return context.redirect(homeFor(session.user.role), 302);
   }
 
+  const signedIn = session !== null;
   // The render runs inside a collector, which learns the tables its queries read and the moment it stops
   // being true: what the page cache files it under. The body is read inside it too, as a page's sections
   // render while its body streams.
@@ -62,10 +53,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
     const contentType = answer.headers.get('content-type') ?? '';
     const html = contentType.startsWith('text/html');
-    const publicApi = url.pathname.startsWith('/api/Public/') && contentType.startsWith('application/json');
-    // Pages are read whole: their policy names the hashes of the inline scripts they carry, and the page
-    // cache keeps the body. Other answers (files, the API's JSON) stream through untouched.
-    const whole = html || (publicApi && !session);
+    const publicApi = api && isPublic && contentType.startsWith('application/json');
+    // Pages are read whole (the page cache keeps the body). Other answers (files, the API's JSON) stream through.
+    const whole = html || (publicApi && !signedIn);
     return { response: answer, contentType, html, publicApi, body: whole ? new Uint8Array(await answer.arrayBuffer()) : null };
   });
   const { response, contentType, html, publicApi, body } = rendered;
@@ -73,21 +63,21 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (!response.headers.has(name)) response.headers.set(name, value);
   }
   if (!body) {
-    if (access.kind !== 'public' || session) response.headers.set('cache-control', 'private, no-store');
+    if (!isPublic || signedIn) response.headers.set('cache-control', 'private, no-store');
     return response;
   }
   const headers = new Headers(response.headers);
-  if (html) headers.set('content-security-policy', contentSecurityPolicy(new TextDecoder().decode(body), areaOf(url.pathname, access)));
-  if (access.kind !== 'public' || session) {
+  if (html) headers.set('content-security-policy', contentSecurityPolicy(areaOf(routePattern, isPublic)));
+  if (!isPublic || signedIn) {
     headers.set('cache-control', 'private, no-store');
     return new Response(body, { status: response.status, headers });
   }
 
-  const cacheable = request.method === 'GET' && response.status === 200 && !response.headers.has('set-cookie');
+  const cacheable = request.method === 'GET' && response.status === 200 && !response.headers.has('set-cookie') && !route.uncached;
   // The layout marks a page public while it renders, so the body must be read before the flag is known.
   if (cacheable && (context.locals.publicPage || publicApi)) {
     const kept = Object.fromEntries(KEPT_HEADERS.filter((h) => headers.has(h)).map((h) => [h, headers.get(h)!]));
-    storePage(url.pathname + url.search, versionsAtStart, dependencies, body, contentType, kept);
+    storePage(pageKey(url.pathname, url.search), versionsAtStart, dependencies, body, contentType, kept);
   }
   if (cacheable) {
     headers.set('cache-control', 'public, max-age=0, must-revalidate');
@@ -97,6 +87,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
 });
 
 /** The sign-in page belongs to the back office: nobody may frame it either. */
-function areaOf(pathname: string, access: ReturnType<typeof accessFor>): PageArea {
-  return access.kind === 'public' && pathname.replace(/\/+$/, '').toLowerCase() !== '/login' ? 'public' : 'backoffice';
+function areaOf(routePattern: string, isPublic: boolean): PageArea {
+  return isPublic && routePattern !== '/login' ? 'public' : 'backoffice';
 }

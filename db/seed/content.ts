@@ -10,10 +10,22 @@ import type { AboutScene, BannerSpec, ComplaintScene, GalleryScene } from './ima
 // Home page pictures and the About section
 
 export const sliderBanners: BannerSpec[] = [
-  { scene: 'skyline', headline: 'Welcome to Nagar Parishad Kamalpur', subline: 'Serving 25 wards and over 68,000 residents since 1957' },
-  { scene: 'park', headline: 'Kamal Sarovar Park and Walking Track', subline: 'Open daily from 5:30 AM to 8:30 PM, entry free for all' },
-  { scene: 'riverside', headline: 'Swachh Kamalpur, Sundar Kamalpur', subline: 'Door-to-door waste collection now reaches every ward' },
-  { scene: 'evening', headline: '1,850 New LED Street Lights', subline: 'Report a dark street on the toll-free number or the complaint portal' },
+  {
+    scene: 'skyline', headline: 'Welcome to Nagar Parishad Kamalpur', subline: 'Serving 25 wards and over 68,000 residents since 1957',
+    description: 'Drawing of the council building with its clock tower and the national flag, between rows of town houses under a blue sky',
+  },
+  {
+    scene: 'park', headline: 'Kamal Sarovar Park and Walking Track', subline: 'Open daily from 5:30 AM to 8:30 PM, entry free for all',
+    description: 'Drawing of a green park with a curved walking track, benches, palm trees and a small pond',
+  },
+  {
+    scene: 'riverside', headline: 'Swachh Kamalpur, Sundar Kamalpur', subline: 'Door-to-door waste collection now reaches every ward',
+    description: 'Drawing of the river ghat at sunset: steps down to the water, a temple spire and a boat',
+  },
+  {
+    scene: 'evening', headline: '1,850 New LED Street Lights', subline: 'Report a dark street on the toll-free number',
+    description: 'Drawing of a street at dusk lit by a row of new street lights in front of houses with lit windows',
+  },
 ];
 
 export interface AboutEntry {
@@ -38,8 +50,8 @@ export const aboutEntries: AboutEntry[] = [
     description:
       'The council collects waste door to door in all 25 wards, maintains roads, drains and 1,850 street lights, and runs the ' +
       'piped water supply from three overhead tanks. Citizens can pay holding tax, apply for trade licences, register births ' +
-      'and deaths, and lodge complaints at the facilitation counter, on the toll-free number or on this portal. Most services ' +
-      'are also available under the RTPS Act with a fixed time limit.',
+      'and deaths, and lodge complaints at the facilitation counter or on the toll-free number; this portal shows how ' +
+      'complaints are progressing. Most services are also available under the RTPS Act with a fixed time limit.',
   },
   {
     name: 'Vision 2030',
@@ -302,7 +314,7 @@ export const notices: DocumentEntry[] = [
   {
     section: 'REV', daysAgo: 3,
     title: 'Last date for payment of holding tax for 2026-27 without penalty',
-    description: 'Holding tax for the financial year 2026-27 may be paid without penalty until 31 December at the council counter or online. A penalty of 1.5% per month applies after that date.',
+    description: 'Holding tax for the financial year 2026-27 may be paid without penalty until 31 December at the council counter. A penalty of 1.5% per month applies after that date.',
   },
   {
     section: 'WS', daysAgo: 9,

@@ -221,7 +221,11 @@ function storePdf(seed: SeedContext, title: string, lines: string[]): Promise<nu
 async function seedSliders(seed: SeedContext): Promise<void> {
   for (const [i, banner] of seed.pictures.banners.entries()) {
     const photo = await storeJpeg(seed, banner);
-    await seed.db.insertInto('slider').values({ photo_media_id: photo, created_date: seed.clock.timestamp(30 - i, 10) }).execute();
+    const { headline, subline, description } = sliderBanners[i];
+    await seed.db
+      .insertInto('slider')
+      .values({ photo_media_id: photo, caption: `${headline}: ${subline}`, picture_description: description, created_date: seed.clock.timestamp(30 - i, 10) })
+      .execute();
   }
 }
 

@@ -296,8 +296,11 @@ export type BannerScene = 'riverside' | 'skyline' | 'park' | 'evening';
 
 export interface BannerSpec {
   scene: BannerScene;
+  /** The slide's caption, shown as text with the picture (never drawn into it). */
   headline: string;
   subline: string;
+  /** What the picture shows: its alt text. */
+  description: string;
 }
 
 const BANNER_W = 1600;
@@ -379,19 +382,10 @@ const BANNER_SCENES: Record<BannerScene, (rand: Rand) => { defs: string; body: s
   evening: eveningScene,
 };
 
-/** The text band across the lower part of a banner; kept within the middle so narrow crops still show it. */
-function bannerTextBand(headline: string, subline: string): string {
-  return (
-    `<rect x="0" y="418" width="${BANNER_W}" height="130" fill="#0b2239" opacity="0.62"/>` +
-    `<rect x="0" y="418" width="${BANNER_W}" height="5" fill="#f39c34"/>` +
-    `<text x="${BANNER_W / 2}" y="478" text-anchor="middle" font-family="${SANS}" font-size="46" font-weight="bold" fill="#ffffff">${escapeXml(headline)}</text>` +
-    `<text x="${BANNER_W / 2}" y="522" text-anchor="middle" font-family="${SANS}" font-size="24" fill="#e8eef5">${escapeXml(subline)}</text>`
-  );
-}
-
 export function bannerSvg(spec: BannerSpec, seed: number): string {
   const { defs, body } = BANNER_SCENES[spec.scene](seeded(seed));
-  return svgDocument(BANNER_W, BANNER_H, defs, body + bannerTextBand(spec.headline, spec.subline));
+  // No words in the picture: the caption is text on the page, readable at every width and by screen readers.
+  return svgDocument(BANNER_W, BANNER_H, defs, body);
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -10,12 +10,13 @@ export interface ServerConfig {
   sessionSecret: string | undefined;
   production: boolean;
   seed: 'demo' | 'none';
+  /** The site's public address (https://council.example): absolute links name it. */
   siteUrl: string | undefined;
   /** Largest accepted upload per file, in megabytes: pictures and PDF documents. */
   maxImageMb: number;
   maxDocumentMb: number;
-  /** Behind a reverse proxy: take the client's address and scheme from X-Forwarded-For / -Proto. */
-  trustProxy: boolean;
+  /** How many reverse proxies in front of us append to X-Forwarded-For / -Proto (0: trust neither header). */
+  trustedProxyHops: number;
 }
 
 function positiveInt(name: string, fallback: number): number {
@@ -34,6 +35,41 @@ function databaseUrl(): string | undefined {
   return raw;
 }
 
+/** The signing key must be hard to guess: at least 32 bytes, as a generated one is. */
+export const MIN_SECRET_BYTES = 32;
+
+function sessionSecret(): string | undefined {
+  const raw = process.env.SESSION_SECRET;
+  if (!raw) return undefined;
+  if (Buffer.byteLength(raw, 'utf8') < MIN_SECRET_BYTES) {
+    throw new Error(`SESSION_SECRET must be at least ${MIN_SECRET_BYTES} bytes long (for example: openssl rand -base64 48)`);
+  }
+  return raw;
+}
+
+/** TRUST_PROXY: off, or the number of proxies in front of us (`true`/`yes` mean one, as before). */
+function trustedProxyHops(): number {
+  const raw = (process.env.TRUST_PROXY ?? '').trim().toLowerCase();
+  if (['', '0', 'false', 'no', 'off'].includes(raw)) return 0;
+  if (raw === 'true' || raw === 'yes') return 1;
+  const hops = Number(raw);
+  if (!Number.isInteger(hops) || hops < 1 || hops > 10) throw new Error(`TRUST_PROXY must be off or the number of proxies in front of the server (1 to 10), got "${raw}"`);
+  return hops;
+}
+
+function siteUrl(): string | undefined {
+  const raw = process.env.SITE_URL;
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`SITE_URL must be the site's address, such as https://council.example, got "${raw}"`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('SITE_URL must start with https:// or http://');
+  return url.origin;
+}
+
 export function readConfig(): ServerConfig {
   return {
     host: process.env.HOST || '127.0.0.1',
@@ -41,12 +77,17 @@ export function readConfig(): ServerConfig {
     dataDir: path.resolve(process.env.DATA_DIR || 'data'),
     databaseUrl: databaseUrl(),
     sessionMinutes: positiveInt('SESSION_MINUTES', 5),
-    sessionSecret: process.env.SESSION_SECRET || undefined,
+    sessionSecret: sessionSecret(),
     production: process.env.NODE_ENV === 'production',
     seed: process.env.SEED === 'none' ? 'none' : 'demo',
-    siteUrl: process.env.SITE_URL || undefined,
+    siteUrl: siteUrl(),
     maxImageMb: positiveInt('MAX_IMAGE_MB', 10),
     maxDocumentMb: positiveInt('MAX_DOCUMENT_MB', 20),
-    trustProxy: ['1', 'true', 'yes'].includes((process.env.TRUST_PROXY ?? '').toLowerCase()),
+    trustedProxyHops: trustedProxyHops(),
   };
+}
+
+/** The origin absolute links name: SITE_URL, else the address the server listens on (never a client's Host header, which a cached page would repeat to everyone). */
+export function siteOrigin(config: ServerConfig = readConfig()): string {
+  return config.siteUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
 }

@@ -1,40 +1,34 @@
 import { createHash } from 'node:crypto';
+// The inline scripts Astro writes into a page to hydrate islands: its island element and one loader per
+// client directive. They are fixed when the site is built, so their hashes are the whole list of inline
+// scripts a page may run; anything else inline (injected or not) is refused by the browser.
+import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
+import idleDirective from 'astro/runtime/client/idle.prebuilt.js';
+import loadDirective from 'astro/runtime/client/load.prebuilt.js';
+import mediaDirective from 'astro/runtime/client/media.prebuilt.js';
+import onlyDirective from 'astro/runtime/client/only.prebuilt.js';
+import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
 import { siteSettings } from '../site-settings';
 
-/**
- * The Content-Security-Policy of an HTML page. Scripts may come only from our own origin or be one of the
- * inline scripts the page itself carries (Astro's island loaders), each allowed by its SHA-256, so an
- * injected inline script or event handler never runs: there is no 'unsafe-inline' for scripts.
- */
+/** The Content-Security-Policy of an HTML page; the back office and sign-in may not be framed at all. */
 export type PageArea = 'public' | 'backoffice';
 
-const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
-// Astro's loaders are the same few scripts on every page: hash each distinct one once.
-const hashByScript = new Map<string, string>();
+export const ISLAND_LOADER_SCRIPTS: readonly string[] = [islandScript, idleDirective, loadDirective, mediaDirective, onlyDirective, visibleDirective];
 
-function scriptHash(source: string): string {
-  let hash = hashByScript.get(source);
-  if (!hash) {
-    hash = `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
-    if (hashByScript.size < 1000) hashByScript.set(source, hash);
-  }
-  return hash;
+export function scriptHash(source: string): string {
+  return `'sha256-${createHash('sha256').update(source).digest('base64')}'`;
 }
 
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(INLINE_SCRIPT)) if (match[1].trim() !== '') hashes.add(scriptHash(match[1]));
-  return [...hashes];
-}
+const LOADER_HASHES = ISLAND_LOADER_SCRIPTS.map(scriptHash);
 
 function originOf(url: string): string {
   return new URL(url).origin;
 }
 
-export function contentSecurityPolicy(html: string, area: PageArea): string {
+function policyFor(area: PageArea): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...inlineScriptHashes(html)],
+    'script-src': ["'self'", ...LOADER_HASHES],
     // Inline style attributes are harmless without script and the carousels set them.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', ...(area === 'backoffice' ? ['blob:'] : [])],
@@ -48,4 +42,10 @@ export function contentSecurityPolicy(html: string, area: PageArea): string {
     'frame-ancestors': area === 'public' ? ["'self'"] : ["'none'"],
   };
   return Object.entries(directives).map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
+}
+
+const POLICIES: Record<PageArea, string> = { public: policyFor('public'), backoffice: policyFor('backoffice') };
+
+export function contentSecurityPolicy(area: PageArea): string {
+  return POLICIES[area];
 }

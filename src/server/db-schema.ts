@@ -19,6 +19,8 @@ export interface ColumnShape<T> {
 const id = (): ColumnShape<Generated<number>> => ({ affinity: 'integer', nullable: false });
 const text = <T extends string = string>(): ColumnShape<T> => ({ affinity: 'text', nullable: false });
 const textOrNull = (): ColumnShape<string | null> => ({ affinity: 'text', nullable: true });
+/** Text the database fills with '' when an insert leaves it out. */
+const textOrEmpty = (): ColumnShape<Generated<string>> => ({ affinity: 'text', nullable: false });
 const integer = (): ColumnShape<number> => ({ affinity: 'integer', nullable: false });
 const integerOrNull = (): ColumnShape<number | null> => ({ affinity: 'integer', nullable: true });
 /** A stored file: the media row's id, or null. */
@@ -53,7 +55,15 @@ export const TABLES = {
   app_user: { id: id(), email: text(), password_hash: text(), role: text<Role>(), created_at: text() },
   /** id: hex SHA-256 of the secret token; the token itself is never stored. */
   user_session: { id: text(), user_id: integer(), expires_at: text() },
-  slider: { id: id(), photo_media_id: mediaId(), created_date: text() },
+  slider: {
+    id: id(),
+    photo_media_id: mediaId(),
+    /** Shown with the picture; '' when the slide has none. */
+    caption: textOrEmpty(),
+    /** The picture's alt text. */
+    picture_description: textOrEmpty(),
+    created_date: text(),
+  },
   about: { id: id(), name: text(), description: text(), photo_media_id: mediaId(), created_date: text() },
   employee: {
     id: id(),
@@ -148,6 +158,8 @@ export const TABLES = {
   },
   /** Failed sign-ins; email lower-cased as typed, known account or not. */
   login_attempt: { id: id(), email: text(), address: text(), at: text() },
+  /** An address an account has signed in from successfully: it may still sign in while the account is locked. */
+  sign_in_address: { email: text(), address: text(), last_at: text() },
   /** A table that writes change, and its number, raised by each committed write to it. */
   table_version: { table_name: text(), version: integer() },
 } as const satisfies Record<string, Record<string, ColumnShape<unknown>>>;

@@ -25,9 +25,24 @@ export interface OpenDatabase {
 
 export const SQLITE_FILE_NAME = 'council.sqlite';
 
+/**
+ * Creates the data folder (0700) and an empty database file (0600) when they do not exist yet: they hold staff
+ * accounts, sessions and the audit log, which nobody else on the machine has any business reading. SQLite
+ * gives its -wal and -shm files the database file's permissions.
+ */
+export function prepareDataDir(dataDir: string): string {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const databaseFile = path.join(dataDir, SQLITE_FILE_NAME);
+  try {
+    fs.closeSync(fs.openSync(databaseFile, 'wx', 0o600));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  return databaseFile;
+}
+
 function openSqliteFile(dataDir: string): OpenDatabase {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const file = new SqliteDatabase(path.join(dataDir, SQLITE_FILE_NAME));
+  const file = new SqliteDatabase(prepareDataDir(dataDir));
   // WAL lets readers go on while a write commits; the busy timeout makes a second writer wait instead of
   // failing; foreign keys are off by default in SQLite.
   file.pragma('journal_mode = WAL');

@@ -1,5 +1,6 @@
 import type { APIContext, APIRoute } from 'astro';
 import { ValidationError } from 'yup';
+import { declarationOf, mayOpen } from './route-table';
 
 /** The error shape of DESIGN.md: { message, errors?: { field: message } }. */
 export class HttpError extends Error {
@@ -36,12 +37,26 @@ export function validationError(err: ValidationError): HttpError {
 }
 
 /**
- * Wraps an endpoint so that anything a client could have caused answers with the JSON error shape, and only
- * a genuine fault of ours becomes a 500 (logged, with no detail leaked).
+ * The endpoint's own check of who may call it, made again after the middleware's and before the handler reads
+ * a byte of the body: a stranger's upload is refused unread even if the middleware were ever bypassed.
+ */
+function assertCallerMayOpen(context: APIContext): void {
+  const route = declarationOf(context.routePattern);
+  if (!route) throw new HttpError(404, 'Not found.');
+  if (route.access === 'public') return;
+  const role = context.locals.session?.user.role;
+  if (!role) throw new HttpError(401, 'Please sign in.');
+  if (!mayOpen(route.access, role)) throw new HttpError(403, 'Your account may not do this.');
+}
+
+/**
+ * Wraps an endpoint so that only the callers its route declares reach it, anything a client could have caused
+ * answers with the JSON error shape, and only a genuine fault of ours becomes a 500 (logged, no detail leaked).
  */
 export function endpoint(handler: (context: APIContext) => Promise<Response>): APIRoute {
   return async (context) => {
     try {
+      assertCallerMayOpen(context);
       return await handler(context);
     } catch (err) {
       if (err instanceof HttpError) return errorResponse(err);

@@ -8,11 +8,35 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readConfig } from './config';
 import { db } from './db';
 import { ensureReady } from './ready';
-import { serveCachedPage } from './page-cache';
+import { isCacheableRequest, serveCachedPage } from './page-cache';
+import { judgeRequestTarget } from '../lib/canonical-path';
+import { resolveRequestClient } from './request-origin';
+import { pageKey } from './route-table';
 import { SECURITY_HEADERS } from './security-headers';
 import { loadStaticFiles, serveStaticFile } from './static-files';
 
-type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void) => void;
+type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
+
+/** Browsers that reached us over https once keep to it for a year. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Every path has one spelling before anything looks at it: the router, the access check, the page cache and
+ * the static files then agree on what was asked for. Answers false once it has answered the request itself.
+ */
+function keepToCanonicalPath(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+  const verdict = judgeRequestTarget(req.url ?? '/');
+  if (verdict.kind === 'canonical') return true;
+  const headers = { ...SECURITY_HEADERS, 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' };
+  if (verdict.kind === 'redirect') {
+    res.writeHead(301, { ...headers, location: verdict.location });
+    res.end(`Moved to ${verdict.location}`);
+  } else {
+    res.writeHead(404, headers);
+    res.end('Not found');
+  }
+  return false;
+}
 
 function fail(line: string): never {
   console.error(line);
@@ -42,12 +66,21 @@ async function main(): Promise<void> {
   const staticFiles = loadStaticFiles(path.join(distDir, 'client'));
 
   const server = http.createServer((req, res) => {
+    const client = resolveRequestClient(req, config.trustedProxyHops);
+    if (client.https) res.setHeader('strict-transport-security', HSTS);
+    if (!keepToCanonicalPath(req, res)) return;
     if (serveStaticFile(staticFiles, req, res, SECURITY_HEADERS)) return;
+    // An anonymous page is rendered from the query parameters its route reads and no others, so that the
+    // cached copy is the same page whatever else a visitor appends (`/home?x=1` is `/home`).
+    if (isCacheableRequest(req.method ?? 'GET', req.headers.cookie)) {
+      const url = new URL(req.url ?? '/', 'http://canonical.invalid');
+      req.url = pageKey(url.pathname, url.search);
+    }
     // No `next` callback: for a path no route matches, Astro then renders src/pages/404.astro with status 404.
     // Should the shared content version be unreadable, Astro renders and reports what is wrong.
     void serveCachedPage(req, res, SECURITY_HEADERS)
       .catch(() => false)
-      .then((served) => served || handler(req, res));
+      .then((served) => served || handler(req, res, undefined, { client }));
   });
   server.keepAliveTimeout = 65_000;
 

@@ -86,6 +86,7 @@ export function hasSessionCookie(cookieHeader: string | undefined | null): boole
   return !!cookieHeader && new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookieHeader);
 }
 
+/** The Node entry has already reduced the URL to its page key (route-table.ts pageKey). */
 function cacheKey(method: string, url: string): string | null {
   return method === 'GET' || method === 'HEAD' ? url : null;
 }

@@ -1,17 +1,45 @@
+import type { IncomingMessage } from 'node:http';
 import type { APIContext } from 'astro';
-import { readConfig } from './config';
+import { HttpError } from './http';
+
+/** Who is calling and over what, as the Node entry worked it out from the socket and any trusted proxies. */
+export interface RequestClient {
+  address: string;
+  https: boolean;
+}
+
+/** Headers through which a client could claim another address, host or scheme. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'forwarded'];
+
+function forwardedList(req: IncomingMessage, name: string): string[] {
+  const raw = req.headers[name];
+  return (Array.isArray(raw) ? raw.join(',') : raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
 
 /**
- * Who is calling and over what. Behind a reverse proxy (TRUST_PROXY) the socket only shows the proxy, so
- * the address and scheme come from the headers the proxy adds; without it those headers are ignored, as
- * any client could forge them.
+ * The client behind `trustedHops` reverse proxies. Each proxy appends the address it saw to X-Forwarded-For,
+ * so with N proxies the client is the N-th entry from the right: everything left of it was written by the
+ * client itself and proves nothing. With no trusted proxy the address is the socket's, whatever the headers
+ * say. The forwarding headers are then removed, so nothing after this (Astro included) can be misled by them.
  */
-export function clientAddress(context: Pick<APIContext, 'request' | 'clientAddress'>): string {
-  if (readConfig().trustProxy) {
-    // The proxy appends the address it saw, so the last entry is the one nobody upstream could choose.
-    const forwarded = context.request.headers.get('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean);
-    if (forwarded && forwarded.length > 0) return forwarded[forwarded.length - 1];
+export function resolveRequestClient(req: IncomingMessage, trustedHops: number): RequestClient {
+  const socketAddress = req.socket.remoteAddress ?? 'unknown';
+  let address = socketAddress;
+  let https = 'encrypted' in req.socket && Boolean((req.socket as { encrypted?: boolean }).encrypted);
+  if (trustedHops > 0) {
+    const forwarded = forwardedList(req, 'x-forwarded-for');
+    if (forwarded.length > 0) address = forwarded[Math.max(0, forwarded.length - trustedHops)];
+    const protocols = forwardedList(req, 'x-forwarded-proto');
+    if (protocols.length > 0) https = protocols[Math.max(0, protocols.length - trustedHops)] === 'https';
   }
+  for (const name of FORWARDING_HEADERS) delete req.headers[name];
+  return { address, https };
+}
+
+/** The caller's address, for throttling sign-ins. */
+export function clientAddress(context: Pick<APIContext, 'locals' | 'clientAddress'>): string {
+  if (context.locals.client) return context.locals.client.address;
+  // Only under Astro's development server, which has no Node entry of ours in front of it.
   try {
     return context.clientAddress;
   } catch {
@@ -20,7 +48,32 @@ export function clientAddress(context: Pick<APIContext, 'request' | 'clientAddre
 }
 
 /** Whether the browser reached us over https (so cookies must be Secure). */
-export function servedOverHttps(request: Request, url: URL): boolean {
-  if (url.protocol === 'https:') return true;
-  return readConfig().trustProxy && request.headers.get('x-forwarded-proto')?.split(',')[0].trim() === 'https';
+export function servedOverHttps(context: Pick<APIContext, 'locals' | 'url'>): boolean {
+  return context.locals.client?.https ?? context.url.protocol === 'https:';
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A browser says where a request comes from (Sec-Fetch-Site, Origin); a write that another site made it send
+ * is refused. Callers that are not browsers (the mobile app, scripts) send neither header and pass.
+ */
+export function crossSiteRefusal(request: Request): HttpError | null {
+  if (!STATE_CHANGING.has(request.method)) return null;
+  const fetchSite = request.headers.get('sec-fetch-site');
+  const origin = request.headers.get('origin');
+  // Compared with the Host header: a forged cross-site request cannot choose the Host its victim's browser sends.
+  const foreignOrigin = origin !== null && originHost(origin) !== request.headers.get('host');
+  if ((fetchSite !== null && fetchSite !== 'same-origin' && fetchSite !== 'none') || foreignOrigin) {
+    return new HttpError(403, 'This request came from another site and was refused.');
+  }
+  return null;
 }

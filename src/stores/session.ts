@@ -3,7 +3,8 @@ import { atom } from 'nanostores';
 /**
  * The signed-in session as the browser knows it: only its expiry (the token itself lives in an HttpOnly
  * cookie the page cannot read). The admin layout renders the expiry from the server; the session watch
- * island logs out when it passes, and a password change renews it.
+ * island warns a minute before it passes and logs out when it does; "Stay signed in" and a password change
+ * renew it.
  */
 export const $sessionExpiresAt = atom<number | null>(null);
 
@@ -12,8 +13,29 @@ export function setSessionExpiry(expiresAt: string | number | Date | null): void
   $sessionExpiresAt.set(time !== null && Number.isFinite(time) ? time : null);
 }
 
-/** Where the sign-in page goes after the session ran out on its own. */
-export const EXPIRED_LOGIN_URL = '/login?expired=1';
+/** The sign-in page after the session ran out, asked to come back to this screen afterwards. */
+export function expiredLoginUrl(): string {
+  return `/login?expired=1&next=${encodeURIComponent(window.location.pathname + window.location.search)}`;
+}
+
+/** How long before the end the back office warns and offers to stay signed in. */
+export const SESSION_WARNING_MS = 60_000;
+
+/**
+ * Trades the live session for a fresh one of full length (POST /api/Account/renew) and updates the expiry
+ * every screen watches. False when the session had already ended or the server could not be reached.
+ */
+export async function renewSession(): Promise<boolean> {
+  try {
+    const res = await fetch('/api/Account/renew', { method: 'POST', credentials: 'same-origin' });
+    if (!res.ok) return false;
+    const { expiresAt } = (await res.json()) as { expiresAt: string };
+    setSessionExpiry(expiresAt);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 let loggingOut = false;
 
@@ -32,4 +54,9 @@ export async function logout(next = '/login'): Promise<void> {
   }
   $sessionExpiresAt.set(null);
   window.location.assign(next);
+}
+
+/** The session ended under an open screen: sign in again and come back to it. */
+export function signInAgain(): Promise<void> {
+  return logout(expiredLoginUrl());
 }

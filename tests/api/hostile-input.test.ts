@@ -256,7 +256,7 @@ describe('bodies that do not parse, or carry the wrong things', () => {
   it('answers 400 for a missing required field and for text over its length limit', async () => {
     const missing = await postJson('/api/Admin/latest-news', JSON.stringify({ description: 'No title' }));
     await expectRefused(missing, 400);
-    expect(missing.json().errors).toEqual({ title: 'Title and Description are required fields!' });
+    expect(missing.json().errors).toEqual({ title: 'Title is required.' });
 
     const long = await postJson('/api/Admin/latest-news', JSON.stringify({ title: 'x'.repeat(301), description: 'y'.repeat(5001) }));
     await expectRefused(long, 400);

@@ -10,7 +10,7 @@ import { startServer, type TestServer } from '../support/server';
  */
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 // Both instances must sign and check the same tokens; with separate data folders that takes a set secret.
-const SHARED = { SESSION_SECRET: 'two-instances-share-this-secret' };
+const SHARED = { SESSION_SECRET: 'two-instances-share-this-signing-secret' };
 
 let first: TestServer;
 let second: TestServer;

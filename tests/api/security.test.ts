@@ -21,6 +21,14 @@ describe('sign-in throttling (TRUST_PROXY, so each test can speak from its own a
   });
   afterAll(async () => server.stop());
 
+  it('lets the owner of a locked account sign in from an address it signed in from before, and nobody from elsewhere', async () => {
+    const ownersAddress = '192.0.2.10';
+    expect((await loginFrom(server.url, ownersAddress, ADMIN.email, ADMIN.password)).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await loginFrom(server.url, `198.18.0.${i + 1}`, ADMIN.email, 'a-strangers-guess')).status).toBe(401);
+    expect((await loginFrom(server.url, '198.18.1.1', ADMIN.email, ADMIN.password)).status).toBe(429);
+    expect((await loginFrom(server.url, ownersAddress, ADMIN.email, ADMIN.password)).status).toBe(200);
+  });
+
   it('refuses an account with 429 and Retry-After after 10 failures, even from new addresses and with the right password', async () => {
     for (let i = 0; i < 10; i++) {
       const res = await loginFrom(server.url, `198.51.100.${i + 1}`, ADMIN.email, 'not-the-password');
@@ -65,6 +73,7 @@ describe('sign-in throttling (TRUST_PROXY, so each test can speak from its own a
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).toMatch(/;\s*Secure/i);
+    expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d{8}/);
   });
 });
 
@@ -108,6 +117,7 @@ describe('security headers', () => {
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('content-disposition')).toMatch(/^inline/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('strict-transport-security')).toBeNull();
   });
 });
 

@@ -116,10 +116,21 @@ for (const def of CONTENT_TYPES) {
     const name = rowName(def, values, created.id);
     const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Edit ${name}`, exact: true }) });
     await expect(row).toHaveCount(1);
+    // The row keeps to the columns that identify it, with its actions in sight (issue 13, item 14); every
+    // listed field and file is in its Details dialog.
+    await expect(row.getByRole('button', { name: `Edit ${name}`, exact: true })).toBeInViewport();
+    const picture = def.files.find((s) => s.listed && s.kind === 'image');
+    if (picture) await expect(row.getByRole('img', { name: `${picture.label}: ${name}` })).toBeVisible();
+    await row.getByRole('button', { name: `Details of ${name}`, exact: true }).click();
+    const details = page.getByRole('dialog', { name, exact: true });
+    await expect(details).toBeVisible();
     for (const slot of def.files.filter((s) => s.listed)) {
-      if (slot.kind === 'image') await expect(row.getByRole('img', { name: `${slot.label}: ${name}` })).toBeVisible();
-      else await expect(row.getByRole('link', { name: 'Download Document' }).first()).toBeVisible();
+      if (slot.kind === 'image') await expect(details.getByRole('img', { name: `${slot.label}: ${name}` })).toBeVisible();
+      else await expect(details.getByRole('link', { name: 'Download Document' }).first()).toBeAttached();
     }
+    for (const field of def.fields.filter((f) => f.listed)) await expect(details.locator('dt', { hasText: field.label }).first()).toBeAttached();
+    await page.keyboard.press('Escape');
+    await expect(details).toBeHidden();
     expect(await publicPage(request, def)).toContain(trace(def, values, created));
 
     // Edit: new text everywhere, or for a text-less slider a new picture; stored documents stay.
@@ -167,10 +178,10 @@ test('a form shows the declared messages under its fields and sends nothing unti
   });
   await page.getByRole('button', { name: 'Create Tender', exact: true }).click();
   const form = page.locator('form.crud-form');
-  await expect(form.getByText('TENDER NO is required.')).toBeVisible();
-  await expect(form.getByText('TENDER TITLE is required.')).toBeVisible();
+  await expect(form.getByText('Tender number is required.')).toBeVisible();
+  await expect(form.getByText('Tender title is required.')).toBeVisible();
   await expect(form.getByText('Tender document is required!')).toBeVisible();
-  await expect(form.getByLabel('Tender No', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('Tender number', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   expect(sent).toBe(false);
 
   await page.goto('/editnotice');

@@ -96,6 +96,8 @@ test('the complaint desk filters, shows details and takes a new complaint with t
   await expect(rows).toHaveCount(20);
   await expectNoSeriousA11yViolations(page, '/inquiry');
 
+  // Every status can be picked, Pending included (issue 13, item 17).
+  await expect(page.getByLabel('Filter by status').locator('option')).toHaveText(['All', 'Open', 'Pending', 'Resolved', 'Rejected']);
   // Filter: every row Resolved.
   await page.getByLabel('Filter by status').selectOption('Resolved');
   await expect(rows).toHaveCount(9);
@@ -125,6 +127,8 @@ test('the complaint desk filters, shows details and takes a new complaint with t
   const form = page.getByRole('dialog', { name: 'Add New Complaint' });
   await expect(form).toBeVisible();
   await expect(form.getByRole('combobox', { name: 'Grievance', exact: true }).locator('option', { hasText: 'Water supply' })).toHaveCount(1);
+  // Lodging asks for the citizen's pictures only; action pictures belong to acting on it (item 17).
+  await expect(form.getByLabel(/Action Image/)).toHaveCount(0);
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(form.getByText('Landmark is required.')).toBeVisible();
   await expectNoSeriousA11yViolations(page, '/inquiry add form with errors');
@@ -137,7 +141,7 @@ test('the complaint desk filters, shows details and takes a new complaint with t
   await form.getByRole('textbox', { name: 'Landmark' }).fill('Pump house lane, end-to-end check');
   await form.getByRole('textbox', { name: 'Additional Info' }).fill('Water has been leaking since Monday morning.');
   await form.getByLabel('Public Image 1').setInputFiles({ name: 'leak.jpg', mimeType: 'image/jpeg', buffer: first });
-  await form.getByLabel('Action Image 1').setInputFiles({ name: 'valve.jpg', mimeType: 'image/jpeg', buffer: second });
+  await form.getByLabel('Public Image 2').setInputFiles({ name: 'valve.jpg', mimeType: 'image/jpeg', buffer: second });
   await expect(form.getByRole('img', { name: 'Preview of leak.jpg' })).toBeVisible();
   await expect(form.getByRole('img', { name: 'Preview of valve.jpg' })).toBeVisible();
   await form.getByRole('button', { name: 'Submit' }).click();

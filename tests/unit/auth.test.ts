@@ -10,7 +10,7 @@ import { tempDataDir } from '../support/server';
 describe('password hashing', () => {
   it('verifies the right password and refuses a wrong one', async () => {
     const hash = await hashPassword('correct horse battery');
-    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(hash).toMatch(/^scrypt\$32768\$8\$3\$/);
     expect(hash).not.toContain('correct horse');
     expect(await verifyPassword('correct horse battery', hash)).toBe(true);
     expect(await verifyPassword('correct horse batterY', hash)).toBe(false);
@@ -50,7 +50,7 @@ describe('signed tokens', () => {
 describe('sessions and accounts on a fresh database', () => {
   let database: Db;
   beforeAll(async () => {
-    process.env.SESSION_SECRET = 'unit-test-secret';
+    process.env.SESSION_SECRET = 'a-unit-test-secret-of-32-bytes-or-more';
     database = await openTestDatabase(tempDataDir());
     await migrateToLatest(database);
   });

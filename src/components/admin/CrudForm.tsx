@@ -2,8 +2,9 @@ import { useFormik, type FormikErrors } from 'formik';
 import { useEffect, useId, useRef, useState } from 'react';
 import { emptyFormValues, type ContentTypeDef, type FieldDef } from '../../features/shared/content-type';
 import { showDialog } from '../../stores/dialog';
-import { EXPIRED_LOGIN_URL, logout } from '../../stores/session';
+import { signInAgain } from '../../stores/session';
 import { asApiError, listUrl, type AdminRow } from './admin-api';
+import { clearDraft, saveDraft } from './form-draft';
 import FileInput from './FileInput';
 import FormField from './FormField';
 import { requestBody } from './request-body';
@@ -18,6 +19,8 @@ export interface CrudFormProps {
   def: ContentTypeDef;
   /** The row being edited, or null to create. */
   row: AdminRow | null;
+  /** Values typed before (a draft kept across a sign-in), used instead of the row's. */
+  draftValues?: Record<string, unknown>;
   onSaved: () => void;
   onCancel: () => void;
 }
@@ -36,9 +39,10 @@ function initialValues(def: ContentTypeDef, row: AdminRow | null): Values {
   return Object.fromEntries(def.fields.map((field) => [field.key, valueFromRow(field, row[field.key])]));
 }
 
-export default function CrudForm({ def, row, onSaved, onCancel }: CrudFormProps) {
+export default function CrudForm({ def, row, draftValues, onSaved, onCancel }: CrudFormProps) {
   const idPrefix = useId().replace(/:/g, '');
   const titleRef = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const editing = row !== null;
   const [files, setFiles] = useState<Record<string, File | null>>({});
   const [progress, setProgress] = useState<number | null>(null);
@@ -48,7 +52,7 @@ export default function CrudForm({ def, row, onSaved, onCancel }: CrudFormProps)
   }, []);
 
   const formik = useFormik<Values>({
-    initialValues: initialValues(def, row),
+    initialValues: { ...initialValues(def, row), ...draftValues },
     validationSchema: def.schema,
     // A document the declaration needs on create must be picked; an edit keeps the stored one.
     validate: () => {
@@ -64,12 +68,13 @@ export default function CrudForm({ def, row, onSaved, onCancel }: CrudFormProps)
       const result = await sendWithProgress({ method: editing ? 'PUT' : 'POST', url: listUrl(def), body, contentType, onProgress: setProgress });
       setProgress(null);
       if (result.status >= 200 && result.status < 300) {
+        clearDraft(def);
         showDialog('Success', editing ? def.messages.updated : def.messages.created, 'success');
         onSaved();
         return;
       }
       if (result.status === 401) {
-        await logout(EXPIRED_LOGIN_URL);
+        await signInAgain();
         return;
       }
       const error = asApiError(result.body);
@@ -78,6 +83,26 @@ export default function CrudForm({ def, row, onSaved, onCancel }: CrudFormProps)
       showDialog('Error', result.status === 0 ? `${fallback} The server could not be reached.` : error.message ?? fallback, 'error');
     },
   });
+
+  // Every change is kept as the type's draft, so an ended session or a closed tab loses no typing.
+  const { values, dirty, submitCount, isSubmitting, errors } = formik;
+  useEffect(() => {
+    if (dirty || draftValues) saveDraft(def, row?.id ?? null, values);
+  }, [values, dirty, draftValues, def, row]);
+
+  // A refused save brings its first message into view: focus moves to the first field marked invalid
+  // (whose message is read with it), after either the form's own check or the server's answer.
+  useEffect(() => {
+    if (submitCount === 0 || isSubmitting || Object.keys(errors).length === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.scrollIntoView({ block: 'center' });
+    first?.focus({ preventScroll: true });
+  }, [submitCount, isSubmitting]); // eslint-disable-line react-hooks/exhaustive-deps -- once per attempt
+
+  const cancel = () => {
+    clearDraft(def);
+    onCancel();
+  };
 
   const pick = (key: string, file: File | null) => {
     setFiles((current) => ({ ...current, [key]: file }));
@@ -95,7 +120,7 @@ export default function CrudForm({ def, row, onSaved, onCancel }: CrudFormProps)
   return (
     <section className="crud-form-panel" aria-labelledby={titleId}>
       <h2 id={titleId} ref={titleRef} tabIndex={-1}>{editing ? def.formTitle.edit : def.formTitle.create}</h2>
-      <form className="crud-form" noValidate onSubmit={formik.handleSubmit}>
+      <form ref={formRef} className="crud-form" noValidate onSubmit={formik.handleSubmit}>
         <div className="form-grid">
           {def.fields.map((field) => (
             <FormField
@@ -126,7 +151,7 @@ export default function CrudForm({ def, row, onSaved, onCancel }: CrudFormProps)
           <button type="submit" className="btn btn-primary" disabled={formik.isSubmitting}>
             {editing ? def.submitLabel.edit : def.submitLabel.create}
           </button>
-          <button type="button" className="btn" onClick={onCancel} disabled={formik.isSubmitting}>Cancel</button>
+          <button type="button" className="btn" onClick={cancel} disabled={formik.isSubmitting}>Cancel</button>
         </div>
       </form>
     </section>

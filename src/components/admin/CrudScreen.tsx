@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ContentTypeDef } from '../../features/shared/content-type';
 import { showDialog } from '../../stores/dialog';
-import { EXPIRED_LOGIN_URL, logout } from '../../stores/session';
+import { signInAgain } from '../../stores/session';
 import { deleteRow, fetchRows, type AdminRow } from './admin-api';
 import CrudForm from './CrudForm';
-import CrudTable from './CrudTable';
+import { clearDraft, readDraft, type FormDraft } from './form-draft';
+import CrudTable, { rowName } from './CrudTable';
 
 /**
  * The one admin screen of SPEC.md §2 for every content type: heading, Create New, the form for create or
@@ -16,7 +17,7 @@ export interface CrudScreenProps {
   initialRows?: AdminRow[];
 }
 
-type FormState = { mode: 'create' } | { mode: 'edit'; row: AdminRow } | null;
+type FormState = ({ mode: 'create' } | { mode: 'edit'; row: AdminRow }) & { draftValues?: Record<string, unknown> } | null;
 
 export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
   const [rows, setRows] = useState<AdminRow[] | null>(initialRows ?? null);
@@ -26,10 +27,24 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
   const [formKey, setFormKey] = useState(0);
   const [busyId, setBusyId] = useState<number | null>(null);
   const createButton = useRef<HTMLButtonElement>(null);
+  // Read after the first render: the server's HTML cannot know this browser's storage.
+  const [draft, setDraft] = useState<FormDraft | null>(null);
+  useEffect(() => setDraft(readDraft(def)), [def]);
+
+  const draftRow = draft?.rowId != null ? rows?.find((candidate) => candidate.id === draft.rowId) ?? null : null;
+  const restoreDraft = () => {
+    if (!draft) return;
+    open(draftRow ? { mode: 'edit', row: draftRow, draftValues: draft.values } : { mode: 'create', draftValues: draft.values });
+    setDraft(null);
+  };
+  const discardDraft = () => {
+    clearDraft(def);
+    setDraft(null);
+  };
 
   const reload = useCallback(async () => {
     const { status, rows: fresh } = await fetchRows(def);
-    if (status === 401) return logout(EXPIRED_LOGIN_URL);
+    if (status === 401) return signInAgain();
     setLoadFailed(fresh === null);
     if (fresh) setRows(fresh);
   }, [def]);
@@ -39,6 +54,8 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
   }, [initialRows, reload]);
 
   const open = (next: FormState) => {
+    // Opening another form replaces the kept draft with that form's own.
+    if (!next?.draftValues) setDraft(null);
     setForm(next);
     setFormKey((key) => key + 1);
   };
@@ -54,7 +71,7 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
     setBusyId(row.id);
     const { status, error } = await deleteRow(def, row.id);
     setBusyId(null);
-    if (status === 401) return logout(EXPIRED_LOGIN_URL);
+    if (status === 401) return signInAgain();
     if (status >= 200 && status < 300) {
       showDialog('Deleted', def.messages.deleted, 'success');
       if (form?.mode === 'edit' && form.row.id === row.id) setForm(null);
@@ -73,11 +90,25 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
         </button>
       </div>
 
+      {draft && !form && (
+        <div className="draft-offer" role="status">
+          <p>
+            Unsaved changes to {draftRow ? `"${rowName(def, draftRow)}"` : `a new ${def.messages.deleteNoun}`} were kept from{' '}
+            {new Date(draft.savedAt).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })}. Files must be picked again.
+          </p>
+          <div className="form-actions">
+            <button type="button" className="btn btn-primary" onClick={restoreDraft}>Restore draft</button>
+            <button type="button" className="btn" onClick={discardDraft}>Discard draft</button>
+          </div>
+        </div>
+      )}
+
       {form && (
         <CrudForm
           key={formKey}
           def={def}
           row={form.mode === 'edit' ? form.row : null}
+          draftValues={form.draftValues}
           onSaved={() => {
             close();
             void reload();

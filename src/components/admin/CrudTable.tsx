@@ -1,13 +1,25 @@
+import { useState } from 'react';
 import type { ContentTypeDef, FieldDef, FileSlotDef } from '../../features/shared/content-type';
 import { fileNameFromTitle, formatMedium } from '../../lib/format';
 import type { AdminRow } from './admin-api';
+import Modal from './Modal';
 
 /**
- * The list of a content screen: the declaration's listed fields, then its listed files (images as 50x50
- * thumbnails, documents as download links), and Edit and Delete per row. Wide lists (tenders) scroll
- * sideways inside their own box rather than widening the page; on a phone each row becomes a card whose
- * cells name their column (data-label).
+ * The list of a content screen: only the columns that tell rows apart (the first two listed text or
+ * choice fields and the first listed picture), then Details, Edit and Delete, so the actions are always in
+ * sight; a tender's twenty columns once pushed them 1,660px to the right. Details shows every listed
+ * field and file of the row in a dialog. On a phone each row becomes a card whose cells name their column.
  */
+const IDENTIFYING_FIELDS = 2;
+
+function identifyingColumns(def: ContentTypeDef): { fields: FieldDef[]; files: FileSlotDef[] } {
+  const listed = def.fields.filter((field) => field.listed);
+  const naming = listed.filter((field) => field.input === 'text' || field.input === 'select').slice(0, IDENTIFYING_FIELDS);
+  const fields = naming.length > 0 ? naming : listed.slice(0, 1);
+  const picture = def.files.find((slot) => slot.listed && slot.kind === 'image');
+  return { fields, files: picture ? [picture] : [] };
+}
+
 export interface CrudTableProps {
   def: ContentTypeDef;
   rows: AdminRow[];
@@ -42,47 +54,75 @@ function FileCell({ slot, value, name, several }: { slot: FileSlotDef; value: un
     : <span className="muted">No Document</span>;
 }
 
-export default function CrudTable({ def, rows, busyId, onEdit, onDelete }: CrudTableProps) {
-  const fields = def.fields.filter((field) => field.listed);
+/** Everything the list shows of a row, and what it leaves out, as label and value pairs. */
+function RowDetails({ def, row, name }: { def: ContentTypeDef; row: AdminRow; name: string }) {
   const files = def.files.filter((slot) => slot.listed);
   return (
-    <div className="table-scroll" role="region" aria-label={`${def.heading} list`} tabIndex={0}>
-      <table className="crud-table">
-        <thead>
-          <tr>
-            {fields.map((field) => <th key={field.key} scope="col">{field.label}</th>)}
-            {files.map((slot) => <th key={slot.key} scope="col">{slot.label}</th>)}
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const name = rowName(def, row);
-            return (
-              <tr key={row.id}>
-                {fields.map((field) => (
-                  <td key={field.key} data-label={field.label} className={field.input === 'text' ? 'cell-text' : undefined}>
-                    <FieldCell field={field} value={row[field.key]} />
+    <dl className="row-details">
+      {def.fields.filter((field) => field.listed).map((field) => (
+        <div key={field.key}>
+          <dt>{field.label}</dt>
+          <dd><FieldCell field={field} value={row[field.key]} /></dd>
+        </div>
+      ))}
+      {files.map((slot) => (
+        <div key={slot.key}>
+          <dt>{slot.label}</dt>
+          <dd><FileCell slot={slot} value={row[slot.key]} name={name} several={files.length > 1} /></dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export default function CrudTable({ def, rows, busyId, onEdit, onDelete }: CrudTableProps) {
+  const { fields, files } = identifyingColumns(def);
+  const [shown, setShown] = useState<AdminRow | null>(null);
+  const allFiles = def.files.filter((slot) => slot.listed);
+  return (
+    <>
+      <div className="table-scroll" role="region" aria-label={`${def.heading} list`}>
+        <table className="crud-table">
+          <thead>
+            <tr>
+              {fields.map((field) => <th key={field.key} scope="col">{field.label}</th>)}
+              {files.map((slot) => <th key={slot.key} scope="col">{slot.label}</th>)}
+              <th scope="col" className="actions-head">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const name = rowName(def, row);
+              return (
+                <tr key={row.id}>
+                  {fields.map((field) => (
+                    <td key={field.key} data-label={field.label} className={field.input === 'text' ? 'cell-text' : undefined}>
+                      <FieldCell field={field} value={row[field.key]} />
+                    </td>
+                  ))}
+                  {files.map((slot) => <td key={slot.key} data-label={slot.label}><FileCell slot={slot} value={row[slot.key]} name={name} several={allFiles.length > 1} /></td>)}
+                  <td className="actions" data-label="Actions">
+                    <button type="button" className="btn btn-small" aria-label={`Details of ${name}`} onClick={() => setShown(row)}>Details</button>
+                    <button type="button" className="btn btn-small" aria-label={`Edit ${name}`} onClick={() => onEdit(row)}>Edit</button>
+                    <button
+                      type="button"
+                      className="btn btn-small btn-danger"
+                      aria-label={`Delete ${name}`}
+                      disabled={busyId === row.id}
+                      onClick={() => onDelete(row)}
+                    >
+                      Delete
+                    </button>
                   </td>
-                ))}
-                {files.map((slot) => <td key={slot.key} data-label={slot.label}><FileCell slot={slot} value={row[slot.key]} name={name} several={files.length > 1} /></td>)}
-                <td className="actions" data-label="Actions">
-                  <button type="button" className="btn btn-small" aria-label={`Edit ${name}`} onClick={() => onEdit(row)}>Edit</button>
-                  <button
-                    type="button"
-                    className="btn btn-small btn-danger"
-                    aria-label={`Delete ${name}`}
-                    disabled={busyId === row.id}
-                    onClick={() => onDelete(row)}
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Modal open={shown !== null} title={shown ? rowName(def, shown) : ''} onClose={() => setShown(null)} wide>
+        {shown && <RowDetails def={def} row={shown} name={rowName(def, shown)} />}
+      </Modal>
+    </>
   );
 }

@@ -1,33 +1,66 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
-import { $sessionExpiresAt, EXPIRED_LOGIN_URL, logout, setSessionExpiry } from '../../stores/session';
+import { useEffect, useState } from 'react';
+import { $sessionExpiresAt, logout, renewSession, SESSION_WARNING_MS, setSessionExpiry, signInAgain } from '../../stores/session';
+import Modal from './Modal';
 
 /**
- * Logs out by itself when the session's expiry passes (SPEC.md §4, §9). The expiry comes from the server
- * with the page; a renewed session (a password change) updates the store and so this timer.
+ * Watches the session's expiry (SPEC.md §4, §9). A minute before the end it warns, with "Stay signed in"
+ * to start a fresh session, so a half-filled form is not lost; at the end it logs out to the sign-in page,
+ * which brings the clerk back to this screen. The expiry comes from the server with the page; a renewal or
+ * a password change updates the store and so these timers.
  */
 export default function SessionWatch({ expiresAt }: { expiresAt: string }) {
   const current = useStore($sessionExpiresAt);
+  const [warning, setWarning] = useState(false);
+  const [renewFailed, setRenewFailed] = useState(false);
 
   useEffect(() => {
     setSessionExpiry(expiresAt);
   }, [expiresAt]);
 
   useEffect(() => {
+    setWarning(false);
     if (current === null) return;
     const check = () => {
-      if (Date.now() >= current) void logout(EXPIRED_LOGIN_URL);
+      const left = current - Date.now();
+      if (left <= 0) void signInAgain();
+      else if (left <= SESSION_WARNING_MS) setWarning(true);
     };
     // Browsers slow timers in background tabs, so the expiry is also checked when the tab comes back.
-    const timer = window.setTimeout(check, Math.max(0, current - Date.now()) + 250);
+    const warnTimer = window.setTimeout(check, Math.max(0, current - SESSION_WARNING_MS - Date.now()));
+    const endTimer = window.setTimeout(check, Math.max(0, current - Date.now()) + 250);
     document.addEventListener('visibilitychange', check);
     window.addEventListener('focus', check);
     return () => {
-      window.clearTimeout(timer);
+      window.clearTimeout(warnTimer);
+      window.clearTimeout(endTimer);
       document.removeEventListener('visibilitychange', check);
       window.removeEventListener('focus', check);
     };
   }, [current]);
 
-  return null;
+  const stay = async () => {
+    setRenewFailed(false);
+    if (!(await renewSession())) setRenewFailed(true);
+  };
+
+  return (
+    <Modal
+      open={warning}
+      title="Your session is about to end"
+      onClose={() => setWarning(false)}
+      footer={
+        <>
+          <button type="button" className="btn btn-primary" onClick={() => void stay()}>Stay signed in</button>
+          <button type="button" className="btn" onClick={() => void logout()}>Sign out now</button>
+        </>
+      }
+    >
+      <p className="dialog-message dialog-info">
+        For safety, you will be signed out in less than a minute. Choose "Stay signed in" to keep working; what you
+        have typed stays on the screen.
+      </p>
+      {renewFailed && <p className="field-error" role="alert">The session could not be renewed. Save a copy of your work and sign in again.</p>}
+    </Modal>
+  );
 }

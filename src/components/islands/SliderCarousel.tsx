@@ -11,7 +11,10 @@ export interface SlideImage {
   /** Resized copies for the browser to choose from, and how wide the picture is drawn. */
   srcSet?: string;
   sizes?: string;
+  /** Describes the picture for people who cannot see it. */
   alt: string;
+  /** Shown as text with the picture: over its foot on wide screens, under it on phones. */
+  caption?: string;
   width: number;
   height: number;
 }
@@ -67,6 +70,7 @@ export default function SliderCarousel({ slides, label, delay = 5000 }: Props) {
       >
         {slides.map((slide, index) => (
           <SwiperSlide key={slide.src + index}>
+            <figure className="slide-figure">
             <img
               src={slide.src}
               srcSet={slide.srcSet}
@@ -78,6 +82,8 @@ export default function SliderCarousel({ slides, label, delay = 5000 }: Props) {
               fetchPriority={index === 0 ? 'high' : 'auto'}
               decoding={index === 0 ? 'sync' : 'async'}
             />
+            {slide.caption && <figcaption className="slide-caption">{slide.caption}</figcaption>}
+            </figure>
           </SwiperSlide>
         ))}
       </Swiper>

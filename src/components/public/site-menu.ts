@@ -2,7 +2,8 @@ import { siteSettings } from '../../site-settings';
 
 /**
  * The public site's main menu as data: the header renders it twice (a bar on wide screens, a collapsible
- * list on phones) from this one description, so the two can never disagree.
+ * list on phones and tablets) from this one description, so the two can never disagree. Every entry leads
+ * to a page that is what it names: a download or act the council has not published is not listed.
  */
 export interface MenuLink {
   label: string;
@@ -11,16 +12,9 @@ export interface MenuLink {
   external?: boolean;
 }
 
-/** A group inside the Downloads mega menu; items without href are shown as plain text. */
-export interface MenuGroup {
-  heading: string;
-  items: readonly { label: string; href?: string }[];
-}
-
 export type MenuEntry =
   | { kind: 'link'; label: string; href: string }
-  | { kind: 'dropdown'; label: string; items: readonly MenuLink[] }
-  | { kind: 'mega'; label: string; groups: readonly MenuGroup[] };
+  | { kind: 'dropdown'; label: string; items: readonly MenuLink[] };
 
 export const SITE_MENU: readonly MenuEntry[] = [
   { kind: 'link', label: 'Home', href: '/' },
@@ -56,41 +50,6 @@ export const SITE_MENU: readonly MenuEntry[] = [
     ],
   },
   {
-    kind: 'mega',
-    label: 'Downloads',
-    // The council publishes its downloadable papers as notices; until each group has its own list, the
-    // groups name what will be offered and point to the notices, so no entry ends on a missing page.
-    groups: [
-      {
-        heading: 'Forms',
-        items: [
-          { label: 'Trade Licence Application', href: '/tradelicense' },
-          { label: 'New Water Connection', href: '/notice' },
-          { label: 'Birth & Death Registration', href: '/notice' },
-          { label: 'Holding Tax Assessment', href: '/notice' },
-        ],
-      },
-      {
-        heading: 'Acts & Rules',
-        items: [
-          { label: 'Bihar Municipal Act, 2007' },
-          { label: 'Municipal Property Tax Rules' },
-          { label: 'Solid Waste Management Bye-laws' },
-          { label: 'Building Bye-laws' },
-        ],
-      },
-      {
-        heading: 'Reports',
-        items: [
-          { label: 'Annual Budget', href: '/notice' },
-          { label: 'Board Meeting Proceedings', href: '/notice' },
-          { label: 'Office Orders', href: '/officeorder' },
-          { label: 'Circulars', href: '/circulars' },
-        ],
-      },
-    ],
-  },
-  {
     kind: 'dropdown',
     label: 'Grievance',
     items: [
@@ -104,7 +63,7 @@ export const SITE_MENU: readonly MenuEntry[] = [
     kind: 'dropdown',
     label: 'Services',
     items: [
-      { label: 'Trade Licence', href: '/tradelicense' },
+      { label: 'Trade Licence Form', href: '/tradelicense' },
       { label: 'View Property Tax', href: '/viewpropertytax' },
       { label: 'Pay Property Tax', href: '/paypropertytax' },
       { label: 'GPS Tracing', href: siteSettings.gpsTracingUrl, external: true },
@@ -119,13 +78,7 @@ export const SITE_MENU: readonly MenuEntry[] = [
       { label: 'Press Release', href: '/pressrelease' },
     ],
   },
-  {
-    kind: 'dropdown',
-    label: 'Login',
-    items: [
-      { label: 'Office Login', href: '/login' },
-      { label: "Citizen's Login", href: '/login' },
-    ],
-  },
+  // Only staff sign in: citizens use every service without an account, so there is no citizen's login.
+  { kind: 'link', label: 'Office Login', href: '/login' },
   { kind: 'link', label: 'Contacts', href: '/contactus' },
 ];

@@ -1,6 +1,6 @@
 import { useFormik } from 'formik';
 import { showDialog } from '../../stores/dialog';
-import { EXPIRED_LOGIN_URL, logout, setSessionExpiry } from '../../stores/session';
+import { setSessionExpiry, signInAgain } from '../../stores/session';
 import { changePasswordFormSchema } from './change-password.schema';
 
 /** The account page's password change. The server renews the session, so the expiry timer starts again. */
@@ -29,7 +29,7 @@ export default function ChangePasswordForm() {
         showDialog('Error', 'The server could not be reached. The password was not changed.', 'error');
         return;
       }
-      if (res.status === 401) return logout(EXPIRED_LOGIN_URL);
+      if (res.status === 401) return signInAgain();
       const body = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string>; expiresAt?: string };
       if (!res.ok) {
         if (body.errors) helpers.setErrors(body.errors);

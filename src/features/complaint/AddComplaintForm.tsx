@@ -34,8 +34,11 @@ const TEXT_FIELDS: Record<string, FieldDef> = Object.fromEntries(
   ]),
 );
 
-/** The four picture slots as the shared file picker declares them. */
-const PICTURE_SLOTS: readonly FileSlotDef[] = IMAGE_SLOTS.map((slot) => ({
+/**
+ * The pictures a complaint is lodged with, as the shared file picker declares them: the citizen's two. The
+ * action pictures show the work done and belong to acting on a complaint, not to lodging it.
+ */
+const PICTURE_SLOTS: readonly FileSlotDef[] = IMAGE_SLOTS.filter((slot) => slot.key.startsWith('pub_')).map((slot) => ({
   key: slot.key,
   column: `${slot.key.toLowerCase()}_media_id`,
   parts: [slot.part],

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { actorOf, paging } from '../../server/content/api';
+import { actorOf, paging, truncationHeaders, UNPAGED_MAX_RECORDS } from '../../server/content/api';
 import { acceptUpload, bodyLimitFor, type AcceptedFile } from '../../server/content/uploads';
 import { mediaModeOf } from '../../server/content/wire';
 import { HttpError, json, readFormBody } from '../../server/http';
@@ -44,10 +44,13 @@ export function statusFilterParam(url: URL): StatusFilter {
  */
 export async function complaintListAnswer(url: URL): Promise<Response> {
   const status = statusFilterParam(url);
-  const { limit, offset } = paging(url);
-  const records = await listComplaints({ status, limit, offset });
-  const headers: Record<string, string> = {};
-  if (limit !== undefined) headers['x-total-count'] = String(await countComplaints(status));
+  const paged = paging(url);
+  // Unpaged, as old clients ask: the newest UNPAGED_MAX_RECORDS, with headers saying so when there are more.
+  const limit = paged.limit ?? UNPAGED_MAX_RECORDS;
+  const records = await listComplaints({ status, limit, offset: paged.offset });
+  const fewerThanAll = paged.limit !== undefined || records.length === UNPAGED_MAX_RECORDS;
+  const total = fewerThanAll ? await countComplaints(status) : records.length;
+  const headers = paged.limit !== undefined ? { 'x-total-count': String(total) } : truncationHeaders(total, records.length);
   return json(records.map((record) => toComplaintWire(record, 'url')), 200, headers);
 }
 

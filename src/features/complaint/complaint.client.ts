@@ -1,6 +1,6 @@
 import { asApiError } from '../../components/admin/admin-api';
 import { sendWithProgress } from '../../components/admin/upload';
-import { EXPIRED_LOGIN_URL, logout } from '../../stores/session';
+import { signInAgain } from '../../stores/session';
 import type { ComplaintFormValues, LookupKey, StatusFilter } from './complaint.schema';
 import { IMAGE_SLOTS, STATUS_PART, SUBMIT_PARTS, type ComplaintWire, type ImageKey } from './complaint.wire';
 
@@ -25,7 +25,7 @@ function failure(status: number, body: unknown, fallback: string): RequestFailed
 
 async function getJson<T>(url: string): Promise<{ body: T; headers: Headers }> {
   const res = await fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' });
-  if (res.status === 401) await logout(EXPIRED_LOGIN_URL);
+  if (res.status === 401) await signInAgain();
   if (!res.ok) throw failure(res.status, await res.json().catch(() => null), `The server answered ${res.status}.`);
   return { body: (await res.json()) as T, headers: res.headers };
 }
@@ -77,7 +77,7 @@ export async function submitComplaint(
     if (file) form.append(slot.part, file, file.name);
   }
   const result = await sendWithProgress({ method: 'POST', url: '/api/User/add-complaint?media=url', body: form, onProgress });
-  if (result.status === 401) await logout(EXPIRED_LOGIN_URL);
+  if (result.status === 401) await signInAgain();
   if (result.status === 0) throw new RequestFailed(0, 'The complaint could not be sent: the server could not be reached. Check the connection and try again.');
   if (result.status < 200 || result.status >= 300) throw failure(result.status, result.body, `The server answered ${result.status}.`);
   return result.body as ComplaintWire;

@@ -7,7 +7,9 @@ export const HOME_DESIGNATIONS = ['Chief Minister', 'Minister', 'Principal Secre
 export const STAFF_DESIGNATIONS = ['IT', 'Operators', 'Officers', 'Employees'] as const;
 export const DESIGNATIONS = [...HOME_DESIGNATIONS, 'Ward Parshad', 'Standing Committee Members', ...STAFF_DESIGNATIONS] as const;
 
-const NAME_AND_EMAIL = 'Name and Email are required fields!';
+// One message per field, naming the field by its label; the wire names above stay as SPEC.md §7 has them.
+const NAME_REQUIRED = 'Name is required.';
+const EMAIL_REQUIRED = 'Email address is required.';
 
 export const employeeType: ContentTypeDef = {
   path: 'minister-officer-employee',
@@ -21,21 +23,21 @@ export const employeeType: ContentTypeDef = {
   fields: [
     { key: 'name', part: 'Name', label: 'Name', input: 'text', required: true, listed: true },
     { key: 'designation', part: 'Designation', label: 'Designation', input: 'select', options: DESIGNATIONS, required: true, listed: true },
-    { key: 'emailAddres', part: 'EmailAddres', label: 'EmailAddres', input: 'email', required: true },
+    { key: 'emailAddres', part: 'EmailAddres', label: 'Email address', input: 'email', required: true },
     { key: 'status', part: 'Status', label: 'Status', input: 'text' },
-    { key: 'postRemarks', part: 'PostRemarks', label: 'PostRemarks', input: 'text', listed: true },
-    { key: 'mobileNumber', part: 'MobileNumber', label: 'MobileNumber', input: 'tel' },
-    { key: 'landLineNumber', part: 'LandLineNumber', label: 'LandLineNumber', input: 'tel' },
-    { key: 'fromDate', part: 'FromDate', label: 'FromDate', input: 'date' },
-    { key: 'toDate', part: 'ToDate', label: 'ToDate', input: 'date' },
-    { key: 'serialNo', part: 'SerialNo', label: 'SerialNo', input: 'number' },
-    { key: 'showHomePage', part: 'ShowHomePage', label: 'ShowHomePage', input: 'checkbox' },
+    { key: 'postRemarks', part: 'PostRemarks', label: 'Post / remarks', input: 'text', listed: true },
+    { key: 'mobileNumber', part: 'MobileNumber', label: 'Mobile number', input: 'tel' },
+    { key: 'landLineNumber', part: 'LandLineNumber', label: 'Telephone (landline)', input: 'tel' },
+    { key: 'fromDate', part: 'FromDate', label: 'In office from', input: 'date' },
+    { key: 'toDate', part: 'ToDate', label: 'In office until', input: 'date' },
+    { key: 'serialNo', part: 'SerialNo', label: 'Order in lists', input: 'number' },
+    { key: 'showHomePage', part: 'ShowHomePage', label: 'Show on the home page', input: 'checkbox' },
   ],
   files: [{ key: 'photoPath', parts: ['Photo'], base64Parts: ['MinisterOfficerEmployee.PhotoPath'], label: 'Photo', kind: 'image', listed: true }],
   schema: object({
-    name: text(200).required(NAME_AND_EMAIL),
-    designation: text(100).required('Designation is a required field!'),
-    emailAddres: text(254).required(NAME_AND_EMAIL).email('Enter a valid email address.'),
+    name: text(200).required(NAME_REQUIRED),
+    designation: text(100).required('Designation is required.'),
+    emailAddres: text(254).required(EMAIL_REQUIRED).email('Enter a valid email address.'),
     status: text(100),
     postRemarks: text(300),
     mobileNumber: text(20).matches(/^$|^[+\d][\d\s-]{5,19}$/, 'Enter a valid mobile number.'),
@@ -44,10 +46,10 @@ export const employeeType: ContentTypeDef = {
     toDate: dateText(),
     serialNo: number()
       .transform((value: number, original: unknown) => (original === '' || original === null || original === undefined ? undefined : value))
-      .typeError('SerialNo must be a whole number.')
-      .integer('SerialNo must be a whole number.')
-      .min(0, 'SerialNo must be a whole number.')
-      .max(1_000_000, 'SerialNo is too large.')
+      .typeError('Order in lists must be a whole number.')
+      .integer('Order in lists must be a whole number.')
+      .min(0, 'Order in lists must be a whole number.')
+      .max(1_000_000, 'Order in lists is too large.')
       .optional(),
     showHomePage: yesNo(),
   }),

@@ -2,7 +2,6 @@ import { object } from 'yup';
 import { standardMessages, type ContentTypeDef } from '../shared/content-type';
 import { longText, text } from '../shared/schema-helpers';
 
-const BOTH_REQUIRED = 'Title and Description are required fields!';
 
 export const galleryType: ContentTypeDef = {
   path: 'gallery',
@@ -21,8 +20,8 @@ export const galleryType: ContentTypeDef = {
     { key: 'photoPath', parts: ['GalleryImage'], base64Parts: ['Gallery.PhotoPath'], label: 'Photo', kind: 'image', listed: true },
   ],
   schema: object({
-    title: text(300).required(BOTH_REQUIRED),
-    description: longText().required(BOTH_REQUIRED),
+    title: text(300).required('Title is required.'),
+    description: longText().required('Description is required.'),
   }),
   messages: standardMessages({ name: 'Gallery', noun: 'Gallery', emptyAdmin: 'No gallery found.' }),
   adminRoute: '/editgallery',

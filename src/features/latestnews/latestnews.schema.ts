@@ -2,7 +2,6 @@ import { object } from 'yup';
 import { standardMessages, type ContentTypeDef } from '../shared/content-type';
 import { longText, text } from '../shared/schema-helpers';
 
-const BOTH_REQUIRED = 'Title and Description are required fields!';
 
 export const latestNewsType: ContentTypeDef = {
   path: 'latest-news',
@@ -19,8 +18,8 @@ export const latestNewsType: ContentTypeDef = {
   ],
   files: [],
   schema: object({
-    title: text(300).required(BOTH_REQUIRED),
-    description: longText().required(BOTH_REQUIRED),
+    title: text(300).required('Title is required.'),
+    description: longText().required('Description is required.'),
   }),
   messages: standardMessages({ name: 'Latest News', noun: 'data', deleteNoun: 'Latest News', emptyAdmin: 'No Data found.' }),
   adminRoute: '/editlatestnews',

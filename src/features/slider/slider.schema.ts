@@ -1,5 +1,6 @@
 import { object } from 'yup';
 import { standardMessages, type ContentTypeDef } from '../shared/content-type';
+import { text } from '../shared/schema-helpers';
 
 export const sliderType: ContentTypeDef = {
   path: 'slider',
@@ -10,7 +11,12 @@ export const sliderType: ContentTypeDef = {
   createButton: 'Create New Slider',
   formTitle: { create: 'Create New Slider', edit: 'Edit Slider' },
   submitLabel: { create: 'Create Slider', edit: 'Update Slider' },
-  fields: [],
+  // Words belong beside the picture, not painted into it: painted text is cut off on narrow screens and
+  // unreadable to screen readers. Both are optional, so old clients that send only the picture still work.
+  fields: [
+    { key: 'caption', part: 'Caption', label: 'Caption (shown with the picture)', input: 'text', listed: true },
+    { key: 'pictureDescription', part: 'PictureDescription', label: 'What the picture shows (for screen readers)', input: 'text' },
+  ],
   // A slide is its picture: creating one without it would only show an empty frame on the home page.
   files: [
     {
@@ -18,7 +24,10 @@ export const sliderType: ContentTypeDef = {
       required: 'create', requiredMessage: 'Slider image is required!',
     },
   ],
-  schema: object({}),
+  schema: object({
+    caption: text(160),
+    pictureDescription: text(300),
+  }),
   messages: standardMessages({ name: 'Slider', noun: 'slider', emptyAdmin: 'No slider found.' }),
   adminRoute: '/slider',
   publicRoute: '/',

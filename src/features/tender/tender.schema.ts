@@ -2,8 +2,8 @@ import { object } from 'yup';
 import { documentMessages, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../shared/content-type';
 import { dateText, longText, text } from '../shared/schema-helpers';
 
-/** SPEC.md §5: the field name upper-cased, underscores as spaces, plus ' is required.' */
-const required = (key: string) => `${key.toUpperCase().replace(/_/g, ' ')} is required.`;
+/** The field's label, as the form shows it, plus ' is required.' (SPEC.md §5 shouted the wire name). */
+const required = (label: string) => `${label} is required.`;
 
 export const TENDER_SLOTS = [1, 2, 3, 4, 5] as const;
 /** The wire name of slot n's document and title: tender_document, tender_document_2, …; tender_title, tender_title_2, … */
@@ -38,25 +38,25 @@ export const tenderType: ContentTypeDef = {
   formTitle: { create: 'Create New Tender', edit: 'Edit Tender' },
   submitLabel: { create: 'Create Tender', edit: 'Update Tender' },
   fields: [
-    { key: 'tender_no', part: 'tender_no', label: 'Tender No', input: 'text', required: true, listed: true },
+    { key: 'tender_no', part: 'tender_no', label: 'Tender number', input: 'text', required: true, listed: true },
     { key: 'tender_title', part: 'tender_title', label: 'Tender Title', input: 'text', required: true, listed: true },
     { key: 'tender_discreption', part: 'tender_discreption', label: 'Description', input: 'textarea', listed: true },
     { key: 'publish_date', part: 'publish_date', label: 'Publish Date', input: 'date', required: true, listed: true },
     { key: 'last_date_of_submission', part: 'last_date_of_submission', label: 'Last Date of Submission', input: 'date', required: true, listed: true },
-    { key: 'last_date_of_submission_time', part: 'last_date_of_submission_time', label: 'Last Date of Submission Time', input: 'time', listed: true },
+    { key: 'last_date_of_submission_time', part: 'last_date_of_submission_time', label: 'Closing time', input: 'time', listed: true },
     ...extraTitles,
     { key: 'status', part: 'status', label: 'Status', input: 'text', required: true, listed: true },
   ],
   files: documents,
   sharedFileParts: ['file', 'DocumentFileBase64'],
   schema: object({
-    tender_no: text(100).required(required('tender_no')),
-    tender_title: text(300).required(required('tender_title')),
+    tender_no: text(100).required(required('Tender number')),
+    tender_title: text(300).required(required('Tender title')),
     tender_discreption: longText(),
-    publish_date: dateText().required(required('publish_date')),
+    publish_date: dateText().required(required('Publish date')),
     last_date_of_submission: dateText()
-      .required(required('last_date_of_submission'))
-      .test('after-publish', 'LAST DATE OF SUBMISSION cannot be before PUBLISH DATE.', function (value) {
+      .required(required('Last date of submission'))
+      .test('after-publish', 'The last date of submission cannot be before the publish date.', function (value) {
         const publish = this.parent.publish_date as string | undefined;
         return !value || !publish || value >= publish;
       }),
@@ -65,7 +65,7 @@ export const tenderType: ContentTypeDef = {
     tender_title_3: text(300),
     tender_title_4: text(300),
     tender_title_5: text(300),
-    status: text(50).required(required('status')),
+    status: text(50).required(required('Status')),
   }),
   messages: documentMessages('Tender', 'No Tender found.'),
   adminRoute: '/edittender',

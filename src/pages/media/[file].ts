@@ -15,7 +15,8 @@ export const GET: APIRoute = async ({ params, request }) => {
   const original = variant ? null : ORIGINAL.exec(name);
   if (!variant && !original) return notFound();
   const etag = `"${name}"`;
-  const cacheHeaders = { 'cache-control': 'public, max-age=31536000, immutable', etag };
+  // Opened on their own, stored files run nothing: a PDF or SVG with script inside stays inert.
+  const cacheHeaders = { 'cache-control': 'public, max-age=31536000, immutable', etag, 'content-security-policy': 'sandbox' };
   if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: cacheHeaders });
 
   if (variant) {

@@ -11,7 +11,7 @@ export function signingSecret(): Uint8Array {
     if (config.sessionSecret) return new TextEncoder().encode(config.sessionSecret);
     const file = path.join(config.dataDir, 'session-secret');
     if (!fs.existsSync(file)) {
-      fs.mkdirSync(config.dataDir, { recursive: true });
+      fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
       // 'wx' fails if another process wrote it first; then we read theirs.
       try {
         fs.writeFileSync(file, randomBytes(32).toString('base64'), { mode: 0o600, flag: 'wx' });

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { HttpError } from '../http';
 import { clientAddress, servedOverHttps } from '../request-origin';
-import { assertLoginAllowed, clearAccountFailures, recordLoginFailure } from './login-throttle';
+import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-throttle';
 import { setSessionCookie } from './request-session';
 import { createSession } from './session';
 import { authenticate, normaliseEmail } from './users';
@@ -13,7 +13,7 @@ import type { Role } from '../db-schema';
  * loaded): throttled, checked, and answered with a session and its cookie.
  */
 export async function signIn(
-  context: Pick<APIContext, 'request' | 'cookies' | 'url' | 'clientAddress'>,
+  context: Pick<APIContext, 'request' | 'cookies' | 'url' | 'clientAddress' | 'locals'>,
   email: string,
   password: string,
 ): Promise<{ token: string; role: Role; expiresAt: Date }> {
@@ -24,9 +24,9 @@ export async function signIn(
     await recordLoginFailure(source);
     throw new HttpError(401, INVALID_LOGIN_MESSAGE);
   }
-  await clearAccountFailures(source.email);
+  await recordLoginSuccess(source);
   const { token, expiresAt } = await createSession({ id: user.id, email: user.email, role: user.role });
   // The back office pages use the session through an HttpOnly cookie; API clients use the token.
-  setSessionCookie(context.cookies, token, expiresAt, servedOverHttps(context.request, context.url));
+  setSessionCookie(context.cookies, token, expiresAt, servedOverHttps(context));
   return { token, role: user.role, expiresAt };
 }

@@ -1,6 +1,6 @@
 import { db, nowIso, type Db } from '../db';
 import type { AppUser, Role } from '../db-schema';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './password';
+import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 
 export const ROLES: readonly Role[] = ['admin', 'user'];
 
@@ -31,7 +31,14 @@ export async function addUser(email: string, password: string, role: Role, datab
 export async function authenticate(email: string, password: string, database: Db = db()): Promise<AppUser | null> {
   const user = await findUserByEmail(email, database);
   const ok = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
-  return user && ok ? user : null;
+  if (!user || !ok) return null;
+  // A hash made under older, weaker settings is made again now, while the password is at hand.
+  if (needsRehash(user.password_hash)) {
+    const upgraded = await hashPassword(password);
+    await database.updateTable('app_user').set({ password_hash: upgraded }).where('id', '=', user.id).execute();
+    return { ...user, password_hash: upgraded };
+  }
+  return user;
 }
 
 export async function countUsers(database: Db = db()): Promise<number> {

@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import type { ContentTypeDef } from '../../features/shared/content-type';
 import { contentTypeByPath } from '../../features/content-types';
 import { HttpError, json, parseId } from '../http';
-import { countRecords, deleteRecord, findRecord, listRecords, saveRecord } from './records';
+import { countRecords, deleteRecord, findRecord, listRecords, saveRecord, type ContentRecord } from './records';
 import { readSubmission } from './submission';
 import { mediaModeOf, storedValues, toWire } from './wire';
 import type { Actor } from '../audit';
@@ -36,13 +36,42 @@ export function paging(url: URL): { limit?: number; offset?: number; page?: numb
   return { limit: pageSize, offset: (pageNumber - 1) * pageSize, page: pageNumber, pageSize };
 }
 
+/**
+ * An unpaged list (what old clients ask for) is answered in full up to these bounds, so that no request can
+ * make us build an answer of hundreds of megabytes: at most this many records, and with files inline as
+ * base64, at most this many file bytes (the record that crosses the line is the last one included).
+ */
+export const UNPAGED_MAX_RECORDS = 1000;
+export const UNPAGED_MAX_FILE_BYTES = 24 * 1024 * 1024;
+
+/** Says in the headers that an unpaged list was cut short, and how to page through all of it. */
+export function truncationHeaders(total: number, answered: number): Record<string, string> {
+  return answered < total ? { 'x-total-count': String(total), 'x-list-truncated': `first ${answered}; ask with ?page=1&pageSize=500 for the rest` } : {};
+}
+
+/** How many of the listed records fit the file-byte budget of an unpaged base64 answer. */
+function recordsWithinFileBudget(records: readonly ContentRecord[]): number {
+  let bytes = 0;
+  for (let i = 0; i < records.length; i++) {
+    for (const file of Object.values(records[i].media)) bytes += file?.size ?? 0;
+    if (bytes > UNPAGED_MAX_FILE_BYTES) return i + 1;
+  }
+  return records.length;
+}
+
 export async function listAnswer(def: ContentTypeDef, url: URL): Promise<Response> {
   const mode = mediaModeOf(url);
   const { limit, offset } = paging(url);
-  const records = await listRecords(def, { withBytes: mode === 'base64', limit, offset });
-  const headers: Record<string, string> = {};
-  if (limit !== undefined) headers['x-total-count'] = String(await countRecords(def));
-  return json(records.map((r) => toWire(def, r, mode)), 200, headers);
+  if (limit !== undefined) {
+    const records = await listRecords(def, { withBytes: mode === 'base64', limit, offset });
+    return json(records.map((r) => toWire(def, r, mode)), 200, { 'x-total-count': String(await countRecords(def)) });
+  }
+  // Unpaged: sizes first, then the bytes of only the records that fit.
+  const listed = await listRecords(def, { limit: UNPAGED_MAX_RECORDS });
+  const records = mode === 'base64' ? await listRecords(def, { withBytes: true, limit: recordsWithinFileBudget(listed) }) : listed;
+  const complete = listed.length < UNPAGED_MAX_RECORDS && records.length === listed.length;
+  const total = complete ? records.length : await countRecords(def);
+  return json(records.map((r) => toWire(def, r, mode)), 200, truncationHeaders(total, records.length));
 }
 
 /** POST creates (any id sent is ignored, as SPEC.md's clients send 0); PUT updates the id in the body. */

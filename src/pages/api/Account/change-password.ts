@@ -34,6 +34,6 @@ export const POST = endpoint(async (context) => {
   });
 
   const { token, expiresAt } = await createSession(session.user);
-  if (via === 'cookie') setSessionCookie(cookies, token, expiresAt, servedOverHttps(request, url));
+  if (via === 'cookie') setSessionCookie(cookies, token, expiresAt, servedOverHttps(context));
   return json({ message: 'Password changed.', token, expiresAt: expiresAt.toISOString() });
 });

@@ -1,0 +1,29 @@
+import { ROUTES, type RouteDeclaration } from './route-table';
+
+/** The back office sidebars of SPEC.md §2, in their order: the `nav` entries of the route table. */
+export interface NavEntry {
+  href: string;
+  label: string;
+}
+
+function sidebar(name: 'admin' | 'user'): readonly NavEntry[] {
+  return Object.entries(ROUTES as Record<string, RouteDeclaration>)
+    .filter(([, route]) => route.nav?.sidebar === name)
+    .map(([href, route]) => ({ href, label: route.nav!.label }));
+}
+
+export const ADMIN_NAV = sidebar('admin');
+export const USER_NAV = sidebar('user');
+
+/**
+ * A member of staff with the user role always sees the complaint desk's sidebar; an admin sees the admin
+ * sidebar except on the complaint desk's own pages, which belong to the user sidebar.
+ */
+export function sidebarFor(role: string, pathname: string): readonly NavEntry[] {
+  if (role !== 'admin') return USER_NAV;
+  return USER_NAV.some((entry) => entry.href === pathname) ? USER_NAV : ADMIN_NAV;
+}
+
+export function isActive(entry: NavEntry, pathname: string): boolean {
+  return entry.href === pathname;
+}

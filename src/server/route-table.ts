@@ -1,0 +1,156 @@
+import type { Role } from './db-schema';
+
+/**
+ * Every route of src/pages, by the pattern Astro matched it with (`context.routePattern`), with who may open
+ * it, the query parameters it reads and, for back office pages, its place in the sidebar. Access is decided
+ * from this table and the route that actually runs, never from the text of the URL; a route missing here is
+ * refused (and a test fails), so nothing is public by accident.
+ */
+export type RouteAccess = 'public' | readonly Role[];
+
+export interface RouteDeclaration {
+  access: RouteAccess;
+  /** The query parameters the route reads. The page cache keys on these alone; others never reach a cached render. */
+  query?: readonly string[];
+  /** A public page whose answer depends on a free-text parameter (search) is rendered each time, never cached. */
+  uncached?: true;
+  /** Its entry in a back office sidebar, in table order. */
+  nav?: { sidebar: 'admin' | 'user'; label: string };
+}
+
+const PUBLIC = 'public';
+const ADMIN: readonly Role[] = ['admin'];
+/** Every signed-in member of staff. */
+const STAFF: readonly Role[] = ['admin', 'user'];
+const PAGED = ['page'] as const;
+
+export const ROUTES = {
+  // Public pages (SPEC.md §2).
+  '/': { access: PUBLIC },
+  '/home': { access: PUBLIC },
+  '/404': { access: PUBLIC },
+  '/about': { access: PUBLIC },
+  '/chairman': { access: PUBLIC },
+  '/executiveofficer': { access: PUBLIC },
+  '/wardparsad': { access: PUBLIC },
+  '/standingcommitee': { access: PUBLIC },
+  '/employeelist': { access: PUBLIC },
+  '/currenttender': { access: PUBLIC, query: PAGED },
+  '/pasttender': { access: PUBLIC, query: PAGED },
+  '/tender-details': { access: PUBLIC, query: ['id'] },
+  '/notice': { access: PUBLIC, query: PAGED },
+  '/circulars': { access: PUBLIC, query: PAGED },
+  '/officeorder': { access: PUBLIC, query: PAGED },
+  '/latestnews': { access: PUBLIC, query: PAGED },
+  '/photogallery': { access: PUBLIC },
+  '/videogallery': { access: PUBLIC },
+  '/pressrelease': { access: PUBLIC },
+  '/viewgrievance': { access: PUBLIC, query: ['status', 'page'] },
+  '/postgrievance': { access: PUBLIC },
+  '/trackgrievance': { access: PUBLIC },
+  '/paypropertytax': { access: PUBLIC },
+  '/viewpropertytax': { access: PUBLIC },
+  '/tradelicense': { access: PUBLIC },
+  '/listofholiday': { access: PUBLIC },
+  '/holiday-calendar/[year].svg': { access: PUBLIC },
+  '/contactus': { access: PUBLIC },
+  '/privacypolicy': { access: PUBLIC },
+  '/search': { access: PUBLIC, query: ['q'], uncached: true },
+  '/media/[file]': { access: PUBLIC },
+  '/login': { access: PUBLIC, query: ['next', 'expired'], uncached: true },
+
+  // Back office pages: the admin sidebar, in its order, then the complaint desk's.
+  '/dashboard': { access: ADMIN, nav: { sidebar: 'admin', label: 'Dashboard' } },
+  '/editabout': { access: ADMIN, nav: { sidebar: 'admin', label: 'About' } },
+  '/slider': { access: ADMIN, nav: { sidebar: 'admin', label: 'Slider' } },
+  '/editministerofficeremp': { access: ADMIN, nav: { sidebar: 'admin', label: 'Minister/Officer/Emp.' } },
+  '/editlatestnews': { access: ADMIN, nav: { sidebar: 'admin', label: 'Latest News' } },
+  '/edittender': { access: ADMIN, nav: { sidebar: 'admin', label: 'Tender' } },
+  '/editnotice': { access: ADMIN, nav: { sidebar: 'admin', label: 'Notice' } },
+  '/editcircular': { access: ADMIN, nav: { sidebar: 'admin', label: 'Circular' } },
+  '/editofficeorder': { access: ADMIN, nav: { sidebar: 'admin', label: 'Office Order' } },
+  '/editgallery': { access: ADMIN, nav: { sidebar: 'admin', label: 'Gallery' } },
+  '/editpressrelease': { access: ADMIN, nav: { sidebar: 'admin', label: 'Press Release' } },
+  '/audit': { access: ADMIN, query: ['page', 'entity'], nav: { sidebar: 'admin', label: 'Audit Log' } },
+  '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },
+  '/inquiry': { access: STAFF, nav: { sidebar: 'user', label: 'Add/View Grievance' } },
+  '/account': { access: STAFF },
+
+  // The API (SPEC.md §7).
+  '/api/Account/login': { access: PUBLIC },
+  '/api/Account/logout': { access: PUBLIC },
+  '/api/Account/change-password': { access: STAFF },
+  '/api/Account/renew': { access: STAFF },
+  '/api/Public/[type]': { access: PUBLIC, query: ['media', 'page', 'pageSize'] },
+  '/api/Public/complaint': { access: PUBLIC, query: ['statusFilter', 'page', 'pageSize'] },
+  '/api/Public/complaint-count': { access: PUBLIC, query: ['statusFilter'] },
+  '/api/Public/minister-officer-employee-by-designations': { access: PUBLIC, query: ['designations', 'home', 'media', 'page', 'pageSize'] },
+  '/api/Admin/[type]': { access: ADMIN, query: ['media', 'page', 'pageSize'] },
+  '/api/Admin/[type]/[id]': { access: ADMIN, query: ['media'] },
+  '/api/Admin/audit': { access: ADMIN, query: ['entity', 'page', 'pageSize'] },
+  '/api/Admin/complaint-count': { access: ADMIN, query: ['statusFilter'] },
+  '/api/User/add-complaint': { access: STAFF },
+  '/api/User/complaint': { access: STAFF, query: ['statusFilter', 'page', 'pageSize'] },
+  '/api/User/complaint/[id]': { access: STAFF, query: ['media'] },
+  '/api/User/complaint-count': { access: STAFF, query: ['statusFilter'] },
+  '/api/User/district': { access: STAFF },
+  '/api/User/grievance': { access: STAFF },
+  '/api/User/ulb': { access: STAFF },
+  '/api/User/ward': { access: STAFF },
+} satisfies Record<string, RouteDeclaration>;
+
+export type RoutePattern = keyof typeof ROUTES;
+
+// Astro reports the pattern it matched in lower case (`/api/admin/[type]`), whatever the file is called.
+const BY_LOWER_CASE_PATTERN = new Map<string, RouteDeclaration>(Object.entries(ROUTES).map(([pattern, route]) => [pattern.toLowerCase(), route]));
+
+/** The declaration of the route Astro matched; undefined for a pattern nobody declared (refuse it). */
+export function declarationOf(pattern: string | undefined): RouteDeclaration | undefined {
+  return pattern === undefined ? undefined : BY_LOWER_CASE_PATTERN.get(pattern.toLowerCase());
+}
+
+export function isApiPattern(pattern: string): boolean {
+  return pattern.startsWith('/api/');
+}
+
+export function mayOpen(access: RouteAccess, role: Role | undefined): boolean {
+  return access === 'public' || (role !== undefined && access.includes(role));
+}
+
+/** Where a member of staff lands after signing in, and when they open a page their role may not. */
+export function homeFor(role: Role): string {
+  return role === 'admin' ? '/dashboard' : '/userdashboard';
+}
+
+// Literal paths match exactly; the few dynamic patterns are tried after them, as Astro ranks static routes first.
+const DYNAMIC = Object.keys(ROUTES)
+  .filter((pattern) => pattern.includes('['))
+  .map((pattern) => ({
+    pattern,
+    regex: new RegExp(`^${pattern.split(/\[[^\]]+\]/).map((part) => part.replace(/[.*+?^${}()|\\]/g, '\\$&')).join('[^/]+')}$`),
+  }));
+
+/**
+ * The pattern a canonical path will be served by, for the Node entry that must key the page cache before
+ * Astro routes the request. Astro remains the authority on routing; this only picks the query parameters kept.
+ */
+export function patternForPath(pathname: string): string | undefined {
+  if (Object.hasOwn(ROUTES, pathname) && !pathname.includes('[')) return pathname;
+  return DYNAMIC.find((route) => route.regex.test(pathname))?.pattern;
+}
+
+/**
+ * The cache key of a GET: the path with only the query parameters its route reads, in the order they came.
+ * `/home?x=1` and `/home` are one page. Only cached routes (public, not marked uncached) are reduced; any
+ * other path keeps its query as it came.
+ */
+export function pageKey(pathname: string, search: string): string {
+  const route = declarationOf(patternForPath(pathname));
+  if (!route || route.access !== 'public' || route.uncached) return pathname + (search === '?' ? '' : search);
+  const declared = route.query ?? [];
+  if (declared.length === 0 || search === '' || search === '?') return pathname;
+  const kept = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(search)) if (declared.includes(name)) kept.append(name, value);
+  const query = kept.toString();
+  return query === '' ? pathname : `${pathname}?${query}`;
+}

@@ -1,0 +1,138 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, type RouteDeclaration } from '../../src/server/route-table';
+import type { Role } from '../../src/server/db-schema';
+import { ADMIN, USER, baseUrl, bearer, login } from '../support/api';
+import { rawRequest } from '../support/raw-request';
+
+/**
+ * Every guarded route, by every spelling of its path, for a stranger, the complaint desk and an admin, with
+ * every method: nobody gets past the route's declared access, a spelling that is not canonical is only ever
+ * redirected or not found, and nothing is stored.
+ */
+type Identity = 'stranger' | Role;
+const IDENTITIES: readonly Identity[] = ['stranger', 'user', 'admin'];
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
+
+/** A concrete path for each pattern: a content type and an id that exist in the demo data. */
+const concrete = (pattern: string) => pattern.replace('[type]', 'latest-news').replace('[id]', '1');
+
+/** Spellings of a canonical path, and what each must come to. */
+const SPELLINGS: Record<string, (path: string) => string> = {
+  canonical: (p) => p,
+  'double slash': (p) => `/${p}`,
+  'triple slash': (p) => `//${p}`,
+  'dot segment': (p) => `/.${p}`,
+  'dot then double slash': (p) => `/./${p}`,
+  backslash: (p) => `/\\${p.slice(1)}`,
+  'encoded slash': (p) => (p.lastIndexOf('/') > 0 ? p.replace(/\/(?=[^/]*$)/, '%2F') : `/%2F${p.slice(1)}`),
+  'upper case': (p) => p.toUpperCase(),
+  'trailing slash': (p) => `${p}/`,
+  'matrix parameter': (p) => `${p};x`,
+  'dot-dot segment': (p) => `/x/..${p}`,
+};
+const REDIRECTED = new Set(['double slash', 'triple slash', 'dot segment', 'dot then double slash', 'backslash', 'trailing slash', 'dot-dot segment']);
+
+const guarded = Object.entries(ROUTES as Record<string, RouteDeclaration>).filter(([, route]) => route.access !== 'public');
+
+interface Outcome {
+  status: number;
+  location: string | null;
+}
+
+describe('the access matrix: guarded routes × spellings × identities × methods', () => {
+  const credentials: Record<Identity, Record<string, string>> = { stranger: {}, user: {}, admin: {} };
+  const fingerprint = async () => {
+    const [audit, complaints] = await Promise.all([
+      fetch(`${baseUrl()}/api/Admin/audit?page=1&pageSize=1`, { headers: credentials.admin }),
+      fetch(`${baseUrl()}/api/User/complaint?page=1&pageSize=1`, { headers: credentials.admin }),
+    ]);
+    return `${audit.headers.get('x-total-count')}/${complaints.headers.get('x-total-count')}`;
+  };
+
+  beforeAll(async () => {
+    credentials.admin = bearer(await login(ADMIN.email, ADMIN.password));
+    credentials.user = bearer(await login(USER.email, USER.password));
+  });
+
+  it('lets nobody past a route\'s declared access by any spelling, and stores nothing', async () => {
+    const before = await fingerprint();
+    const cases: { pattern: string; route: RouteDeclaration; spelling: string; identity: Identity; method: string; target: string }[] = [];
+    for (const [pattern, route] of guarded) {
+      for (const [spelling, spell] of Object.entries(SPELLINGS)) {
+        for (const identity of IDENTITIES) {
+          const allowed = identity !== 'stranger' && (route.access as readonly Role[]).includes(identity);
+          // The allowed identity on the canonical path is the one case that is not a refusal.
+          if (allowed && spelling === 'canonical') continue;
+          for (const method of METHODS) cases.push({ pattern, route, spelling, identity, method, target: spell(concrete(pattern)) });
+        }
+      }
+    }
+
+    const failures: string[] = [];
+    const run = async (c: (typeof cases)[number]): Promise<void> => {
+      const withBody = c.method === 'POST' || c.method === 'PUT';
+      const outcome: Outcome = await rawRequest(
+        baseUrl(),
+        c.method,
+        c.target,
+        { ...credentials[c.identity], ...(withBody ? { 'content-type': 'application/json' } : {}) },
+        withBody ? JSON.stringify({ id: 1, title: 'matrix', ward: 'matrix' }) : undefined,
+      );
+      const problem = judge(c, outcome);
+      if (problem) failures.push(`${c.method} ${c.target} as ${c.identity} (${c.spelling}): ${problem} [${outcome.status} ${outcome.location ?? ''}]`);
+    };
+    for (let i = 0; i < cases.length; i += 24) await Promise.all(cases.slice(i, i + 24).map(run));
+
+    expect(failures).toEqual([]);
+    expect(await fingerprint()).toBe(before);
+    // The size of the matrix, so that a shrinking table shows: 29 routes, 11 spellings, 3 identities, 4 methods.
+    expect(guarded.length).toBe(29);
+    expect(cases.length).toBeGreaterThan(3500);
+    console.log(`access matrix: ${guarded.length} routes × ${Object.keys(SPELLINGS).length} spellings × ${IDENTITIES.length} identities × ${METHODS.length} methods = ${cases.length} requests`);
+  });
+});
+
+function judge(c: { pattern: string; route: RouteDeclaration; spelling: string; identity: Identity; target: string }, outcome: Outcome): string | null {
+  const api = c.pattern.startsWith('/api/');
+  const canonicalPath = concrete(c.pattern);
+  if (outcome.status >= 200 && outcome.status < 300) return 'a refusal answered 2xx';
+  if (outcome.status >= 500) return 'a server error';
+  if (REDIRECTED.has(c.spelling)) {
+    return outcome.status === 301 && outcome.location === canonicalPath ? null : `expected 301 to ${canonicalPath}`;
+  }
+  if (c.spelling === 'encoded slash') return outcome.status === 404 ? null : 'expected 404';
+  if (c.spelling !== 'canonical') {
+    // Upper case and matrix parameters match no route or a guarded one: not found, or the same refusal.
+    return [401, 403, 404, 302].includes(outcome.status) ? null : 'expected a refusal or 404';
+  }
+  if (c.identity === 'stranger') {
+    if (api) return outcome.status === 401 ? null : 'expected 401';
+    return outcome.status === 302 && outcome.location?.startsWith('/login?next=') ? null : 'expected a redirect to sign in';
+  }
+  if (api) return outcome.status === 403 ? null : 'expected 403';
+  return outcome.status === 302 && (outcome.location === '/dashboard' || outcome.location === '/userdashboard') ? null : 'expected a redirect home';
+}
+
+describe('mutated paths (property)', () => {
+  it('never lets a stranger open a guarded route, however its path is mutated', async () => {
+    const { default: fc } = await import('fast-check');
+    const { patternForPath, declarationOf } = await import('../../src/server/route-table');
+    const { canonicalPathname } = await import('../../src/lib/canonical-path');
+    const segments = [...new Set(guarded.flatMap(([pattern]) => concrete(pattern).split('/').filter(Boolean)))];
+    const piece = fc.oneof(fc.constantFrom(...segments), fc.constantFrom('', '.', '..', '%2e', '\\', ';x', '%2F', 'x'));
+    const target = fc.array(piece, { minLength: 1, maxLength: 6 }).map((parts) => `/${parts.join('/')}`);
+    await fc.assert(
+      fc.asyncProperty(target, fc.constantFrom('GET', 'POST', 'DELETE'), async (path, method) => {
+        const res = await rawRequest(baseUrl(), method, path);
+        expect(res.status).toBeLessThan(500);
+        if (res.status >= 200 && res.status < 300) {
+          // Only a public route answers a stranger, and only at its canonical path.
+          expect(canonicalPathname(path)).toBe(path);
+          expect(declarationOf(patternForPath(path))?.access ?? 'public').toBe('public');
+        }
+        if (res.status === 301) expect(res.location).toBe(canonicalPathname(path));
+      }),
+      { numRuns: 400 },
+    );
+  });
+});

@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Socket } from 'node:net';
+import { IncomingMessage } from 'node:http';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ROUTES, declarationOf, pageKey, patternForPath } from '../../src/server/route-table';
+import { ADMIN_NAV, USER_NAV } from '../../src/server/admin-nav';
+import { canonicalPathname, judgeRequestTarget, sameSitePath } from '../../src/lib/canonical-path';
+import { resolveRequestClient } from '../../src/server/request-origin';
+
+const PAGES_DIR = path.resolve('src/pages');
+
+/** The route pattern Astro gives a file under src/pages: extension dropped, index is its folder. */
+function patternOfFile(file: string): string {
+  const route = `/${path.relative(PAGES_DIR, file).split(path.sep).join('/')}`.replace(/\.(astro|ts)$/, '').replace(/\/index$/, '');
+  return route === '' ? '/' : route;
+}
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
+  );
+}
+
+describe('the route inventory', () => {
+  const files = filesUnder(PAGES_DIR);
+  const declared = Object.keys(ROUTES);
+
+  it('declares the access of every file under src/pages, and nothing that has no file', () => {
+    const patterns = files.map(patternOfFile);
+    expect(patterns.filter((pattern) => !declared.includes(pattern))).toEqual([]);
+    expect(declared.filter((pattern) => !patterns.includes(pattern))).toEqual([]);
+  });
+
+  it('lists every route with its access', () => {
+    const inventory = Object.fromEntries(declared.map((pattern) => [pattern, declarationOf(pattern)!.access]));
+    expect(inventory['/api/Admin/[type]']).toEqual(['admin']);
+    expect(inventory['/api/User/complaint/[id]']).toEqual(['admin', 'user']);
+    expect(inventory['/audit']).toEqual(['admin']);
+    expect(inventory['/notice']).toBe('public');
+    // Every API address under Admin is for admins alone, and under User for signed-in staff.
+    for (const [pattern, access] of Object.entries(inventory)) {
+      if (pattern.startsWith('/api/Admin/')) expect(access, pattern).toEqual(['admin']);
+      if (pattern.startsWith('/api/User/')) expect(access, pattern).toEqual(['admin', 'user']);
+    }
+  });
+
+  it('finds a declaration whatever the case Astro reports the pattern in, and none for an undeclared one', () => {
+    expect(declarationOf('/api/admin/[type]')?.access).toEqual(['admin']);
+    expect(declarationOf('/api/Admin/nothing')).toBeUndefined();
+    expect(declarationOf(undefined)).toBeUndefined();
+  });
+
+  it('builds both sidebars from the same table, in order, each entry a page its sidebar\'s role may open', () => {
+    expect(ADMIN_NAV.map((entry) => entry.href)).toEqual([
+      '/dashboard', '/editabout', '/slider', '/editministerofficeremp', '/editlatestnews', '/edittender', '/editnotice',
+      '/editcircular', '/editofficeorder', '/editgallery', '/editpressrelease', '/audit',
+    ]);
+    expect(USER_NAV.map((entry) => entry.label)).toEqual(['Dashboard', 'Add/View Grievance']);
+    for (const entry of ADMIN_NAV) expect(declarationOf(entry.href)!.access).toContain('admin');
+    for (const entry of USER_NAV) expect(declarationOf(entry.href)!.access).toContain('user');
+  });
+
+  it('keys a page on the query parameters its route reads and no others', () => {
+    expect(pageKey('/home', '?x=1')).toBe('/home');
+    expect(pageKey('/notice', '?x=2&page=3')).toBe('/notice?page=3');
+    expect(pageKey('/api/Public/notice', '?media=url&z=1')).toBe('/api/Public/notice?media=url');
+    // Routes that are never cached keep their query as it came.
+    expect(pageKey('/no-such-page', '?a=1')).toBe('/no-such-page?a=1');
+    expect(pageKey('/search', '?q=water&x=1')).toBe('/search?q=water&x=1');
+    expect(pageKey('/api/Admin/audit', '?entity=notice&x=1')).toBe('/api/Admin/audit?entity=notice&x=1');
+    expect(patternForPath('/api/Public/complaint')).toBe('/api/Public/complaint');
+    expect(patternForPath('/api/Public/notice')).toBe('/api/Public/[type]');
+    expect(patternForPath('/holiday-calendar/2026.svg')).toBe('/holiday-calendar/[year].svg');
+  });
+});
+
+describe('one canonical path', () => {
+  it.each([
+    ['//api/Admin/audit', '/api/Admin/audit'],
+    ['///api/Admin/audit', '/api/Admin/audit'],
+    ['/./api/Admin/audit', '/api/Admin/audit'],
+    ['/.//api/Admin/audit', '/api/Admin/audit'],
+    ['/\\api/Admin/audit', '/api/Admin/audit'],
+    ['/x/../api/Admin/audit', '/api/Admin/audit'],
+    ['/x/%2e%2E/api/Admin/audit', '/api/Admin/audit'],
+    ['/notice/', '/notice'],
+    ['/notice/?page=2', '/notice?page=2'],
+    ['/../../etc/passwd', '/etc/passwd'],
+  ])('sends %s to %s', (target, location) => {
+    expect(judgeRequestTarget(target)).toEqual({ kind: 'redirect', location });
+  });
+
+  it('does not find encoded slashes or backslashes, or a target that is not a path', () => {
+    for (const target of ['/api/Admin%2Faudit', '/api%2fAdmin/audit', '/api/Admin%5Caudit', 'http://evil.example/x', '*']) {
+      expect(judgeRequestTarget(target)).toEqual({ kind: 'not-found' });
+    }
+  });
+
+  it('leaves canonical paths alone, the query included', () => {
+    for (const target of ['/', '/notice', '/notice?page=2&x=//y', '/api/Admin/[type]', '/media/abc.pdf']) {
+      expect(judgeRequestTarget(target)).toEqual({ kind: 'canonical' });
+    }
+  });
+
+  const segment = fc.constantFrom('', '.', '..', '%2e', '%2E.', 'api', 'Admin', 'audit', 'notice', '\\', 'x', '%2F', ';x', 'A');
+  const mutatedPath = fc.array(segment, { maxLength: 8 }).map((parts) => `/${parts.join('/')}`);
+
+  it('answers any mutated path with itself, a redirect to a canonical same-site path, or not found (property)', () => {
+    fc.assert(
+      fc.property(mutatedPath, (target) => {
+        const verdict = judgeRequestTarget(target);
+        if (verdict.kind === 'redirect') {
+          expect(verdict.location.startsWith('/')).toBe(true);
+          expect(verdict.location.startsWith('//')).toBe(false);
+          expect(judgeRequestTarget(verdict.location)).toEqual({ kind: 'canonical' });
+        }
+        if (verdict.kind === 'canonical') {
+          expect(canonicalPathname(target)).toBe(target);
+          expect(target).not.toMatch(/\/\/|\\|\/\.\.?(\/|$)|%2f|%5c/i);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('where sign-in may send a visitor next', () => {
+  it('keeps canonical same-site paths, and nothing that needs normalising or is the sign-in page', () => {
+    expect(sameSitePath('/editnotice')).toBe('/editnotice');
+    expect(sameSitePath('/audit?page=2')).toBe('/audit?page=2');
+    for (const raw of ['/.//evil.example/x', '/\\evil.example', '//evil.example', '/x/../editnotice', 'https://evil.example', 'evil.example', '/%2F%2Fevil.example', '/login', '/LOGIN', '/./LOGIN/', '', null, '/\u0000x']) {
+      expect(sameSitePath(raw)).toBeNull();
+    }
+  });
+
+  it('never answers a path a browser would read as another site (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (tail) => {
+        const next = sameSitePath(`/${tail}`);
+        if (next !== null) expect(next).toMatch(/^\/(?![/\\])/);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe('the client address', () => {
+  function request(headers: Record<string, string>, socketAddress = '127.0.0.1'): IncomingMessage {
+    const socket = new Socket();
+    Object.defineProperty(socket, 'remoteAddress', { value: socketAddress });
+    const req = new IncomingMessage(socket);
+    req.headers = { ...headers };
+    return req;
+  }
+
+  it('is the socket\'s without a trusted proxy, whatever X-Forwarded-For says, and the header is removed', () => {
+    const req = request({ 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example' }, '198.51.100.4');
+    expect(resolveRequestClient(req, 0)).toEqual({ address: '198.51.100.4', https: false });
+    expect(req.headers['x-forwarded-for']).toBeUndefined();
+    expect(req.headers['x-forwarded-host']).toBeUndefined();
+  });
+
+  it('is the N-th address from the right behind N trusted proxies', () => {
+    const header = { 'x-forwarded-for': 'forged, 203.0.113.9, 10.0.0.2', 'x-forwarded-proto': 'http, https, http' };
+    expect(resolveRequestClient(request(header), 1)).toEqual({ address: '10.0.0.2', https: false });
+    expect(resolveRequestClient(request(header), 2)).toEqual({ address: '203.0.113.9', https: true });
+    expect(resolveRequestClient(request({}, '10.0.0.1'), 2)).toEqual({ address: '10.0.0.1', https: false });
+  });
+});
