@@ -4,6 +4,7 @@
 // throughput, latency, errors and lost writes; exits 1 if any request failed or any write was lost.
 // Without --url it starts the built server on a temporary data folder with the demo content; with --postgres
 // that server uses a throwaway PostgreSQL cluster (Debian's postgresql, default durability) instead of SQLite.
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { DEMO_ACCOUNTS } from '../src/server/bootstrap';
@@ -54,6 +55,19 @@ function readSettings(): Settings {
   if (settings.writeConnections >= settings.connections) throw new Error('write-connections must be fewer than connections: some must read.');
   if (settings.url && !LOOPBACK.has(new URL(settings.url).hostname)) throw new Error(`The load test drives 127.0.0.1 only, not ${settings.url}.`);
   return settings;
+}
+
+/**
+ * CPU time (user + system, ms) a process has used, from /proc on Linux; null elsewhere. Unlike latency, the
+ * CPU a request costs hardly changes when other programs share the machine.
+ */
+function cpuMs(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+  } catch {
+    return null;
+  }
 }
 
 interface AcknowledgedWrite {
@@ -164,7 +178,9 @@ async function main(): Promise<number> {
 
     const log: WriteLog = { acknowledged: [], refusedByStatus: new Map() };
     const tally: CacheTally = { hits: 0, answers: 0 };
+    const cpuAtStart = server ? cpuMs(server.pid) : null;
     const [reads, writes] = await Promise.all([readLoad(url, readers, settings.seconds, tally), writeLoad(url, token, settings, log)]);
+    const cpuAtEnd = server ? cpuMs(server.pid) : null;
     const lost = await lostWrites(url, token, log.acknowledged);
 
     const errors = reads.errors + writes.errors;
@@ -178,6 +194,10 @@ async function main(): Promise<number> {
     console.log(`  public reads       ${reads.requests.total}: ${rate(reads.requests.total, reads.duration)}/s, latency p50 ${reads.latency.p50} ms, p99 ${reads.latency.p99} ms, max ${reads.latency.max} ms`);
     console.log(`  admin writes       ${writes.requests.total}: ${rate(writes.requests.total, writes.duration)}/s, latency p50 ${writes.latency.p50} ms, p99 ${writes.latency.p99} ms, max ${writes.latency.max} ms`);
     console.log(`page cache hits      ${tally.hits} of ${tally.answers} reads: ${((100 * tally.hits) / Math.max(1, tally.answers)).toFixed(1)}%`);
+    if (cpuAtStart !== null && cpuAtEnd !== null) {
+      const used = cpuAtEnd - cpuAtStart;
+      console.log(`server CPU           ${(used / 1000).toFixed(1)} s: ${((1000 * used) / Math.max(1, total)).toFixed(0)} µs per request`);
+    }
     console.log(`errors               ${errors} (of which timeouts ${timeouts}), non-2xx answers ${non2xx} (writes refused: ${refused})`);
     console.log(`writes answered 2xx  ${log.acknowledged.length}, lost ${lost.length}${lost.length ? `: ${lost.slice(0, 5).map((w) => w.id).join(', ')}` : ''}`);
     if (server && (errors > 0 || non2xx > 0)) console.log(`server output (last lines):\n${server.output().split('\n').slice(-20).join('\n')}`);
