@@ -1,4 +1,5 @@
-import { processDatabase, type Db } from './db';
+import { openPostgres, processDatabase, type Db } from './db';
+import { readConfig } from './config';
 import { processSingleton } from './singleton';
 
 /**
@@ -45,11 +46,28 @@ export function readSharedTableVersions(): TableVersions | Promise<TableVersions
 function makeReader(): VersionReader {
   const open = processDatabase();
   if (open.sqliteFile) {
+    // data_version changes when another connection (another instance, a script) commits; this process's own
+    // writes go through the write path, which adopts the versions it raised. So the table is read again
+    // only when someone else may have written, and a cached answer costs one pragma.
+    const dataVersion = open.sqliteFile.prepare('PRAGMA data_version').pluck();
     const statement = open.sqliteFile.prepare('SELECT table_name, version FROM table_version').raw();
-    return () => new Map((statement.all() as [string, number][]).map(([table, version]) => [table, Number(version)]));
+    let seen: unknown = null;
+    let versions: TableVersions = new Map();
+    return () => {
+      const current = dataVersion.get();
+      if (current !== seen) {
+        versions = new Map((statement.all() as [string, number][]).map(([table, version]) => [table, Number(version)]));
+        seen = current;
+      }
+      return versions;
+    };
   }
+  // A connection of its own: in the pool the check would queue behind renders and writes, and every cached
+  // answer waits for it.
+  const url = readConfig().databaseUrl;
+  const reader = url ? openPostgres(url, 1) : open.db;
   return sharedQuery(async () => {
-    const rows = await open.db.selectFrom('table_version').select(['table_name', 'version']).execute();
+    const rows = await reader.selectFrom('table_version').select(['table_name', 'version']).execute();
     return new Map(rows.map((row) => [row.table_name, Number(row.version)]));
   });
 }

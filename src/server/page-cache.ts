@@ -147,11 +147,12 @@ export async function serveCachedPage(req: IncomingMessage, res: ServerResponse,
   if (answerFromCache(key, req, res, securityHeaders)) return true;
   // When a save has just emptied the cache and the whole town asks for the same page, one request renders
   // it and the others wait for that render instead of each rendering it again.
+  // Should that render not leave a current page (a write to a table it read landed meanwhile), the waiters
+  // wait for the next one rather than each rendering the page again.
   const s = state();
-  const underway = s.rendering.get(key);
-  if (underway) {
+  for (let underway = s.rendering.get(key); underway; underway = s.rendering.get(key)) {
     await underway;
-    return answerFromCache(key, req, res, securityHeaders);
+    if (answerFromCache(key, req, res, securityHeaders)) return true;
   }
   const render = new Promise<void>((resolve) => res.once('close', resolve));
   s.rendering.set(key, render);
