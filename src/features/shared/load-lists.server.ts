@@ -1,6 +1,6 @@
-import type { ContentTypeDef } from '../../features/shared/content-type';
-import { listPeople, type Person } from '../../features/employee/employee.server';
-import { listActiveTenders, listPastTenders, type TenderSummary } from '../../features/tender/tender.server';
+import type { ContentTypeDef } from './content-type';
+import { listPeople, type Person } from '../employee/employee.server';
+import { listActiveTenders, listPastTenders, type TenderSummary } from '../tender/tender.server';
 import { countRecords, listRecords } from '../../server/content/records';
 import { toDocumentItem, type DocumentItem } from './document-item.server';
 import { loadPagedList, type PagedList } from '../../components/public-data/paged-list';
