@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { standardMessages, type ContentTypeDef } from '../shared/content-type';
+import { standardMessages, screenWording, type ContentTypeDef } from '../shared/content-type';
 import { longText, text } from '../shared/schema-helpers';
 
 export const aboutType: ContentTypeDef = {
@@ -7,10 +7,7 @@ export const aboutType: ContentTypeDef = {
   partPrefix: 'About',
   body: 'multipart',
   createdKey: 'createdDate',
-  heading: 'About Us',
-  createButton: 'Create New About',
-  formTitle: { create: 'Create New About', edit: 'Edit About' },
-  submitLabel: { create: 'Create About', edit: 'Update About' },
+  ...screenWording('About', 'About Us'),
   fields: [
     { key: 'name', part: 'Name', label: 'Name', input: 'text', required: true, listed: true },
     { key: 'description', part: 'Description', label: 'Description', input: 'textarea', listed: true },

@@ -1,5 +1,5 @@
 import { number, object } from 'yup';
-import { standardMessages, type ContentTypeDef } from '../shared/content-type';
+import { standardMessages, screenWording, type ContentTypeDef } from '../shared/content-type';
 import { dateText, text, yesNo } from '../shared/schema-helpers';
 
 /** The designations the public site asks for, spelled as SPEC.md §7 has them. */
@@ -16,10 +16,7 @@ export const employeeType: ContentTypeDef = {
   partPrefix: 'MinisterOfficerEmployee',
   body: 'multipart',
   createdKey: 'createdDate',
-  heading: 'Minister Officer Employee',
-  createButton: 'Create New Employee',
-  formTitle: { create: 'Create New Employee', edit: 'Edit Employee' },
-  submitLabel: { create: 'Create Employee', edit: 'Update Employee' },
+  ...screenWording('Employee', 'Minister Officer Employee'),
   fields: [
     { key: 'name', part: 'Name', label: 'Name', input: 'text', required: true, listed: true },
     { key: 'designation', part: 'Designation', label: 'Designation', input: 'select', options: DESIGNATIONS, required: true, listed: true },

@@ -1,17 +1,13 @@
 import { object } from 'yup';
-import { standardMessages, type ContentTypeDef } from '../shared/content-type';
+import { standardMessages, screenWording, type ContentTypeDef } from '../shared/content-type';
 import { longText, text } from '../shared/schema-helpers';
-
 
 export const galleryType: ContentTypeDef = {
   path: 'gallery',
   partPrefix: 'Gallery',
   body: 'multipart',
   createdKey: 'createdDate',
-  heading: 'Gallery',
-  createButton: 'Create New Gallery',
-  formTitle: { create: 'Create New Gallery', edit: 'Edit Gallery' },
-  submitLabel: { create: 'Create Gallery', edit: 'Update Gallery' },
+  ...screenWording('Gallery'),
   fields: [
     { key: 'title', part: 'Title', label: 'Title', input: 'text', required: true, listed: true },
     { key: 'description', part: 'Description', label: 'Description', input: 'textarea', required: true, listed: true },

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { standardMessages, type ContentTypeDef } from '../shared/content-type';
+import { standardMessages, screenWording, type ContentTypeDef } from '../shared/content-type';
 import { dateText, longText, text } from '../shared/schema-helpers';
 
 export const pressReleaseType: ContentTypeDef = {
@@ -7,10 +7,7 @@ export const pressReleaseType: ContentTypeDef = {
   partPrefix: 'PressRelease',
   body: 'multipart',
   createdKey: 'createdDate',
-  heading: 'Press Release',
-  createButton: 'Create New Press Release',
-  formTitle: { create: 'Create New Press Release', edit: 'Edit Press Release' },
-  submitLabel: { create: 'Create Press Release', edit: 'Update Press Release' },
+  ...screenWording('Press Release'),
   fields: [
     { key: 'title', part: 'Title', label: 'Title', input: 'text', required: true, listed: true },
     { key: 'description', part: 'Description', label: 'Description', input: 'textarea', required: true, listed: true },

@@ -89,6 +89,16 @@ export function emptyFormValues(def: ContentTypeDef): Record<string, unknown> {
   return values;
 }
 
+/** The admin screen's words for a type named `name` ('Create New Tender', 'Edit Tender', 'Update Tender'). */
+export function screenWording(name: string, heading = name): Pick<ContentTypeDef, 'heading' | 'createButton' | 'formTitle' | 'submitLabel'> {
+  return {
+    heading,
+    createButton: `Create New ${name}`,
+    formTitle: { create: `Create New ${name}`, edit: `Edit ${name}` },
+    submitLabel: { create: `Create ${name}`, edit: `Update ${name}` },
+  };
+}
+
 /** SPEC.md §8's usual wording: '{Name} created successfully!', 'There was an error creating the {noun}.' */
 export function standardMessages(o: { name: string; noun: string; deleteNoun?: string; emptyAdmin: string }): CrudMessages {
   return {

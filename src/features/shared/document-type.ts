@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { documentMessages, type ContentTypeDef, type FieldDef } from './content-type';
+import { documentMessages, screenWording, type ContentTypeDef, type FieldDef } from './content-type';
 import { dateText, longText, text } from './schema-helpers';
 
 /**
@@ -29,10 +29,7 @@ export function documentType(o: DocumentTypeOptions): ContentTypeDef {
     partPrefix: o.partPrefix,
     body: 'multipart',
     createdKey: 'createdDate',
-    heading: o.name,
-    createButton: `Create New ${o.name}`,
-    formTitle: { create: `Create New ${o.name}`, edit: `Edit ${o.name}` },
-    submitLabel: { create: `Create ${o.name}`, edit: `Update ${o.name}` },
+    ...screenWording(o.name),
     fields,
     files: [
       {

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { standardMessages, type ContentTypeDef } from '../shared/content-type';
+import { standardMessages, screenWording, type ContentTypeDef } from '../shared/content-type';
 import { text } from '../shared/schema-helpers';
 
 export const sliderType: ContentTypeDef = {
@@ -7,10 +7,7 @@ export const sliderType: ContentTypeDef = {
   partPrefix: 'Slider',
   body: 'multipart',
   createdKey: 'createdDate',
-  heading: 'Slider',
-  createButton: 'Create New Slider',
-  formTitle: { create: 'Create New Slider', edit: 'Edit Slider' },
-  submitLabel: { create: 'Create Slider', edit: 'Update Slider' },
+  ...screenWording('Slider'),
   // Words belong beside the picture, not painted into it: painted text is cut off on narrow screens and
   // unreadable to screen readers. Both are optional, so old clients that send only the picture still work.
   fields: [

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { documentMessages, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../shared/content-type';
+import { documentMessages, screenWording, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../shared/content-type';
 import { dateText, longText, text } from '../shared/schema-helpers';
 
 /** The field's label, as the form shows it, plus ' is required.' (SPEC.md §5 shouted the wire name). */
@@ -33,10 +33,7 @@ export const tenderType: ContentTypeDef = {
   partPrefix: 'Tender',
   body: 'multipart',
   createdKey: 'created_date',
-  heading: 'Tender',
-  createButton: 'Create New Tender',
-  formTitle: { create: 'Create New Tender', edit: 'Edit Tender' },
-  submitLabel: { create: 'Create Tender', edit: 'Update Tender' },
+  ...screenWording('Tender'),
   fields: [
     { key: 'tender_no', part: 'tender_no', label: 'Tender number', input: 'text', required: true, listed: true },
     { key: 'tender_title', part: 'tender_title', label: 'Tender Title', input: 'text', required: true, listed: true },
