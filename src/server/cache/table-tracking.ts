@@ -48,8 +48,8 @@ function writeTarget(node: RootOperationNode): OperationNode | null {
 }
 
 /**
- * Every table named anywhere under `node` (joins, subqueries, aliases included). Only operation nodes are
- * entered, never values, so a file's bytes bound to an insert are not walked through.
+ * Every table a query under `node` reads or writes (joins and subqueries included, aliases resolved). Only
+ * operation nodes are entered, never values, so a file's bytes bound to an insert are not walked through.
  */
 export function tablesIn(node: OperationNode): Set<string> {
   const found = new Set<string>();
@@ -58,7 +58,9 @@ export function tablesIn(node: OperationNode): Set<string> {
       for (const item of value) visit(item);
       return;
     }
-    if (!isOperationNode(value)) return;
+    // A column reference ('m.id') names a table or an alias only to qualify the column; the tables a query
+    // reads are the ones it selects from, joins or writes, which appear outside references.
+    if (!isOperationNode(value) || value.kind === 'ReferenceNode') return;
     if (value.kind === 'TableNode') {
       found.add((value as TableNode).table.identifier.name);
       return;
