@@ -1,12 +1,16 @@
-// `npm run loadtest [-- --seconds 60 --connections 200 --write-connections 10 --write-rate 20 --url URL]`:
+// `npm run loadtest [-- --seconds 60 --connections 200 --write-connections 10 --write-rate 20 --url URL --postgres]`:
 // public page and API reads mixed with admin notice creates, on 127.0.0.1 only, for a fixed time; the
 // writes are also capped by their rate. Then every write answered 2xx is looked up again. Prints
 // throughput, latency, errors and lost writes; exits 1 if any request failed or any write was lost.
-// Without --url it starts the built server on a temporary data folder with the demo content.
+// Without --url it starts the built server on a temporary data folder with the demo content; with --postgres
+// that server uses a throwaway PostgreSQL cluster (Debian's postgresql, default durability) instead of SQLite.
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { DEMO_ACCOUNTS } from '../src/server/bootstrap';
 import { startServer, type TestServer } from '../tests/support/server';
+import { createFreshDatabase } from '../tests/support/database';
+import { startThrowawayCluster } from './postgres-cluster.mjs';
 import { adminToken, documentCreate, labelledPdf } from './ops/admin-client';
 
 const PUBLIC_PATHS = [
@@ -23,13 +27,14 @@ interface Settings {
   writeConnections: number;
   writeRate: number;
   url: string | undefined;
+  postgres: boolean;
 }
 
 function readSettings(): Settings {
   const { values } = parseArgs({
     options: {
       seconds: { type: 'string' }, connections: { type: 'string' }, 'write-connections': { type: 'string' },
-      'write-rate': { type: 'string' }, url: { type: 'string' },
+      'write-rate': { type: 'string' }, url: { type: 'string' }, postgres: { type: 'boolean' },
     },
   });
   const whole = (name: string, raw: string | undefined, fallback: number) => {
@@ -45,10 +50,24 @@ function readSettings(): Settings {
     writeConnections: whole('write-connections', values['write-connections'] ?? env.LOAD_WRITE_CONNECTIONS, 10),
     writeRate: whole('write-rate', values['write-rate'] ?? env.LOAD_WRITE_RATE, 20),
     url: values.url ?? env.LOAD_URL,
+    postgres: values.postgres ?? false,
   };
   if (settings.writeConnections >= settings.connections) throw new Error('write-connections must be fewer than connections: some must read.');
   if (settings.url && !LOOPBACK.has(new URL(settings.url).hostname)) throw new Error(`The load test drives 127.0.0.1 only, not ${settings.url}.`);
   return settings;
+}
+
+/**
+ * CPU time (user + system, ms) a process has used, from /proc on Linux; null elsewhere. Unlike latency, the
+ * CPU a request costs hardly changes when other programs share the machine.
+ */
+function cpuMs(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * (1000 / 100);
+  } catch {
+    return null;
+  }
 }
 
 interface AcknowledgedWrite {
@@ -61,13 +80,29 @@ interface WriteLog {
   refusedByStatus: Map<number, number>;
 }
 
-/** Reads: each request picks a public path at random, so every connection mixes pages and API calls. */
-function readLoad(url: string, connections: number, seconds: number) {
+interface CacheTally {
+  hits: number;
+  answers: number;
+}
+
+/**
+ * Reads: each request picks a public path at random, so every connection mixes pages and API calls. The
+ * server marks answers it served from its page cache (`x-page-cache: hit`); their share is the hit ratio.
+ */
+function readLoad(url: string, connections: number, seconds: number, tally: CacheTally) {
   return autocannon({
     url,
     connections,
     duration: seconds,
-    requests: [{ setupRequest: (req) => ({ ...req, method: 'GET', path: PUBLIC_PATHS[Math.floor(Math.random() * PUBLIC_PATHS.length)] }) }],
+    requests: [
+      {
+        setupRequest: (req) => ({ ...req, method: 'GET', path: PUBLIC_PATHS[Math.floor(Math.random() * PUBLIC_PATHS.length)] }),
+        onResponse: (_status, _body, _context, headers) => {
+          tally.answers++;
+          if (headers?.['x-page-cache'] === 'hit') tally.hits++;
+        },
+      },
+    ],
   });
 }
 
@@ -120,12 +155,18 @@ async function lostWrites(url: string, token: string, writes: AcknowledgedWrite[
 async function main(): Promise<number> {
   const settings = readSettings();
   let server: TestServer | null = null;
+  let cluster: { url: string; stop: () => void } | null = null;
   let url = settings.url?.replace(/\/$/, '');
   if (!url) {
+    const database: Record<string, string> = {};
+    if (settings.postgres) {
+      cluster = await startThrowawayCluster({ durable: true });
+      database.DATABASE_URL = await createFreshDatabase(cluster.url, 'council_load');
+    }
     // Production mode, as it would serve; the session outlasts the run so the writers stay signed in.
     server = await startServer({
       NODE_ENV: 'production', ADMIN_EMAIL: DEMO_ACCOUNTS[0].email, ADMIN_PASSWORD: DEMO_ACCOUNTS[0].password,
-      SESSION_MINUTES: String(Math.ceil(settings.seconds / 60) + 5),
+      SESSION_MINUTES: String(Math.ceil(settings.seconds / 60) + 5), ...database,
     });
     url = server.url;
   }
@@ -133,10 +174,13 @@ async function main(): Promise<number> {
     const account = { email: process.env.LOAD_ADMIN_EMAIL || DEMO_ACCOUNTS[0].email, password: process.env.LOAD_ADMIN_PASSWORD || DEMO_ACCOUNTS[0].password };
     const token = await adminToken(url, account);
     const readers = settings.connections - settings.writeConnections;
-    console.log(`Load test: ${settings.seconds} s on ${url}: ${readers} connections reading ${PUBLIC_PATHS.length} public paths, ${settings.writeConnections} creating notices at ${settings.writeRate}/s`);
+    console.log(`Load test: ${settings.seconds} s on ${url} (${settings.postgres ? 'PostgreSQL' : settings.url ? 'as found' : 'SQLite'}): ${readers} connections reading ${PUBLIC_PATHS.length} public paths, ${settings.writeConnections} creating notices at ${settings.writeRate}/s`);
 
     const log: WriteLog = { acknowledged: [], refusedByStatus: new Map() };
-    const [reads, writes] = await Promise.all([readLoad(url, readers, settings.seconds), writeLoad(url, token, settings, log)]);
+    const tally: CacheTally = { hits: 0, answers: 0 };
+    const cpuAtStart = server ? cpuMs(server.pid) : null;
+    const [reads, writes] = await Promise.all([readLoad(url, readers, settings.seconds, tally), writeLoad(url, token, settings, log)]);
+    const cpuAtEnd = server ? cpuMs(server.pid) : null;
     const lost = await lostWrites(url, token, log.acknowledged);
 
     const errors = reads.errors + writes.errors;
@@ -149,12 +193,18 @@ async function main(): Promise<number> {
     console.log(`requests             ${total} in ${reads.duration.toFixed(1)} s: ${rate(total, reads.duration)}/s`);
     console.log(`  public reads       ${reads.requests.total}: ${rate(reads.requests.total, reads.duration)}/s, latency p50 ${reads.latency.p50} ms, p99 ${reads.latency.p99} ms, max ${reads.latency.max} ms`);
     console.log(`  admin writes       ${writes.requests.total}: ${rate(writes.requests.total, writes.duration)}/s, latency p50 ${writes.latency.p50} ms, p99 ${writes.latency.p99} ms, max ${writes.latency.max} ms`);
+    console.log(`page cache hits      ${tally.hits} of ${tally.answers} reads: ${((100 * tally.hits) / Math.max(1, tally.answers)).toFixed(1)}%`);
+    if (cpuAtStart !== null && cpuAtEnd !== null) {
+      const used = cpuAtEnd - cpuAtStart;
+      console.log(`server CPU           ${(used / 1000).toFixed(1)} s: ${((1000 * used) / Math.max(1, total)).toFixed(0)} µs per request`);
+    }
     console.log(`errors               ${errors} (of which timeouts ${timeouts}), non-2xx answers ${non2xx} (writes refused: ${refused})`);
     console.log(`writes answered 2xx  ${log.acknowledged.length}, lost ${lost.length}${lost.length ? `: ${lost.slice(0, 5).map((w) => w.id).join(', ')}` : ''}`);
     if (server && (errors > 0 || non2xx > 0)) console.log(`server output (last lines):\n${server.output().split('\n').slice(-20).join('\n')}`);
     return errors === 0 && non2xx === 0 && lost.length === 0 ? 0 : 1;
   } finally {
     await server?.stop();
+    cluster?.stop();
   }
 }
 

@@ -138,9 +138,9 @@ async function main(): Promise<void> {
     if (ran.length > 0) console.log(`PostgreSQL migrated: ${ran.join(', ')}`);
     const tables = inReferenceOrder(await sqliteTables(source));
     checkSameShape(tables, await postgresColumns(target));
-    // Migrations may have added rows of their own (the content version); anything else means real data.
+    // Table versions say only that the cache must render afresh; any other row means real data.
     for (const table of tables) {
-      if (table.name !== 'content_version' && (await countRows(target, table.name)) > 0) {
+      if (table.name !== 'table_version' && (await countRows(target, table.name)) > 0) {
         throw new CopyError(`the PostgreSQL database already holds data (table ${table.name}); point DATABASE_URL at an empty one.`);
       }
     }

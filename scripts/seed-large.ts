@@ -1,9 +1,10 @@
 // `npm run seed:large`: adds the large data set (SEED_LARGE_SCALE=0.1 for a tenth) to the database in DATA_DIR
 // (or at DATABASE_URL).
-// It raises the shared content version afterwards, so running servers render their pages afresh.
+// It raises the versions of the tables it filled afterwards, so running servers render those pages afresh.
 import { closeDb, db } from '../src/server/db';
 import { prepareDatabase } from '../src/server/bootstrap';
-import { raiseContentVersion } from '../src/server/content-version';
+import { raiseTableVersions } from '../src/server/content-version';
+import { traceWrites } from '../src/server/cache/dependencies';
 import { LARGE_COUNTS, seedLargeData } from '../db/seed/large';
 
 const scale = Number(process.env.SEED_LARGE_SCALE ?? 1);
@@ -11,8 +12,8 @@ const counts = Object.fromEntries(Object.entries(LARGE_COUNTS).map(([k, v]) => [
 const started = Date.now();
 try {
   await prepareDatabase(db(), () => {});
-  await seedLargeData(db(), counts);
-  await raiseContentVersion(db());
+  const { written } = await traceWrites(() => seedLargeData(db(), counts));
+  await raiseTableVersions(db(), written);
   console.log(`Added ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 } catch (err) {
   console.error(`seed:large failed: ${(err as Error).message}`);

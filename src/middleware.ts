@@ -2,7 +2,8 @@ import { defineMiddleware } from 'astro:middleware';
 import { declarationOf, homeFor, isApiPattern, mayOpen, pageKey } from './server/route-table';
 import { sessionFromRequest } from './server/auth/request-session';
 import { errorResponse, HttpError } from './server/http';
-import { contentVersion, hasSessionCookie, KEPT_HEADERS, pageCacheKey, storePage } from './server/page-cache';
+import { hasSessionCookie, KEPT_HEADERS, pageCacheKey, storePage, versionSnapshot } from './server/page-cache';
+import { collectDependencies } from './server/cache/dependencies';
 import { SECURITY_HEADERS } from './server/security-headers';
 import { contentSecurityPolicy, type PageArea } from './server/content-security-policy';
 import { crossSiteRefusal } from './server/request-origin';
@@ -38,26 +39,33 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return context.redirect(homeFor(session.user.role), 302);
   }
 
-  const versionAtStart = contentVersion();
-  let response = await next();
-  // An API address no route answers in full (a method it lacks, an id that is not one) falls through to the
-  // site's HTML not-found page; API clients get the JSON error shape instead.
-  if (url.pathname.startsWith('/api/') && (response.headers.get('content-type') ?? '').startsWith('text/html')) {
-    response = errorResponse(new HttpError(404, 'There is no such API address, or it does not take that method.'));
-  }
+  const signedIn = session !== null;
+  // The render runs inside a collector, which learns the tables its queries read and the moment it stops
+  // being true: what the page cache files it under. The body is read inside it too, as a page's sections
+  // render while its body streams.
+  const versionsAtStart = versionSnapshot();
+  const { result: rendered, dependencies } = await collectDependencies(async () => {
+    let answer = await next();
+    // An API address no route answers in full (a method it lacks, an id that is not one) falls through to the
+    // site's HTML not-found page; API clients get the JSON error shape instead.
+    if (url.pathname.startsWith('/api/') && (answer.headers.get('content-type') ?? '').startsWith('text/html')) {
+      answer = errorResponse(new HttpError(404, 'There is no such API address, or it does not take that method.'));
+    }
+    const contentType = answer.headers.get('content-type') ?? '';
+    const html = contentType.startsWith('text/html');
+    const publicApi = api && isPublic && contentType.startsWith('application/json');
+    // Pages are read whole (the page cache keeps the body). Other answers (files, the API's JSON) stream through.
+    const whole = html || (publicApi && !signedIn);
+    return { response: answer, contentType, html, publicApi, body: whole ? new Uint8Array(await answer.arrayBuffer()) : null };
+  });
+  const { response, contentType, html, publicApi, body } = rendered;
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     if (!response.headers.has(name)) response.headers.set(name, value);
   }
-  const signedIn = session !== null;
-  const contentType = response.headers.get('content-type') ?? '';
-  const html = contentType.startsWith('text/html');
-  const publicApi = api && isPublic && contentType.startsWith('application/json');
-  // Pages are read whole (the page cache keeps the body). Other answers (files, the API's JSON) stream through.
-  if (!html && !(publicApi && !signedIn)) {
+  if (!body) {
     if (!isPublic || signedIn) response.headers.set('cache-control', 'private, no-store');
     return response;
   }
-  const body = new Uint8Array(await response.arrayBuffer());
   const headers = new Headers(response.headers);
   if (html) headers.set('content-security-policy', contentSecurityPolicy(areaOf(routePattern, isPublic)));
   if (!isPublic || signedIn) {
@@ -69,7 +77,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // The layout marks a page public while it renders, so the body must be read before the flag is known.
   if (cacheable && (context.locals.publicPage || publicApi)) {
     const kept = Object.fromEntries(KEPT_HEADERS.filter((h) => headers.has(h)).map((h) => [h, headers.get(h)!]));
-    storePage(pageCacheKey(pageKey(url.pathname, url.search), request.headers.get('cookie')), versionAtStart, body, contentType, kept);
+    storePage(pageCacheKey(pageKey(url.pathname, url.search), request.headers.get('cookie')), versionsAtStart, dependencies, body, contentType, kept);
   }
   if (cacheable) {
     headers.set('cache-control', 'public, max-age=0, must-revalidate');

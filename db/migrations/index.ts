@@ -4,7 +4,8 @@ import * as mediaVariants from './2026-11-22-0002-media-variants';
 import * as auditThrottleVersion from './2026-11-22-0003-audit-throttle-version';
 import * as sliderCaption from './2026-11-23-0001-slider-caption';
 import * as knownSignInAddress from './2026-11-23-0004-known-sign-in-address';
-import * as feedback from './2026-11-23-0005-feedback';
+import * as tableVersions from './2026-11-23-0005-table-versions';
+import * as feedback from './2026-11-23-0006-feedback';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -13,5 +14,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0003-audit-throttle-version': auditThrottleVersion,
   '2026-11-23-0001-slider-caption': sliderCaption,
   '2026-11-23-0004-known-sign-in-address': knownSignInAddress,
-  '2026-11-23-0005-feedback': feedback,
+  '2026-11-23-0005-table-versions': tableVersions,
+  '2026-11-23-0006-feedback': feedback,
 };

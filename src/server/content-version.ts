@@ -1,42 +1,75 @@
-import { db, processDatabase, type Db } from './db';
+import { openPostgres, processDatabase, type Db } from './db';
+import { readConfig } from './config';
 import { processSingleton } from './singleton';
 
 /**
- * The shared content version: one row (content_version, id 1) that every committed content write raises.
- * Every server instance on the same database reads it before answering from its page cache, so a write
- * through one instance makes the next request on every other instance render afresh.
+ * The shared table versions: one row per table (table_version), whose number every committed write to that
+ * table raises, in the write's own transaction. Every server instance on the same database reads them before
+ * answering from its page cache, so a write through one instance makes the pages that read the written table
+ * render afresh on every other instance, and leaves the rest alone.
  */
-
-/** Raises the version after a committed write; returns the new version. */
-export async function raiseContentVersion(database: Db = db()): Promise<number> {
-  const row = await database
-    .updateTable('content_version')
-    .set((eb) => ({ version: eb('version', '+', 1) }))
-    .where('id', '=', 1)
-    .returning('version')
-    .executeTakeFirstOrThrow();
-  return Number(row.version);
-}
-
-type VersionReader = () => number | Promise<number>;
+export type TableVersions = ReadonlyMap<string, number>;
 
 /**
- * The process database's current version. On SQLite a prepared statement answers synchronously in
+ * Tables whose rows never change once written: media is stored by SHA-256 and a variant is derived from it.
+ * A new row there changes no page (a page shows a file only through a record that points at it, and that
+ * record's table is raised), so writing them raises nothing.
+ */
+const IMMUTABLE_TABLES = new Set(['media', 'media_variant', 'table_version']);
+
+/** Raises the versions of the tables a write changed; answers their new numbers. Call inside the write's transaction. */
+export async function raiseTableVersions(database: Db, tables: Iterable<string>): Promise<TableVersions> {
+  // Sorted, so that two writers on PostgreSQL lock the rows in one order and cannot deadlock.
+  const names = [...new Set(tables)].filter((table) => !IMMUTABLE_TABLES.has(table)).sort();
+  if (names.length === 0) return new Map();
+  const rows = await database
+    .insertInto('table_version')
+    .values(names.map((table_name) => ({ table_name, version: 1 })))
+    .onConflict((oc) => oc.column('table_name').doUpdateSet((eb) => ({ version: eb('table_version.version', '+', 1) })))
+    .returning(['table_name', 'version'])
+    .execute();
+  return new Map(rows.map((row) => [row.table_name, Number(row.version)]));
+}
+
+type VersionReader = () => TableVersions | Promise<TableVersions>;
+
+/**
+ * The process database's current versions. On SQLite a prepared statement answers synchronously in
  * microseconds, so the cached path stays as fast as serving from memory. On PostgreSQL it is a query:
  * concurrent callers share one, but only one that started after they asked, since an answer from a query
  * sent earlier could predate a write that committed before the caller arrived.
  */
-export function readSharedContentVersion(): number | Promise<number> {
-  return processSingleton<VersionReader>('content-version-reader', makeReader)();
+export function readSharedTableVersions(): TableVersions | Promise<TableVersions> {
+  return processSingleton<VersionReader>('table-version-reader', makeReader)();
 }
 
 function makeReader(): VersionReader {
   const open = processDatabase();
   if (open.sqliteFile) {
-    const statement = open.sqliteFile.prepare('SELECT version FROM content_version WHERE id = 1').pluck();
-    return () => Number(statement.get());
+    // data_version changes when another connection (another instance, a script) commits; this process's own
+    // writes go through the write path, which adopts the versions it raised. So the table is read again
+    // only when someone else may have written, and a cached answer costs one pragma.
+    const dataVersion = open.sqliteFile.prepare('PRAGMA data_version').pluck();
+    const statement = open.sqliteFile.prepare('SELECT table_name, version FROM table_version').raw();
+    let seen: unknown = null;
+    let versions: TableVersions = new Map();
+    return () => {
+      const current = dataVersion.get();
+      if (current !== seen) {
+        versions = new Map((statement.all() as [string, number][]).map(([table, version]) => [table, Number(version)]));
+        seen = current;
+      }
+      return versions;
+    };
   }
-  return sharedQuery(async () => Number((await open.db.selectFrom('content_version').select('version').where('id', '=', 1).executeTakeFirstOrThrow()).version));
+  // A connection of its own: in the pool the check would queue behind renders and writes, and every cached
+  // answer waits for it.
+  const url = readConfig().databaseUrl;
+  const reader = url ? openPostgres(url, 1) : open.db;
+  return sharedQuery(async () => {
+    const rows = await reader.selectFrom('table_version').select(['table_name', 'version']).execute();
+    return new Map(rows.map((row) => [row.table_name, Number(row.version)]));
+  });
 }
 
 /**

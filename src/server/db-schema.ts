@@ -1,251 +1,181 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
-/** The database as Kysely sees it: one interface per table, columns in snake_case. */
+/**
+ * Every table's shape, written once, as data: the Kysely `Database` type is derived from it, the content
+ * types' storage declarations are checked against it by the compiler, and a test checks it against what the
+ * migrations build (tests/unit/storage-shapes.test.ts). Migrations stay frozen history; this is the present.
+ *
+ * Dates are ISO text ('YYYY-MM-DD' for calendar dates, full ISO instants for timestamps); booleans are 0/1.
+ */
+export type Affinity = 'integer' | 'text' | 'blob';
 
-export interface MediaTable {
-  id: Generated<number>;
-  sha256: string;
-  content_type: string;
-  size: number;
-  bytes: Uint8Array;
-  /** Pixel size, for images only. */
-  width: number | null;
-  height: number | null;
-  created_at: string;
+export interface ColumnShape<T> {
+  affinity: Affinity;
+  nullable: boolean;
+  /** Only in the type: what Kysely reads and writes for this column. */
+  readonly value?: T;
 }
 
-export interface MediaVariantTable {
-  media_id: number;
-  width: number;
-  content_type: string;
-  bytes: Uint8Array;
-  created_at: string;
-}
+const id = (): ColumnShape<Generated<number>> => ({ affinity: 'integer', nullable: false });
+const text = <T extends string = string>(): ColumnShape<T> => ({ affinity: 'text', nullable: false });
+const textOrNull = (): ColumnShape<string | null> => ({ affinity: 'text', nullable: true });
+/** Text the database fills with '' when an insert leaves it out. */
+const textOrEmpty = (): ColumnShape<Generated<string>> => ({ affinity: 'text', nullable: false });
+const integer = (): ColumnShape<number> => ({ affinity: 'integer', nullable: false });
+const integerOrNull = (): ColumnShape<number | null> => ({ affinity: 'integer', nullable: true });
+/** A stored file: the media row's id, or null. */
+const mediaId = integerOrNull;
+const bytes = (): ColumnShape<Uint8Array> => ({ affinity: 'blob', nullable: false });
 
 export type Role = 'admin' | 'user';
 
-export interface AppUserTable {
-  id: Generated<number>;
-  email: string;
-  password_hash: string;
-  role: Role;
-  created_at: string;
-}
+/** Notices, circulars and office orders share one shape; the last two add a department. */
+const documentColumns = {
+  id: id(),
+  title: text(),
+  description: text(),
+  issue_date: textOrNull(),
+  file_media_id: mediaId(),
+  created_date: text(),
+};
 
-export interface UserSessionTable {
-  /** Hex SHA-256 of the secret token; the token itself is never stored. */
-  id: string;
-  user_id: number;
-  expires_at: string;
-}
+export const TABLES = {
+  media: {
+    id: id(),
+    sha256: text(),
+    content_type: text(),
+    size: integer(),
+    bytes: bytes(),
+    /** Pixel size, for images only. */
+    width: integerOrNull(),
+    height: integerOrNull(),
+    created_at: text(),
+  },
+  media_variant: { media_id: integer(), width: integer(), content_type: text(), bytes: bytes(), created_at: text() },
+  app_user: { id: id(), email: text(), password_hash: text(), role: text<Role>(), created_at: text() },
+  /** id: hex SHA-256 of the secret token; the token itself is never stored. */
+  user_session: { id: text(), user_id: integer(), expires_at: text() },
+  slider: {
+    id: id(),
+    photo_media_id: mediaId(),
+    /** Shown with the picture; '' when the slide has none. */
+    caption: textOrEmpty(),
+    /** The picture's alt text. */
+    picture_description: textOrEmpty(),
+    created_date: text(),
+  },
+  about: { id: id(), name: text(), description: text(), photo_media_id: mediaId(), created_date: text() },
+  employee: {
+    id: id(),
+    serial_no: integerOrNull(),
+    name: text(),
+    designation: text(),
+    email_addres: text(),
+    status: text(),
+    post_remarks: text(),
+    from_date: textOrNull(),
+    to_date: textOrNull(),
+    land_line_number: text(),
+    mobile_number: text(),
+    show_home_page: integer(),
+    photo_media_id: mediaId(),
+    created_date: text(),
+  },
+  tender: {
+    id: id(),
+    tender_no: text(),
+    tender_title: text(),
+    tender_discreption: text(),
+    publish_date: text(),
+    last_date_of_submission: text(),
+    last_date_of_submission_time: text(),
+    status: text(),
+    tender_title_2: text(),
+    tender_title_3: text(),
+    tender_title_4: text(),
+    tender_title_5: text(),
+    document_1_media_id: mediaId(),
+    document_2_media_id: mediaId(),
+    document_3_media_id: mediaId(),
+    document_4_media_id: mediaId(),
+    document_5_media_id: mediaId(),
+    created_date: text(),
+  },
+  notice: documentColumns,
+  circular: { ...documentColumns, department: text() },
+  office_order: { ...documentColumns, department: text() },
+  latest_news: { id: id(), title: text(), description: text(), created_date: text() },
+  gallery: { id: id(), title: text(), description: text(), photo_media_id: mediaId(), created_date: text() },
+  press_release: {
+    id: id(),
+    title: text(),
+    description: text(),
+    release_news_paper_name: text(),
+    releases_page_no: text(),
+    release_date: textOrNull(),
+    photo_media_id: mediaId(),
+    created_date: text(),
+  },
+  grievance_type: { id: id(), grievance_title: text() },
+  district: { id: id(), district_name_english: text() },
+  ward: { id: id(), ward_number: text() },
+  ulb: { id: id(), ulb_name: text() },
+  complaint: {
+    id: id(),
+    grievance_type_id: integer(),
+    district_id: integer(),
+    ward_id: integer(),
+    ulb_id: integer(),
+    your_suggestion: text(),
+    landmark: text(),
+    additional_information: text(),
+    status: text(),
+    entry_by: text(),
+    entry_date: text(),
+    action_by: text(),
+    action_date: textOrNull(),
+    pub_image_1_media_id: mediaId(),
+    pub_image_2_media_id: mediaId(),
+    action_image_1_media_id: mediaId(),
+    action_image_2_media_id: mediaId(),
+  },
+  complaint_reminder: { id: id(), complaint_id: integer(), message: text(), created_date: text() },
+  /**
+   * Every write through the back office. action: 'create', 'update', 'delete' or 'change-password'; entity:
+   * the content type's API path (notice, tender, …), 'complaint' or 'account'; before/after: the record as
+   * JSON (null where there is none), files as their SHA-256.
+   */
+  audit_log: {
+    id: id(),
+    at: text(),
+    user_id: integerOrNull(),
+    user_email: text(),
+    action: text(),
+    entity: text(),
+    record_id: integerOrNull(),
+    before_json: textOrNull(),
+    after_json: textOrNull(),
+  },
+  /** Failed sign-ins; email lower-cased as typed, known account or not. */
+  login_attempt: { id: id(), email: text(), address: text(), at: text() },
+  /** An address an account has signed in from successfully: it may still sign in while the account is locked. */
+  sign_in_address: { email: text(), address: text(), last_at: text() },
+  /** A visitor's message from the public feedback form; address_hash is the SHA-256 of the sender's address. */
+  feedback: { id: id(), at: text(), name: text(), email: text(), subject: text(), message: text(), address_hash: text() },
+  /** A table that writes change, and its number, raised by each committed write to it. */
+  table_version: { table_name: text(), version: integer() },
+} as const satisfies Record<string, Record<string, ColumnShape<unknown>>>;
 
-export interface SliderTable {
-  id: Generated<number>;
-  photo_media_id: number | null;
-  /** Shown with the picture; '' when the slide has none. */
-  caption: Generated<string>;
-  /** The picture's alt text. */
-  picture_description: Generated<string>;
-  created_date: string;
-}
+export type TableName = keyof typeof TABLES;
 
-export interface AboutTable {
-  id: Generated<number>;
-  name: string;
-  description: string;
-  photo_media_id: number | null;
-  created_date: string;
-}
+/** A table's row type as Kysely sees it, from its shape. */
+export type TableOf<S> = { -readonly [C in keyof S]: S[C] extends ColumnShape<infer T> ? T : never };
 
-export interface EmployeeTable {
-  id: Generated<number>;
-  serial_no: number | null;
-  name: string;
-  designation: string;
-  email_addres: string;
-  status: string;
-  post_remarks: string;
-  from_date: string | null;
-  to_date: string | null;
-  land_line_number: string;
-  mobile_number: string;
-  show_home_page: number;
-  photo_media_id: number | null;
-  created_date: string;
-}
+/** The database as Kysely sees it: one interface per table, columns in snake_case. */
+export type Database = { [K in TableName]: TableOf<(typeof TABLES)[K]> };
 
-export interface TenderTable {
-  id: Generated<number>;
-  tender_no: string;
-  tender_title: string;
-  tender_discreption: string;
-  publish_date: string;
-  last_date_of_submission: string;
-  last_date_of_submission_time: string;
-  status: string;
-  tender_title_2: string;
-  tender_title_3: string;
-  tender_title_4: string;
-  tender_title_5: string;
-  document_1_media_id: number | null;
-  document_2_media_id: number | null;
-  document_3_media_id: number | null;
-  document_4_media_id: number | null;
-  document_5_media_id: number | null;
-  created_date: string;
-}
+/** A column of table T, as a declaration names it. */
+export type ColumnOf<T extends TableName> = keyof (typeof TABLES)[T] & string;
 
-export interface NoticeTable {
-  id: Generated<number>;
-  title: string;
-  description: string;
-  issue_date: string | null;
-  file_media_id: number | null;
-  created_date: string;
-}
-
-export interface DepartmentDocumentTable extends NoticeTable {
-  department: string;
-}
-
-export interface LatestNewsTable {
-  id: Generated<number>;
-  title: string;
-  description: string;
-  created_date: string;
-}
-
-export interface GalleryTable {
-  id: Generated<number>;
-  title: string;
-  description: string;
-  photo_media_id: number | null;
-  created_date: string;
-}
-
-export interface PressReleaseTable {
-  id: Generated<number>;
-  title: string;
-  description: string;
-  release_news_paper_name: string;
-  releases_page_no: string;
-  release_date: string | null;
-  photo_media_id: number | null;
-  created_date: string;
-}
-
-export interface GrievanceTypeTable { id: Generated<number>; grievance_title: string }
-export interface DistrictTable { id: Generated<number>; district_name_english: string }
-export interface WardTable { id: Generated<number>; ward_number: string }
-export interface UlbTable { id: Generated<number>; ulb_name: string }
-
-export interface ComplaintTable {
-  id: Generated<number>;
-  grievance_type_id: number;
-  district_id: number;
-  ward_id: number;
-  ulb_id: number;
-  your_suggestion: string;
-  landmark: string;
-  additional_information: string;
-  status: string;
-  entry_by: string;
-  entry_date: string;
-  action_by: string;
-  action_date: string | null;
-  pub_image_1_media_id: number | null;
-  pub_image_2_media_id: number | null;
-  action_image_1_media_id: number | null;
-  action_image_2_media_id: number | null;
-}
-
-export interface ComplaintReminderTable {
-  id: Generated<number>;
-  complaint_id: number;
-  message: string;
-  created_date: string;
-}
-
-export interface AuditLogTable {
-  id: Generated<number>;
-  at: string;
-  user_id: number | null;
-  user_email: string;
-  /** 'create', 'update' or 'delete'. */
-  action: string;
-  /** The content type's name, as in its admin API path (notice, tender, …). */
-  entity: string;
-  record_id: number | null;
-  /** The record as JSON before and after the write (null where there is none); files as their SHA-256. */
-  before_json: string | null;
-  after_json: string | null;
-}
-
-export interface LoginAttemptTable {
-  id: Generated<number>;
-  /** Lower-cased email as typed, known account or not. */
-  email: string;
-  address: string;
-  at: string;
-}
-
-/** A visitor's message from the public feedback form. */
-export interface FeedbackTable {
-  id: Generated<number>;
-  at: string;
-  name: string;
-  /** May be empty: a visitor need not give one. */
-  email: string;
-  subject: string;
-  message: string;
-  /** SHA-256 of the sender's network address, for the per-address limit. */
-  address_hash: string;
-}
-
-/** An address an account has signed in from successfully: it may still sign in while the account is locked. */
-export interface SignInAddressTable {
-  email: string;
-  address: string;
-  last_at: string;
-}
-
-export interface ContentVersionTable {
-  /** Always 1: the table holds one row. */
-  id: number;
-  version: number;
-}
-
-export interface Database {
-  media: MediaTable;
-  media_variant: MediaVariantTable;
-  app_user: AppUserTable;
-  user_session: UserSessionTable;
-  slider: SliderTable;
-  about: AboutTable;
-  employee: EmployeeTable;
-  tender: TenderTable;
-  notice: NoticeTable;
-  circular: DepartmentDocumentTable;
-  office_order: DepartmentDocumentTable;
-  latest_news: LatestNewsTable;
-  gallery: GalleryTable;
-  press_release: PressReleaseTable;
-  grievance_type: GrievanceTypeTable;
-  district: DistrictTable;
-  ward: WardTable;
-  ulb: UlbTable;
-  complaint: ComplaintTable;
-  complaint_reminder: ComplaintReminderTable;
-  audit_log: AuditLogTable;
-  login_attempt: LoginAttemptTable;
-  sign_in_address: SignInAddressTable;
-  feedback: FeedbackTable;
-  content_version: ContentVersionTable;
-}
-
-export type AppUser = Selectable<AppUserTable>;
-export type NewAppUser = Insertable<AppUserTable>;
-export type Employee = Selectable<EmployeeTable>;
-export type Tender = Selectable<TenderTable>;
-export type TenderUpdate = Updateable<TenderTable>;
-export type Complaint = Selectable<ComplaintTable>;
+export type AppUser = Selectable<Database['app_user']>;
+export type Tender = Selectable<Database['tender']>;

@@ -7,6 +7,10 @@ import { migrations } from '../../db/migrations/index';
 import type { Database } from './db-schema';
 import { processSingleton, resetProcessSingleton } from './singleton';
 import { readConfig } from './config';
+import { TableTrackingPlugin } from './cache/table-tracking';
+
+/** Every handle sees its queries' tables, for the page cache's dependencies (cache/table-tracking.ts). */
+const plugins = [new TableTrackingPlugin()];
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -45,7 +49,7 @@ function openSqliteFile(dataDir: string): OpenDatabase {
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) }), engine: 'sqlite', sqliteFile: file };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }), plugins }), engine: 'sqlite', sqliteFile: file };
 }
 
 /** Opens the embedded SQLite database in dataDir, creating the folder if needed. */
@@ -69,7 +73,7 @@ export function openPostgres(connectionString: string, poolSize = 10): Db {
   // An idle pooled connection that the server drops (a restart, a failover) must not take the process down;
   // the pool replaces it on the next query.
   pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
 }
 
 /** The database the settings name: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */

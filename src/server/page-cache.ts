@@ -2,15 +2,19 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { processSingleton } from './singleton';
-import { raiseContentVersion, readSharedContentVersion } from './content-version';
-import type { Db } from './db';
+import { readSharedTableVersions, type TableVersions } from './content-version';
+import { now } from './clock';
+import type { Dependencies } from './cache/dependencies';
 import { displayCacheSuffix } from './display-preferences';
 
 /**
- * Public pages (and the public API's answers) rendered once per content version and then served from memory by the Node entry, before
- * Astro's handler runs. Every content write bumps the version, so the next request after a save renders
- * afresh. Only anonymous GET/HEAD requests are served from or stored into the cache. The version lives in
- * the database (see content-version.ts), so a write through another instance empties this one's cache too.
+ * Public pages (and the public API's answers) rendered once and then served from memory by the Node entry,
+ * before Astro's handler runs. Each kept answer remembers what it depends on: the version of every table it
+ * read, and the moment it stops being true (a tender closing, midnight for a date list). It is served until
+ * one of those tables is written or that moment passes, whichever comes first; a write to a table it did not
+ * read leaves it alone. The versions live in the database (see content-version.ts), so a write through
+ * another instance drops the same pages here. Only anonymous GET/HEAD requests are served from or stored
+ * into the cache.
  */
 export const SESSION_COOKIE = 'session';
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -20,7 +24,10 @@ const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 export const KEPT_HEADERS = ['x-total-count', 'content-security-policy'];
 
 interface CachedPage {
-  version: number;
+  /** The version of each table read while rendering, as it was when the render began. */
+  versions: Map<string, number>;
+  /** Milliseconds since the epoch (Infinity: only a write ends it). */
+  expiresAt: number;
   etag: string;
   contentType: string;
   headers: Record<string, string>;
@@ -30,31 +37,50 @@ interface CachedPage {
 }
 
 interface CacheState {
-  version: number;
+  /** The latest table versions this process knows of; a table never written counts as 0. */
+  versions: Map<string, number>;
   pages: Map<string, CachedPage>;
   bytes: number;
   /** Renders under way, by URL: settled when that answer has been sent. */
   rendering: Map<string, Promise<void>>;
 }
 
-const state = (): CacheState => processSingleton('page-cache', () => ({ version: 1, pages: new Map(), bytes: 0, rendering: new Map() }));
+const state = (): CacheState => processSingleton('page-cache', () => ({ versions: new Map(), pages: new Map(), bytes: 0, rendering: new Map() }));
 
-export function contentVersion(): number {
-  return state().version;
+/** The table versions as they stand now: a render files what it read under these. */
+export function versionSnapshot(): TableVersions {
+  return new Map(state().versions);
 }
 
-/** Takes the shared version as this process's own; a different one means every kept page is stale. */
-function adoptVersion(version: number): void {
+const versionOf = (versions: TableVersions, table: string) => versions.get(table) ?? 0;
+
+function isCurrent(page: CachedPage, versions: TableVersions, at: number): boolean {
+  if (at >= page.expiresAt) return false;
+  for (const [table, version] of page.versions) if (versionOf(versions, table) !== version) return false;
+  return true;
+}
+
+function forget(s: CacheState, key: string, page: CachedPage): void {
+  s.pages.delete(key);
+  s.bytes -= page.identity.length + page.gzip.length + page.brotli.length;
+}
+
+/**
+ * Takes newer versions (read from the database, or answered by a write just committed) as this process's
+ * own, and drops the pages that read a table they raised. Versions only rise, so an older answer that
+ * arrives late changes nothing.
+ */
+export function adoptVersions(versions: TableVersions): void {
   const s = state();
-  if (version === s.version) return;
-  s.version = version;
-  s.pages.clear();
-  s.bytes = 0;
-}
-
-/** Called (and awaited) after every committed content write: everything rendered before it is stale. */
-export async function bumpContentVersion(database?: Db): Promise<void> {
-  adoptVersion(await raiseContentVersion(database));
+  const raised: string[] = [];
+  for (const [table, version] of versions) {
+    if (version > versionOf(s.versions, table)) {
+      s.versions.set(table, version);
+      raised.push(table);
+    }
+  }
+  if (raised.length === 0) return;
+  for (const [key, page] of s.pages) if (raised.some((table) => page.versions.has(table))) forget(s, key, page);
 }
 
 export function hasSessionCookie(cookieHeader: string | undefined | null): boolean {
@@ -73,13 +99,27 @@ function cacheKey(method: string, url: string, cookieHeader: string | undefined)
   return method === 'GET' || method === 'HEAD' ? pageCacheKey(url, cookieHeader) : null;
 }
 
-/** Stores a rendered page under the version that was current when its render began. */
-export function storePage(url: string, version: number, body: Uint8Array, contentType: string, headers: Record<string, string> = {}): void {
+/**
+ * Stores a rendered answer with what it depended on. `versionsAtStart` are the versions when its render
+ * began: its data is at least that new. Should one of the tables it read have been raised since, the answer
+ * may already be stale, and is not kept.
+ */
+export function storePage(
+  url: string,
+  versionsAtStart: TableVersions,
+  dependencies: Dependencies,
+  body: Uint8Array,
+  contentType: string,
+  headers: Record<string, string> = {},
+): void {
   const s = state();
-  if (version !== s.version || body.byteLength > MAX_ENTRY_BYTES) return;
+  const versions = new Map([...dependencies.tables].map((table) => [table, versionOf(versionsAtStart, table)]));
+  for (const [table, version] of versions) if (versionOf(s.versions, table) !== version) return;
+  if (body.byteLength > MAX_ENTRY_BYTES || now() >= dependencies.expiresAt) return;
   const identity = Buffer.from(body);
   const page: CachedPage = {
-    version,
+    versions,
+    expiresAt: dependencies.expiresAt,
     contentType,
     headers,
     identity,
@@ -91,15 +131,11 @@ export function storePage(url: string, version: number, body: Uint8Array, conten
   };
   const size = page.identity.length + page.gzip.length + page.brotli.length;
   const previous = s.pages.get(url);
-  if (previous) {
-    s.pages.delete(url);
-    s.bytes -= previous.identity.length + previous.gzip.length + previous.brotli.length;
-  }
+  if (previous) forget(s, url, previous);
   // Oldest first: a Map iterates in insertion order, so this drops the least recently stored pages.
   for (const [key, old] of s.pages) {
     if (s.bytes + size <= MAX_BYTES) break;
-    s.pages.delete(key);
-    s.bytes -= old.identity.length + old.gzip.length + old.brotli.length;
+    forget(s, key, old);
   }
   s.pages.set(url, page);
   s.bytes += size;
@@ -114,16 +150,17 @@ export async function serveCachedPage(req: IncomingMessage, res: ServerResponse,
   const key = cacheKey(req.method ?? 'GET', req.url ?? '/', req.headers.cookie);
   if (!key || !isCacheableRequest(req.method ?? 'GET', req.headers.cookie)) return false;
   // Another instance may have written since this one last looked. A render that follows is filed under the
-  // version adopted here, which its data is at least as new as.
-  adoptVersion(await readSharedContentVersion());
+  // versions adopted here, which its data is at least as new as.
+  adoptVersions(await readSharedTableVersions());
   if (answerFromCache(key, req, res, securityHeaders)) return true;
   // When a save has just emptied the cache and the whole town asks for the same page, one request renders
   // it and the others wait for that render instead of each rendering it again.
+  // Should that render not leave a current page (a write to a table it read landed meanwhile), the waiters
+  // wait for the next one rather than each rendering the page again.
   const s = state();
-  const underway = s.rendering.get(key);
-  if (underway) {
+  for (let underway = s.rendering.get(key); underway; underway = s.rendering.get(key)) {
     await underway;
-    return answerFromCache(key, req, res, securityHeaders);
+    if (answerFromCache(key, req, res, securityHeaders)) return true;
   }
   const render = new Promise<void>((resolve) => res.once('close', resolve));
   s.rendering.set(key, render);
@@ -136,7 +173,11 @@ export async function serveCachedPage(req: IncomingMessage, res: ServerResponse,
 function answerFromCache(key: string, req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): boolean {
   const s = state();
   const page = s.pages.get(key);
-  if (!page || page.version !== s.version) return false;
+  if (!page) return false;
+  if (!isCurrent(page, s.versions, now())) {
+    forget(s, key, page);
+    return false;
+  }
   const headers: Record<string, string | number> = {
     ...securityHeaders,
     ...page.headers,

@@ -73,16 +73,16 @@ describe('the public page cache', () => {
     expect((await get(path)).res.headers.get('x-page-cache')).toBeNull();
   });
 
-  it('renders afresh after a write of every content type, and shows a new notice at once', async () => {
+  it('renders afresh after a write of every content type the page that shows it, and shows a new notice at once', async () => {
     const token = await login(ADMIN.email, ADMIN.password);
     for (const def of CONTENT_TYPES) {
-      await warm('/');
+      await warm(def.publicRoute);
       const body = new FormData();
       body.set(`${def.partPrefix}.Id`, '0');
       // Ask for an invalid save first: a rejected write must not empty the cache either.
       const refused = await fetch(`${baseUrl()}/api/Admin/${def.path}`, { method: 'PUT', headers: bearer(token), body });
       expect(refused.status).toBeGreaterThanOrEqual(400);
-      expect((await get('/')).res.headers.get('x-page-cache'), `${def.path}: a refused write kept the cache`).toBe('hit');
+      expect((await get(def.publicRoute)).res.headers.get('x-page-cache'), `${def.path}: a refused write kept the cache`).toBe('hit');
 
       const list = await fetch(`${baseUrl()}/api/Admin/${def.path}?media=url`, { headers: bearer(token) });
       const [first] = (await list.json()) as { id: number }[];
@@ -90,7 +90,7 @@ describe('the public page cache', () => {
       update.set(`${def.partPrefix}.Id`, String(first.id));
       const saved = await fetch(`${baseUrl()}/api/Admin/${def.path}`, { method: 'PUT', headers: bearer(token), body: update });
       expect(saved.status, `${def.path} update`).toBe(200);
-      expect((await get('/')).res.headers.get('x-page-cache'), `${def.path}: the cache survived a write`).toBeNull();
+      expect((await get(def.publicRoute)).res.headers.get('x-page-cache'), `${def.path}: the cache survived a write`).toBeNull();
     }
 
     await warm('/notice');
@@ -105,5 +105,27 @@ describe('the public page cache', () => {
     const { id } = await created.json();
     await fetch(`${baseUrl()}/api/Admin/notice/${id}`, { method: 'DELETE', headers: bearer(token) });
     expect((await get('/notice')).body).not.toContain(title);
+  });
+
+  it('drops on a write only the pages that read the written table; the news strip on every page reads latest news', async () => {
+    const token = await login(ADMIN.email, ADMIN.password);
+    for (const path of ['/', '/notice', '/pressrelease', '/api/Public/notice?page=1&pageSize=5']) await warm(path);
+    const list = await fetch(`${baseUrl()}/api/Admin/press-release?media=url`, { headers: bearer(token) });
+    const [first] = (await list.json()) as { id: number }[];
+    const update = new FormData();
+    update.set('PressRelease.Id', String(first.id));
+    expect((await fetch(`${baseUrl()}/api/Admin/press-release`, { method: 'PUT', headers: bearer(token), body: update })).status).toBe(200);
+    expect((await get('/pressrelease')).res.headers.get('x-page-cache')).toBeNull();
+    for (const path of ['/', '/notice', '/api/Public/notice?page=1&pageSize=5']) {
+      expect((await get(path)).res.headers.get('x-page-cache'), `${path} does not show press releases`).toBe('hit');
+    }
+
+    const news = new FormData();
+    news.set('LatestNews.Id', '0');
+    news.set('LatestNews.title', `Strip check ${Date.now()}`);
+    news.set('LatestNews.description', 'Written by the page cache test.');
+    expect((await fetch(`${baseUrl()}/api/Admin/latest-news`, { method: 'POST', headers: bearer(token), body: news })).status).toBe(201);
+    expect((await get('/notice')).res.headers.get('x-page-cache'), 'every page carries the news strip').toBeNull();
+    expect((await get('/api/Public/notice?page=1&pageSize=5')).res.headers.get('x-page-cache'), 'the notice API shows no news').toBe('hit');
   });
 });

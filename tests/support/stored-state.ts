@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
-import { CONTENT_TYPES } from '../../src/features/content-types';
+import { STORED_CONTENT_TYPES } from '../../src/features/content-storage.server';
 import type { Db } from '../../src/server/db';
 
 /**
@@ -9,7 +9,7 @@ import type { Db } from '../../src/server/db';
  * left out: reading and signing in may change them.
  */
 const KEPT_TABLES = [
-  ...CONTENT_TYPES.map((type) => type.table),
+  ...STORED_CONTENT_TYPES.map((type) => type.storage.table),
   'complaint', 'complaint_reminder', 'grievance_type', 'district', 'ward', 'ulb', 'app_user',
 ];
 

@@ -1,28 +1,23 @@
 import { object } from 'yup';
-import { standardMessages, type ContentTypeDef } from '../shared/content-type';
+import { standardMessages, screenWording, type ContentTypeDef } from '../shared/content-type';
 import { longText, text } from '../shared/schema-helpers';
 
 export const aboutType: ContentTypeDef = {
   path: 'about',
-  table: 'about',
   partPrefix: 'About',
   body: 'multipart',
   createdKey: 'createdDate',
-  heading: 'About Us',
-  createButton: 'Create New About',
-  formTitle: { create: 'Create New About', edit: 'Edit About' },
-  submitLabel: { create: 'Create About', edit: 'Update About' },
+  ...screenWording('About', 'About Us'),
   fields: [
-    { key: 'name', column: 'name', part: 'Name', label: 'Name', input: 'text', required: true, listed: true },
-    { key: 'description', column: 'description', part: 'Description', label: 'Description', input: 'textarea', listed: true },
+    { key: 'name', part: 'Name', label: 'Name', input: 'text', required: true, listed: true },
+    { key: 'description', part: 'Description', label: 'Description', input: 'textarea', listed: true },
   ],
-  files: [{ key: 'photoPath', column: 'photo_media_id', parts: ['AboutImage'], base64Parts: ['About.PhotoPath'], label: 'Photo', kind: 'image', listed: true }],
+  files: [{ key: 'photoPath', parts: ['AboutImage'], base64Parts: ['About.PhotoPath'], label: 'Photo', kind: 'image', listed: true }],
   schema: object({
     name: text(200).required('Name is a required field!'),
     description: longText(10000),
   }),
   messages: standardMessages({ name: 'About', noun: 'about', emptyAdmin: 'No about entries found.' }),
-  orderBy: 'id',
   adminRoute: '/editabout',
   publicRoute: '/about',
 };

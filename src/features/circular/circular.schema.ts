@@ -1,6 +1,6 @@
 import { documentType } from '../shared/document-type';
 
 export const circularType = documentType({
-  path: 'circular', table: 'circular', partPrefix: 'Circular', name: 'Circular', withDepartment: true,
+  path: 'circular', partPrefix: 'Circular', name: 'Circular', withDepartment: true,
   adminRoute: '/editcircular', publicRoute: '/circulars',
 });

@@ -3,6 +3,7 @@ import { actorOf, paging, truncationHeaders, UNPAGED_MAX_RECORDS } from '../../s
 import { acceptUpload, bodyLimitFor, type AcceptedFile } from '../../server/content/uploads';
 import { mediaModeOf } from '../../server/content/wire';
 import { HttpError, json, readFormBody } from '../../server/http';
+import { formParts, type FormParts } from '../../server/form-parts';
 import {
   COMPLAINT_MESSAGES,
   complaintSchema,
@@ -66,19 +67,7 @@ export async function complaintAnswer(context: APIContext): Promise<Response> {
   return json(toComplaintWire(record, mediaModeOf(context.url)));
 }
 
-/** Multipart names are matched case-insensitively, with or without the 'Complaint.' prefix. */
-function formReader(form: FormData) {
-  const nameOf = (part: string) => part.toLowerCase().replace(/^complaint\./, '');
-  const byName = new Map<string, FormDataEntryValue[]>();
-  for (const [name, value] of form.entries()) byName.set(nameOf(name), [...(byName.get(nameOf(name)) ?? []), value]);
-  const all = (part: string) => byName.get(nameOf(part)) ?? [];
-  return {
-    text: (part: string) => all(part).find((v): v is string => typeof v === 'string'),
-    file: (part: string) => all(part).find((v): v is File => typeof v !== 'string' && v.size > 0),
-  };
-}
-
-async function readImages(read: ReturnType<typeof formReader>): Promise<Partial<Record<ImageKey, AcceptedFile>>> {
+async function readImages(read: FormParts): Promise<Partial<Record<ImageKey, AcceptedFile>>> {
   const images: Partial<Record<ImageKey, AcceptedFile>> = {};
   for (const slot of IMAGE_SLOTS) {
     const part = read.file(slot.part);
@@ -103,7 +92,8 @@ const LOOKUP_NOT_FOUND: Record<LookupKey, string> = {
 export async function addComplaintAnswer(context: APIContext): Promise<Response> {
   // Room for all four pictures at the largest size allowed, plus the text fields.
   const limit = bodyLimitFor(IMAGE_SLOTS.map(() => 'image'), 'binary');
-  const read = formReader(await readFormBody(context.request, limit));
+  // Multipart names are matched case-insensitively, with or without the 'Complaint.' prefix.
+  const read = formParts(await readFormBody(context.request, limit), 'Complaint');
   const sent: Partial<Record<ComplaintFieldKey, string>> = {};
   for (const [key, part] of Object.entries(SUBMIT_PARTS) as [ComplaintFieldKey, string][]) {
     const value = read.text(part);

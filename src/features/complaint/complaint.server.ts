@@ -1,8 +1,9 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { db, nowIso, type Db } from '../../server/db';
-import { mediaUrl, storeMedia, toBase64 } from '../../server/media';
-import { bumpContentVersion } from '../../server/page-cache';
-import { auditSnapshot, recordAudit, type Actor } from '../../server/audit';
+import type { ColumnOf, TableName } from '../../server/db-schema';
+import { mediaUrl, toBase64 } from '../../server/media';
+import type { Actor } from '../../server/audit';
+import { runWrite } from '../../server/write-path';
 import type { AcceptedFile } from '../../server/content/uploads';
 import type { LookupKey, StatusFilter } from './complaint.schema';
 import {
@@ -89,7 +90,7 @@ function newestFirst<Q extends { orderBy: (column: 'complaint.id', direction: 'd
 }
 
 function complaintRows(database: Db, status: StatusFilter, withBytes: boolean) {
-  let query = filtered(database, status)
+  const query = filtered(database, status)
     .innerJoin('grievance_type', 'grievance_type.id', 'complaint.grievance_type_id')
     .innerJoin('district', 'district.id', 'complaint.district_id')
     .innerJoin('ward', 'ward.id', 'complaint.ward_id')
@@ -107,12 +108,10 @@ function complaintRows(database: Db, status: StatusFilter, withBytes: boolean) {
       'm3.sha256 as m3_sha', 'm3.content_type as m3_type', 'm3.width as m3_width', 'm3.height as m3_height',
       'm4.sha256 as m4_sha', 'm4.content_type as m4_type', 'm4.width as m4_width', 'm4.height as m4_height',
     ]);
-  if (withBytes) query = query.select(['m1.bytes as m1_bytes', 'm2.bytes as m2_bytes', 'm3.bytes as m3_bytes', 'm4.bytes as m4_bytes']) as unknown as typeof query;
-  return query;
+  return query.$if(withBytes, (q) => q.select(['m1.bytes as m1_bytes', 'm2.bytes as m2_bytes', 'm3.bytes as m3_bytes', 'm4.bytes as m4_bytes']));
 }
 
-type ComplaintRow = Awaited<ReturnType<ReturnType<typeof complaintRows>['execute']>>[number] &
-  Partial<Record<'m1_bytes' | 'm2_bytes' | 'm3_bytes' | 'm4_bytes', Uint8Array | null>>;
+type ComplaintRow = Awaited<ReturnType<ReturnType<typeof complaintRows>['execute']>>[number];
 
 function image(row: ComplaintRow, slot: 1 | 2 | 3 | 4): StoredImage | null {
   const sha = row[`m${slot}_sha`];
@@ -256,12 +255,17 @@ export async function listUlbs(database: Db = db()): Promise<UlbLookup[]> {
   return rows.map((r) => ({ id: r.id, ulbName: r.ulb_name }));
 }
 
-const LOOKUP_TABLES = {
-  grievance: { table: 'grievance_type', column: 'grievance_title' },
-  district: { table: 'district', column: 'district_name_english' },
-  ward: { table: 'ward', column: 'ward_number' },
-  ulb: { table: 'ulb', column: 'ulb_name' },
-} as const satisfies Record<LookupKey, { table: string; column: string }>;
+/** Each lookup's table and the column that names an entry; the compiler checks the column is the table's. */
+const lookupTable = <T extends TableName>(table: T, column: ColumnOf<T>) => ({ table: table as string, column: column as string });
+const LOOKUP_TABLES: Record<LookupKey, { table: string; column: string }> = {
+  grievance: lookupTable('grievance_type', 'grievance_title'),
+  district: lookupTable('district', 'district_name_english'),
+  ward: lookupTable('ward', 'ward_number'),
+  ulb: lookupTable('ulb', 'ulb_name'),
+};
+
+/** The four lookup tables seen alike: an id and a name column. */
+type LookupView = Record<string, { id: number; [column: string]: string | number }>;
 
 /**
  * The id of a lookup entry named by a form value: its id, or (as old clients send) its exact title, name or
@@ -270,10 +274,10 @@ const LOOKUP_TABLES = {
 export async function resolveLookup(kind: LookupKey, value: string, database: Db = db()): Promise<number | null> {
   const { table, column } = LOOKUP_TABLES[kind];
   // The table and column come from LOOKUP_TABLES above, never from the request.
-  const lookups = database as unknown as Kysely<any>;
+  const lookups = database.withTables<LookupView>();
   if (/^\d{1,9}$/.test(value)) {
     const byId = await lookups.selectFrom(table).select('id').where('id', '=', Number(value)).executeTakeFirst();
-    if (byId) return byId.id as number;
+    if (byId) return Number(byId.id);
   }
   const byName = await lookups
     .selectFrom(table)
@@ -281,7 +285,7 @@ export async function resolveLookup(kind: LookupKey, value: string, database: Db
     .where(sql`lower(${sql.ref(column)})`, '=', value.trim().toLowerCase())
     .orderBy('id')
     .executeTakeFirst();
-  return byName ? (byName.id as number) : null;
+  return byName ? Number(byName.id) : null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -307,35 +311,40 @@ export async function createComplaint(
   actor: Actor,
   database: Db = db(),
 ): Promise<number> {
-  const id = await database.transaction().execute(async (trx) => {
-    const media: Partial<Record<(typeof IMAGE_COLUMNS)[ImageKey], number>> = {};
-    for (const slot of IMAGE_SLOTS) {
-      const file = images[slot.key];
-      if (file) media[IMAGE_COLUMNS[slot.key]] = await storeMedia(file.bytes, file.contentType, trx);
-    }
-    const row = await trx
-      .insertInto('complaint')
-      .values({
-        grievance_type_id: values.grievanceTypeId,
-        district_id: values.districtId,
-        ward_id: values.wardId,
-        ulb_id: values.ulbId,
-        your_suggestion: values.yourSuggestion,
-        landmark: values.landmark,
-        additional_information: values.additionalInformation,
-        status: 'Open',
-        entry_by: actor.email,
-        entry_date: nowIso(),
-        action_by: '',
-        action_date: null,
-        ...media,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const saved = await trx.selectFrom('complaint').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, { action: 'create', entity: 'complaint', recordId: row.id, after: await auditSnapshot(trx, saved, IMAGE_FILE_COLUMNS) });
-    return row.id;
-  });
-  await bumpContentVersion(database);
-  return id;
+  return runWrite(
+    {
+      actor,
+      entity: 'complaint',
+      table: 'complaint',
+      files: IMAGE_FILE_COLUMNS,
+      uploads: images,
+      change: async (trx, media) => {
+        const row = await trx
+          .insertInto('complaint')
+          .values({
+            grievance_type_id: values.grievanceTypeId,
+            district_id: values.districtId,
+            ward_id: values.wardId,
+            ulb_id: values.ulbId,
+            your_suggestion: values.yourSuggestion,
+            landmark: values.landmark,
+            additional_information: values.additionalInformation,
+            status: 'Open',
+            entry_by: actor.email,
+            entry_date: nowIso(),
+            action_by: '',
+            action_date: null,
+            pub_image_1_media_id: media.pub_Image_1 ?? null,
+            pub_image_2_media_id: media.pub_Image_2 ?? null,
+            action_image_1_media_id: media.action_Image_1 ?? null,
+            action_image_2_media_id: media.action_Image_2 ?? null,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const saved = await trx.selectFrom('complaint').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+        return { result: row.id, audit: { action: 'create', recordId: row.id, before: null, after: saved } };
+      },
+    },
+    database,
+  );
 }

@@ -1,5 +1,5 @@
 import { number, object } from 'yup';
-import { standardMessages, type ContentTypeDef } from '../shared/content-type';
+import { standardMessages, screenWording, type ContentTypeDef } from '../shared/content-type';
 import { dateText, text, yesNo } from '../shared/schema-helpers';
 
 /** The designations the public site asks for, spelled as SPEC.md §7 has them. */
@@ -13,28 +13,24 @@ const EMAIL_REQUIRED = 'Email address is required.';
 
 export const employeeType: ContentTypeDef = {
   path: 'minister-officer-employee',
-  table: 'employee',
   partPrefix: 'MinisterOfficerEmployee',
   body: 'multipart',
   createdKey: 'createdDate',
-  heading: 'Minister Officer Employee',
-  createButton: 'Create New Employee',
-  formTitle: { create: 'Create New Employee', edit: 'Edit Employee' },
-  submitLabel: { create: 'Create Employee', edit: 'Update Employee' },
+  ...screenWording('Employee', 'Minister Officer Employee'),
   fields: [
-    { key: 'name', column: 'name', part: 'Name', label: 'Name', input: 'text', required: true, listed: true },
-    { key: 'designation', column: 'designation', part: 'Designation', label: 'Designation', input: 'select', options: DESIGNATIONS, required: true, listed: true },
-    { key: 'emailAddres', column: 'email_addres', part: 'EmailAddres', label: 'Email address', input: 'email', required: true },
-    { key: 'status', column: 'status', part: 'Status', label: 'Status', input: 'text' },
-    { key: 'postRemarks', column: 'post_remarks', part: 'PostRemarks', label: 'Post / remarks', input: 'text', listed: true },
-    { key: 'mobileNumber', column: 'mobile_number', part: 'MobileNumber', label: 'Mobile number', input: 'tel' },
-    { key: 'landLineNumber', column: 'land_line_number', part: 'LandLineNumber', label: 'Telephone (landline)', input: 'tel' },
-    { key: 'fromDate', column: 'from_date', part: 'FromDate', label: 'In office from', input: 'date' },
-    { key: 'toDate', column: 'to_date', part: 'ToDate', label: 'In office until', input: 'date' },
-    { key: 'serialNo', column: 'serial_no', part: 'SerialNo', label: 'Order in lists', input: 'number' },
-    { key: 'showHomePage', column: 'show_home_page', part: 'ShowHomePage', label: 'Show on the home page', input: 'checkbox' },
+    { key: 'name', part: 'Name', label: 'Name', input: 'text', required: true, listed: true },
+    { key: 'designation', part: 'Designation', label: 'Designation', input: 'select', options: DESIGNATIONS, required: true, listed: true },
+    { key: 'emailAddres', part: 'EmailAddres', label: 'Email address', input: 'email', required: true },
+    { key: 'status', part: 'Status', label: 'Status', input: 'text' },
+    { key: 'postRemarks', part: 'PostRemarks', label: 'Post / remarks', input: 'text', listed: true },
+    { key: 'mobileNumber', part: 'MobileNumber', label: 'Mobile number', input: 'tel' },
+    { key: 'landLineNumber', part: 'LandLineNumber', label: 'Telephone (landline)', input: 'tel' },
+    { key: 'fromDate', part: 'FromDate', label: 'In office from', input: 'date' },
+    { key: 'toDate', part: 'ToDate', label: 'In office until', input: 'date' },
+    { key: 'serialNo', part: 'SerialNo', label: 'Order in lists', input: 'number' },
+    { key: 'showHomePage', part: 'ShowHomePage', label: 'Show on the home page', input: 'checkbox' },
   ],
-  files: [{ key: 'photoPath', column: 'photo_media_id', parts: ['Photo'], base64Parts: ['MinisterOfficerEmployee.PhotoPath'], label: 'Photo', kind: 'image', listed: true }],
+  files: [{ key: 'photoPath', parts: ['Photo'], base64Parts: ['MinisterOfficerEmployee.PhotoPath'], label: 'Photo', kind: 'image', listed: true }],
   schema: object({
     name: text(200).required(NAME_REQUIRED),
     designation: text(100).required('Designation is required.'),
@@ -55,7 +51,6 @@ export const employeeType: ContentTypeDef = {
     showHomePage: yesNo(),
   }),
   messages: standardMessages({ name: 'Employee', noun: 'employee', emptyAdmin: 'No employee found.' }),
-  orderBy: 'id',
   adminRoute: '/editministerofficeremp',
   publicRoute: '/employeelist',
 };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { db, type Db } from '../../server/db';
-import { listRecords, type ContentRecord } from '../../server/content/records';
+import { listRecords, storedDate, storedText, type ContentRecord, type MediaInfo } from '../../server/content/records';
 import { employeeType } from './employee.schema';
 
 export interface EmployeeQuery {
@@ -12,7 +12,7 @@ export interface EmployeeQuery {
   withBytes?: boolean;
 }
 
-const serialOrder = (record: ContentRecord) => (record.row.serial_no as number | null) ?? Number.MAX_SAFE_INTEGER;
+const serialOrder = (record: ContentRecord) => (typeof record.values.serialNo === 'number' ? record.values.serialNo : Number.MAX_SAFE_INTEGER);
 
 /**
  * Officials and staff of the given designations, grouped in the order the designations were asked for and,
@@ -34,9 +34,44 @@ export async function listEmployeesByDesignations(query: EmployeeQuery, database
   if (spellings.length === 0) return [];
   const records = await listRecords(
     employeeType,
-    { where: { designation: spellings.map((s) => s.designation), ...(query.homeOnly ? { show_home_page: 1 } : {}) }, withBytes: query.withBytes },
+    { where: { designation: spellings.map((s) => s.designation), ...(query.homeOnly ? { showHomePage: 1 } : {}) }, withBytes: query.withBytes },
     database,
   );
-  const rank = (record: ContentRecord) => wanted.indexOf(String(record.row.designation).toLowerCase());
-  return records.sort((a, b) => rank(a) - rank(b) || serialOrder(a) - serialOrder(b) || a.row.id - b.row.id);
+  const rank = (record: ContentRecord) => wanted.indexOf(String(record.values.designation).toLowerCase());
+  return records.sort((a, b) => rank(a) - rank(b) || serialOrder(a) - serialOrder(b) || a.id - b.id);
+}
+
+/** An official or member of staff as the public pages show them. */
+export interface Person {
+  id: number;
+  name: string;
+  designation: string;
+  postRemarks: string;
+  fromDate: string | null;
+  toDate: string | null;
+  mobileNumber: string;
+  landLineNumber: string;
+  email: string;
+  photo: MediaInfo | null;
+}
+
+export function toPerson(record: ContentRecord): Person {
+  const { values } = record;
+  return {
+    id: record.id,
+    name: storedText(values.name),
+    designation: storedText(values.designation),
+    postRemarks: storedText(values.postRemarks),
+    fromDate: storedDate(values.fromDate),
+    toDate: storedDate(values.toDate),
+    mobileNumber: storedText(values.mobileNumber),
+    landLineNumber: storedText(values.landLineNumber),
+    email: storedText(values.emailAddres),
+    photo: record.media.photoPath,
+  };
+}
+
+/** The people of the given designations, in directory order (see listEmployeesByDesignations). */
+export async function listPeople(query: Omit<EmployeeQuery, 'withBytes'>, database: Db = db()): Promise<Person[]> {
+  return (await listEmployeesByDesignations(query, database)).map(toPerson);
 }

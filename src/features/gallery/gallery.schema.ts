@@ -1,31 +1,25 @@
 import { object } from 'yup';
-import { standardMessages, type ContentTypeDef } from '../shared/content-type';
+import { standardMessages, screenWording, type ContentTypeDef } from '../shared/content-type';
 import { longText, text } from '../shared/schema-helpers';
-
 
 export const galleryType: ContentTypeDef = {
   path: 'gallery',
-  table: 'gallery',
   partPrefix: 'Gallery',
   body: 'multipart',
   createdKey: 'createdDate',
-  heading: 'Gallery',
-  createButton: 'Create New Gallery',
-  formTitle: { create: 'Create New Gallery', edit: 'Edit Gallery' },
-  submitLabel: { create: 'Create Gallery', edit: 'Update Gallery' },
+  ...screenWording('Gallery'),
   fields: [
-    { key: 'title', column: 'title', part: 'Title', label: 'Title', input: 'text', required: true, listed: true },
-    { key: 'description', column: 'description', part: 'Description', label: 'Description', input: 'textarea', required: true, listed: true },
+    { key: 'title', part: 'Title', label: 'Title', input: 'text', required: true, listed: true },
+    { key: 'description', part: 'Description', label: 'Description', input: 'textarea', required: true, listed: true },
   ],
   files: [
-    { key: 'photoPath', column: 'photo_media_id', parts: ['GalleryImage'], base64Parts: ['Gallery.PhotoPath'], label: 'Photo', kind: 'image', listed: true },
+    { key: 'photoPath', parts: ['GalleryImage'], base64Parts: ['Gallery.PhotoPath'], label: 'Photo', kind: 'image', listed: true },
   ],
   schema: object({
     title: text(300).required('Title is required.'),
     description: longText().required('Description is required.'),
   }),
   messages: standardMessages({ name: 'Gallery', noun: 'Gallery', emptyAdmin: 'No gallery found.' }),
-  orderBy: 'created_date',
   adminRoute: '/editgallery',
   publicRoute: '/photogallery',
 };

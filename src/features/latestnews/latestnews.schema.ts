@@ -1,21 +1,16 @@
 import { object } from 'yup';
-import { standardMessages, type ContentTypeDef } from '../shared/content-type';
+import { standardMessages, screenWording, type ContentTypeDef } from '../shared/content-type';
 import { longText, text } from '../shared/schema-helpers';
-
 
 export const latestNewsType: ContentTypeDef = {
   path: 'latest-news',
-  table: 'latest_news',
   partPrefix: 'LatestNews',
   body: 'json',
   createdKey: 'createdDate',
-  heading: 'Latest News',
-  createButton: 'Create New Latest News',
-  formTitle: { create: 'Create New Latest News', edit: 'Edit Latest News' },
-  submitLabel: { create: 'Create Latest News', edit: 'Update Latest News' },
+  ...screenWording('Latest News'),
   fields: [
-    { key: 'title', column: 'title', part: 'title', label: 'Title', input: 'text', required: true, listed: true },
-    { key: 'description', column: 'description', part: 'description', label: 'Description', input: 'textarea', required: true, listed: true },
+    { key: 'title', part: 'title', label: 'Title', input: 'text', required: true, listed: true },
+    { key: 'description', part: 'description', label: 'Description', input: 'textarea', required: true, listed: true },
   ],
   files: [],
   schema: object({
@@ -23,7 +18,6 @@ export const latestNewsType: ContentTypeDef = {
     description: longText().required('Description is required.'),
   }),
   messages: standardMessages({ name: 'Latest News', noun: 'data', deleteNoun: 'Latest News', emptyAdmin: 'No Data found.' }),
-  orderBy: 'created_date',
   adminRoute: '/editlatestnews',
   publicRoute: '/latestnews',
 };

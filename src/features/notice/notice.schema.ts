@@ -1,6 +1,6 @@
 import { documentType } from '../shared/document-type';
 
 export const noticeType = documentType({
-  path: 'notice', table: 'notice', partPrefix: 'Notice', name: 'Notice', withDepartment: false,
+  path: 'notice', partPrefix: 'Notice', name: 'Notice', withDepartment: false,
   adminRoute: '/editnotice', publicRoute: '/notice',
 });

@@ -2,6 +2,6 @@ import { documentType } from '../shared/document-type';
 
 // SPEC.md's office order screen borrows the circular's words ('OfficerOrder', 'circular'); ours says what it is.
 export const officeOrderType = documentType({
-  path: 'officeorder', table: 'office_order', partPrefix: 'OfficeOrder', name: 'Office Order', withDepartment: true,
+  path: 'officeorder', partPrefix: 'OfficeOrder', name: 'Office Order', withDepartment: true,
   adminRoute: '/editofficeorder', publicRoute: '/officeorder',
 });

@@ -1,25 +1,21 @@
 import { object } from 'yup';
-import { standardMessages, type ContentTypeDef } from '../shared/content-type';
+import { standardMessages, screenWording, type ContentTypeDef } from '../shared/content-type';
 import { dateText, longText, text } from '../shared/schema-helpers';
 
 export const pressReleaseType: ContentTypeDef = {
   path: 'press-release',
-  table: 'press_release',
   partPrefix: 'PressRelease',
   body: 'multipart',
   createdKey: 'createdDate',
-  heading: 'Press Release',
-  createButton: 'Create New Press Release',
-  formTitle: { create: 'Create New Press Release', edit: 'Edit Press Release' },
-  submitLabel: { create: 'Create Press Release', edit: 'Update Press Release' },
+  ...screenWording('Press Release'),
   fields: [
-    { key: 'title', column: 'title', part: 'Title', label: 'Title', input: 'text', required: true, listed: true },
-    { key: 'description', column: 'description', part: 'Description', label: 'Description', input: 'textarea', required: true, listed: true },
-    { key: 'releaseNewsPaperName', column: 'release_news_paper_name', part: 'ReleaseNewsPaperName', label: 'Release News Paper Name', input: 'text', required: true, listed: true },
-    { key: 'releasesPageNo', column: 'releases_page_no', part: 'ReleasesPageNo', label: 'Releases Page No', input: 'text', required: true, listed: true },
-    { key: 'releaseDate', column: 'release_date', part: 'ReleaseDate', label: 'Release Date', input: 'date', listed: true },
+    { key: 'title', part: 'Title', label: 'Title', input: 'text', required: true, listed: true },
+    { key: 'description', part: 'Description', label: 'Description', input: 'textarea', required: true, listed: true },
+    { key: 'releaseNewsPaperName', part: 'ReleaseNewsPaperName', label: 'Release News Paper Name', input: 'text', required: true, listed: true },
+    { key: 'releasesPageNo', part: 'ReleasesPageNo', label: 'Releases Page No', input: 'text', required: true, listed: true },
+    { key: 'releaseDate', part: 'ReleaseDate', label: 'Release Date', input: 'date', listed: true },
   ],
-  files: [{ key: 'photoPath', column: 'photo_media_id', parts: ['PressReleaseImage'], base64Parts: ['PressRelease.PhotoPath'], label: 'Photo', kind: 'image', listed: true }],
+  files: [{ key: 'photoPath', parts: ['PressReleaseImage'], base64Parts: ['PressRelease.PhotoPath'], label: 'Photo', kind: 'image', listed: true }],
   schema: object({
     title: text(300).required('Title is required!'),
     description: longText().required('Description is required!'),
@@ -28,7 +24,6 @@ export const pressReleaseType: ContentTypeDef = {
     releaseDate: dateText(),
   }),
   messages: standardMessages({ name: 'PressRelease', noun: 'PressRelease', emptyAdmin: 'No press release found.' }),
-  orderBy: 'release_date',
   adminRoute: '/editpressrelease',
   publicRoute: '/pressrelease',
 };

@@ -1,7 +1,10 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { db, type Db } from '../../server/db';
 import { mediaUrl } from '../../server/media';
-import { formatDayMonthYear, formatMedium, todayInIndia } from '../../lib/format';
+import { formatDayMonthYear, formatMedium } from '../../lib/format';
+import { now } from '../../server/clock';
+import { validUntil } from '../../server/cache/dependencies';
+import { closesAt, closingMoment, isOpenAt } from '../tender/tender-closing.server';
 
 /**
  * The public site search: finds notices, circulars, office orders, tenders and latest news whose title or
@@ -103,23 +106,24 @@ async function searchDocuments(database: Db, source: (typeof DOCUMENT_KINDS)[num
   };
 }
 
-async function searchTenders(database: Db, words: string[]): Promise<SearchGroup> {
+async function searchTenders(database: Db, words: string[], at: number): Promise<SearchGroup> {
   const rows = await database
     .selectFrom('tender')
-    .select(['id', 'tender_no', 'tender_title', 'tender_discreption', 'publish_date', 'last_date_of_submission'])
+    .select(['id', 'tender_no', 'tender_title', 'tender_discreption', 'publish_date', closesAt.as('closing')])
     .where(allWordsIn(words, 'tender_title', 'tender_discreption'))
     .orderBy('publish_date', 'desc')
     .orderBy('id', 'desc')
     .limit(HITS_PER_KIND + 1)
     .execute();
-  const today = todayInIndia();
   return {
     kind: 'tender',
     label: 'Tenders',
     listHref: '/currenttender',
     more: rows.length > HITS_PER_KIND,
     hits: rows.slice(0, HITS_PER_KIND).map((row) => {
-      const active = !!row.last_date_of_submission && row.last_date_of_submission >= today;
+      const active = !!row.closing && isOpenAt(row.closing, at);
+      // The label says where the tender is listed, which changes when it closes.
+      if (active) validUntil(closingMoment(row.closing));
       return {
         id: row.id,
         title: row.tender_no ? `${row.tender_title} (${row.tender_no})` : row.tender_title,
@@ -158,14 +162,15 @@ async function searchLatestNews(database: Db, words: string[]): Promise<SearchGr
   };
 }
 
-export async function searchSite(rawQuery: string | null | undefined, database: Db = db()): Promise<SearchOutcome> {
+/** `at` is the moment the tenders' open or closed state is judged at: the server's clock by default. */
+export async function searchSite(rawQuery: string | null | undefined, database: Db = db(), at: number = now()): Promise<SearchOutcome> {
   const query = normaliseQuery(rawQuery);
   if (query === '') return { status: 'empty' };
   if (query.length < MIN_QUERY_LENGTH) return { status: 'too-short', query };
   const words = [...new Set(query.split(' '))].slice(0, MAX_WORDS);
   const groups = await Promise.all([
     ...DOCUMENT_KINDS.map((source) => searchDocuments(database, source, words)),
-    searchTenders(database, words),
+    searchTenders(database, words, at),
     searchLatestNews(database, words),
   ]);
   const found = groups.filter((group) => group.hits.length > 0);

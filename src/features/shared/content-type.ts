@@ -1,10 +1,11 @@
 import type { AnyObject, ObjectSchema } from 'yup';
 
 /**
- * One declaration per content type says everything that differs between them: the database columns, the
- * wire names of SPEC.md §7 (JSON answers and multipart parts), the admin form's labels and inputs, and the
- * messages of §5 and §8. The API, the storage code, the admin screen and the public tables are each
- * written once and read these declarations. Browser-safe: no server imports here.
+ * One declaration per content type says everything that differs between them: the wire names of SPEC.md §7
+ * (JSON answers and multipart parts), the admin form's labels and inputs, and the messages of §5 and §8.
+ * The API, the admin screen and the public tables are each written once and read these declarations.
+ * Browser-safe: no server imports here, and no table or column names (those are in the type's
+ * <type>.server.ts, paired with this by server/content/storage.ts).
  */
 
 export type InputKind = 'text' | 'textarea' | 'date' | 'time' | 'email' | 'tel' | 'number' | 'checkbox' | 'select';
@@ -12,8 +13,6 @@ export type InputKind = 'text' | 'textarea' | 'date' | 'time' | 'email' | 'tel' 
 export interface FieldDef {
   /** The JSON name in API answers and JSON bodies, and the formik/yup key: 'tender_no', 'emailAddres'. */
   key: string;
-  /** The database column. */
-  column: string;
   /** The multipart name after the type's prefix ('Notice.' + 'title'); matched case-insensitively. */
   part: string;
   label: string;
@@ -30,8 +29,6 @@ export type FileKind = 'image' | 'document';
 export interface FileSlotDef {
   /** JSON name of the stored file in API answers (base64): 'filePath', 'photoPath', 'tender_document_2'. */
   key: string;
-  /** Media id column. */
-  column: string;
   /** Multipart parts that may carry a new file, in the order they are tried. */
   parts: readonly string[];
   /** Multipart text fields that may carry the file as base64 (with or without a data: prefix). */
@@ -61,7 +58,6 @@ export interface CrudMessages {
 export interface ContentTypeDef {
   /** URL segment under /api/Admin and /api/Public: 'notice', 'latest-news', 'officeorder'. */
   path: string;
-  table: string;
   /** Multipart prefix: 'Notice', 'Tender', 'MinisterOfficerEmployee'. */
   partPrefix: string;
   /** Latest news is sent as JSON; everything else as multipart. */
@@ -81,8 +77,6 @@ export interface ContentTypeDef {
   sharedFileParts?: readonly string[];
   schema: ObjectSchema<AnyObject>;
   messages: CrudMessages;
-  /** Newest first by this column (then by id). */
-  orderBy: string;
   /** The admin screen's route. */
   adminRoute: string;
   /** Where the public sees this content, for the "view on site" link and the tests. */
@@ -93,6 +87,16 @@ export function emptyFormValues(def: ContentTypeDef): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of def.fields) values[field.key] = field.input === 'checkbox' ? false : '';
   return values;
+}
+
+/** The admin screen's words for a type named `name` ('Create New Tender', 'Edit Tender', 'Update Tender'). */
+export function screenWording(name: string, heading = name): Pick<ContentTypeDef, 'heading' | 'createButton' | 'formTitle' | 'submitLabel'> {
+  return {
+    heading,
+    createButton: `Create New ${name}`,
+    formTitle: { create: `Create New ${name}`, edit: `Edit ${name}` },
+    submitLabel: { create: `Create ${name}`, edit: `Update ${name}` },
+  };
 }
 
 /** SPEC.md §8's usual wording: '{Name} created successfully!', 'There was an error creating the {noun}.' */

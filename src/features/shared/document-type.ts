@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { documentMessages, type ContentTypeDef, type FieldDef } from './content-type';
+import { documentMessages, screenWording, type ContentTypeDef, type FieldDef } from './content-type';
 import { dateText, longText, text } from './schema-helpers';
 
 /**
@@ -8,7 +8,6 @@ import { dateText, longText, text } from './schema-helpers';
  */
 interface DocumentTypeOptions {
   path: string;
-  table: string;
   partPrefix: string;
   /** Singular as a heading and in messages: 'Notice', 'Circular', 'Office Order'. */
   name: string;
@@ -19,27 +18,23 @@ interface DocumentTypeOptions {
 
 export function documentType(o: DocumentTypeOptions): ContentTypeDef {
   const fields: FieldDef[] = [
-    { key: 'title', column: 'title', part: 'title', label: 'Title', input: 'text', required: true, listed: true },
-    { key: 'description', column: 'description', part: 'Description', label: 'Description', input: 'textarea', listed: true },
+    { key: 'title', part: 'title', label: 'Title', input: 'text', required: true, listed: true },
+    { key: 'description', part: 'Description', label: 'Description', input: 'textarea', listed: true },
   ];
-  if (o.withDepartment) fields.push({ key: 'department', column: 'department', part: 'Department', label: 'Department', input: 'text', listed: true });
-  fields.push({ key: 'issueDate', column: 'issue_date', part: 'IssueDate', label: 'Issue Date', input: 'date', listed: true });
+  if (o.withDepartment) fields.push({ key: 'department', part: 'Department', label: 'Department', input: 'text', listed: true });
+  fields.push({ key: 'issueDate', part: 'IssueDate', label: 'Issue Date', input: 'date', listed: true });
 
   return {
     path: o.path,
-    table: o.table,
     partPrefix: o.partPrefix,
     body: 'multipart',
     createdKey: 'createdDate',
-    heading: o.name,
-    createButton: `Create New ${o.name}`,
-    formTitle: { create: `Create New ${o.name}`, edit: `Edit ${o.name}` },
-    submitLabel: { create: `Create ${o.name}`, edit: `Update ${o.name}` },
+    ...screenWording(o.name),
     fields,
     files: [
       {
         key: 'filePath',
-        column: 'file_media_id',
+       
         parts: ['DocumentFile'],
         base64Parts: ['DocumentFileBase64', 'DocumentFile', `${o.partPrefix}.FilePath`],
         label: 'Document',
@@ -56,7 +51,6 @@ export function documentType(o: DocumentTypeOptions): ContentTypeDef {
       issueDate: dateText(),
     }),
     messages: documentMessages(o.name, `No ${o.name} found.`),
-    orderBy: 'issue_date',
     adminRoute: o.adminRoute,
     publicRoute: o.publicRoute,
   };

@@ -1,27 +1,23 @@
 import { object } from 'yup';
-import { standardMessages, type ContentTypeDef } from '../shared/content-type';
+import { standardMessages, screenWording, type ContentTypeDef } from '../shared/content-type';
 import { text } from '../shared/schema-helpers';
 
 export const sliderType: ContentTypeDef = {
   path: 'slider',
-  table: 'slider',
   partPrefix: 'Slider',
   body: 'multipart',
   createdKey: 'createdDate',
-  heading: 'Slider',
-  createButton: 'Create New Slider',
-  formTitle: { create: 'Create New Slider', edit: 'Edit Slider' },
-  submitLabel: { create: 'Create Slider', edit: 'Update Slider' },
+  ...screenWording('Slider'),
   // Words belong beside the picture, not painted into it: painted text is cut off on narrow screens and
   // unreadable to screen readers. Both are optional, so old clients that send only the picture still work.
   fields: [
-    { key: 'caption', column: 'caption', part: 'Caption', label: 'Caption (shown with the picture)', input: 'text', listed: true },
-    { key: 'pictureDescription', column: 'picture_description', part: 'PictureDescription', label: 'What the picture shows (for screen readers)', input: 'text' },
+    { key: 'caption', part: 'Caption', label: 'Caption (shown with the picture)', input: 'text', listed: true },
+    { key: 'pictureDescription', part: 'PictureDescription', label: 'What the picture shows (for screen readers)', input: 'text' },
   ],
   // A slide is its picture: creating one without it would only show an empty frame on the home page.
   files: [
     {
-      key: 'sliderPath', column: 'photo_media_id', parts: ['SliderImage'], base64Parts: ['Slider.SliderPath'], label: 'Photo', kind: 'image', listed: true,
+      key: 'sliderPath', parts: ['SliderImage'], base64Parts: ['Slider.SliderPath'], label: 'Photo', kind: 'image', listed: true,
       required: 'create', requiredMessage: 'Slider image is required!',
     },
   ],
@@ -30,7 +26,6 @@ export const sliderType: ContentTypeDef = {
     pictureDescription: text(300),
   }),
   messages: standardMessages({ name: 'Slider', noun: 'slider', emptyAdmin: 'No slider found.' }),
-  orderBy: 'id',
   adminRoute: '/slider',
   publicRoute: '/',
 };

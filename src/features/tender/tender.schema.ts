@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { documentMessages, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../shared/content-type';
+import { documentMessages, screenWording, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../shared/content-type';
 import { dateText, longText, text } from '../shared/schema-helpers';
 
 /** The field's label, as the form shows it, plus ' is required.' (SPEC.md §5 shouted the wire name). */
@@ -11,7 +11,6 @@ export const slotSuffix = (slot: number) => (slot === 1 ? '' : `_${slot}`);
 
 const extraTitles: FieldDef[] = TENDER_SLOTS.slice(1).map((slot) => ({
   key: `tender_title_${slot}`,
-  column: `tender_title_${slot}`,
   part: `tender_title_${slot}`,
   label: `Tender Title ${slot}`,
   input: 'text',
@@ -20,7 +19,6 @@ const extraTitles: FieldDef[] = TENDER_SLOTS.slice(1).map((slot) => ({
 
 const documents: FileSlotDef[] = TENDER_SLOTS.map((slot) => ({
   key: `tender_document${slotSuffix(slot)}`,
-  column: `document_${slot}_media_id`,
   // Our admin names each slot; the old client's slot-less 'file' parts are spread by sharedFileParts.
   parts: [`Tender.tender_document${slotSuffix(slot)}`],
   base64Parts: [`Tender.tender_document${slotSuffix(slot)}`],
@@ -32,23 +30,19 @@ const documents: FileSlotDef[] = TENDER_SLOTS.map((slot) => ({
 
 export const tenderType: ContentTypeDef = {
   path: 'tender',
-  table: 'tender',
   partPrefix: 'Tender',
   body: 'multipart',
   createdKey: 'created_date',
-  heading: 'Tender',
-  createButton: 'Create New Tender',
-  formTitle: { create: 'Create New Tender', edit: 'Edit Tender' },
-  submitLabel: { create: 'Create Tender', edit: 'Update Tender' },
+  ...screenWording('Tender'),
   fields: [
-    { key: 'tender_no', column: 'tender_no', part: 'tender_no', label: 'Tender number', input: 'text', required: true, listed: true },
-    { key: 'tender_title', column: 'tender_title', part: 'tender_title', label: 'Tender Title', input: 'text', required: true, listed: true },
-    { key: 'tender_discreption', column: 'tender_discreption', part: 'tender_discreption', label: 'Description', input: 'textarea', listed: true },
-    { key: 'publish_date', column: 'publish_date', part: 'publish_date', label: 'Publish Date', input: 'date', required: true, listed: true },
-    { key: 'last_date_of_submission', column: 'last_date_of_submission', part: 'last_date_of_submission', label: 'Last Date of Submission', input: 'date', required: true, listed: true },
-    { key: 'last_date_of_submission_time', column: 'last_date_of_submission_time', part: 'last_date_of_submission_time', label: 'Closing time', input: 'time', listed: true },
+    { key: 'tender_no', part: 'tender_no', label: 'Tender number', input: 'text', required: true, listed: true },
+    { key: 'tender_title', part: 'tender_title', label: 'Tender Title', input: 'text', required: true, listed: true },
+    { key: 'tender_discreption', part: 'tender_discreption', label: 'Description', input: 'textarea', listed: true },
+    { key: 'publish_date', part: 'publish_date', label: 'Publish Date', input: 'date', required: true, listed: true },
+    { key: 'last_date_of_submission', part: 'last_date_of_submission', label: 'Last Date of Submission', input: 'date', required: true, listed: true },
+    { key: 'last_date_of_submission_time', part: 'last_date_of_submission_time', label: 'Closing time', input: 'time', listed: true },
     ...extraTitles,
-    { key: 'status', column: 'status', part: 'status', label: 'Status', input: 'text', required: true, listed: true },
+    { key: 'status', part: 'status', label: 'Status', input: 'text', required: true, listed: true },
   ],
   files: documents,
   sharedFileParts: ['file', 'DocumentFileBase64'],
@@ -71,7 +65,6 @@ export const tenderType: ContentTypeDef = {
     status: text(50).required(required('Status')),
   }),
   messages: documentMessages('Tender', 'No Tender found.'),
-  orderBy: 'publish_date',
   adminRoute: '/edittender',
   publicRoute: '/currenttender',
 };

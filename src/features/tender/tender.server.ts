@@ -1,31 +1,51 @@
-import { sql } from 'kysely';
 import { db, type Db } from '../../server/db';
+import { findRecord, storedText, type MediaInfo } from '../../server/content/records';
+import { TENDER_SLOTS, slotSuffix, tenderType } from './tender.schema';
 import type { Tender } from '../../server/db-schema';
+import { now } from '../../server/clock';
+import { validUntil } from '../../server/cache/dependencies';
 import { nowInIndia } from '../../lib/format';
+import { closesAt, nextClosing } from './tender-closing.server';
 
-/**
- * A tender closes at its last date of submission and time, in Indian time; without a time it stays open
- * to the end of that day. Both sides of the comparison are 'YYYY-MM-DDTHH:mm:ss' text in Indian time, so
- * plain text order is time order. '24:00:00' sorts after every real time of the same day.
- */
-const closesAt = sql<string>`last_date_of_submission || 'T' || (CASE WHEN coalesce(last_date_of_submission_time, '') = '' THEN '24:00:00' ELSE last_date_of_submission_time || ':00' END)`;
+/** A tender as the lists show it. */
+export interface TenderSummary {
+  id: number;
+  tenderNo: string;
+  title: string;
+  description: string;
+  publishDate: string;
+  lastDate: string;
+  lastTime: string;
+}
 
 export interface TenderPage {
-  tenders: Tender[];
+  tenders: TenderSummary[];
   total: number;
+}
+
+function toSummary(row: Tender): TenderSummary {
+  return {
+    id: row.id,
+    tenderNo: row.tender_no,
+    title: row.tender_title,
+    description: row.tender_discreption,
+    publishDate: row.publish_date,
+    lastDate: row.last_date_of_submission,
+    lastTime: row.last_date_of_submission_time,
+  };
 }
 
 export interface TenderPaging {
   limit: number;
   offset: number;
-  /** The moment to compare closing times with (tests pin it). */
+  /** The moment to compare closing times with (tests pin it); the server's clock by default. */
   now?: number;
 }
 
 async function listTenders(open: boolean, paging: TenderPaging, database: Db): Promise<TenderPage> {
-  const now = nowInIndia(paging.now);
-  const base = database.selectFrom('tender').where(closesAt, open ? '>' : '<=', now);
-  const [tenders, counted] = await Promise.all([
+  const at = paging.now ?? now();
+  const base = database.selectFrom('tender').where(closesAt, open ? '>' : '<=', nowInIndia(at));
+  const [tenders, counted, closing] = await Promise.all([
     base
       .selectAll()
       // Open tenders: the one closing soonest first. Closed ones: the most recently closed first.
@@ -35,8 +55,11 @@ async function listTenders(open: boolean, paging: TenderPaging, database: Db): P
       .offset(paging.offset)
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    nextClosing(database, at),
   ]);
-  return { tenders, total: Number(counted.n) };
+  // Both lists change when the next tender closes, whichever page of them this is.
+  validUntil(closing);
+  return { tenders: tenders.map(toSummary), total: Number(counted.n) };
 }
 
 /** Tenders still taking bids ('Active Tenders'). */
@@ -47,4 +70,31 @@ export function listActiveTenders(paging: TenderPaging, database: Db = db()): Pr
 /** Tenders whose closing time has passed ('Un-Active Tenders'). */
 export function listPastTenders(paging: TenderPaging, database: Db = db()): Promise<TenderPage> {
   return listTenders(false, paging, database);
+}
+
+/** One tender in full, as its details page shows it. */
+export interface TenderDetails extends TenderSummary {
+  status: string;
+  /** The attached documents, each under its title (or 'Document n'). */
+  documents: { title: string; file: MediaInfo }[];
+}
+
+export async function findTenderDetails(id: number, database: Db = db()): Promise<TenderDetails | null> {
+  const record = await findRecord(tenderType, id, false, database);
+  if (!record) return null;
+  const { values } = record;
+  return {
+    id: record.id,
+    tenderNo: storedText(values.tender_no),
+    title: storedText(values.tender_title),
+    description: storedText(values.tender_discreption),
+    publishDate: storedText(values.publish_date),
+    lastDate: storedText(values.last_date_of_submission),
+    lastTime: storedText(values.last_date_of_submission_time),
+    status: storedText(values.status),
+    documents: TENDER_SLOTS.flatMap((slot) => {
+      const file = record.media[`tender_document${slotSuffix(slot)}`];
+      return file ? [{ title: storedText(values[`tender_title${slotSuffix(slot)}`]) || `Document ${slot}`, file }] : [];
+    }),
+  };
 }

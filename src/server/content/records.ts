@@ -1,15 +1,19 @@
 import type { Kysely } from 'kysely';
 import type { ContentTypeDef } from '../../features/shared/content-type';
+import { storageOf } from '../../features/content-storage.server';
 import { db, nowIso, type Db } from '../db';
+import type { Database } from '../db-schema';
 import { HttpError } from '../http';
-import { storeMedia } from '../media';
-import { auditSnapshot, recordAudit, type Actor } from '../audit';
-import { bumpContentVersion } from '../page-cache';
+import type { Actor, FileColumn } from '../audit';
+import { runWrite } from '../write-path';
+import type { AnyContentStorage } from './storage';
 import type { Submission } from './submission';
+import type { AcceptedFile } from './uploads';
 
 /**
- * Storage for every declared content type. The tables differ only in the columns their declaration names,
- * so this module works on untyped rows; the declarations are what keeps the names right.
+ * Storage for every declared content type, written once: each type's storage declaration (in its feature's
+ * .server.ts) names its table and columns, and records leave here keyed by the declaration's field keys,
+ * so nothing past this module knows a column name.
  */
 export interface MediaInfo {
   id: number;
@@ -21,10 +25,20 @@ export interface MediaInfo {
   bytes?: Uint8Array;
 }
 
-export type ContentRow = Record<string, unknown> & { id: number; created_date: string };
+/** What a content column holds: text, a number (0/1 for a checkbox), or nothing. */
+export type StoredValue = string | number | null;
+
+/** A stored value as text for people: trimmed, '' for nothing. */
+export const storedText = (value: StoredValue | undefined): string => String(value ?? '').trim();
+/** A stored date ('YYYY-MM-DD'), or null when there is none. */
+export const storedDate = (value: StoredValue | undefined): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 export interface ContentRecord {
-  row: ContentRow;
+  id: number;
+  /** When the record was created (ISO instant). */
+  createdDate: string;
+  /** Per field key of the declaration, its stored value. */
+  values: Record<string, StoredValue>;
   /** Per slot key, the stored file or null. */
   media: Record<string, MediaInfo | null>;
 }
@@ -34,70 +48,114 @@ export interface ListOptions {
   withBytes?: boolean;
   limit?: number;
   offset?: number;
-  /** Narrows the list: column = value, or column in values for a list. */
+  /** Narrows the list, by field key: field = value, or field in values for a list. */
   where?: Record<string, string | number | readonly (string | number)[]>;
 }
 
-// Table and column names come from the declarations, never from a request.
-const untyped = (database: Db) => database as unknown as Kysely<any>;
+/**
+ * How this module sees any content table: an id, a creation time and columns of stored values. Kysely's
+ * withTables adds that view beside the typed tables; which columns a type has is its storage declaration's
+ * business, checked against db-schema.ts by the compiler and against the migrations by a test.
+ */
+interface ContentTableView {
+  id: number;
+  created_date: string;
+  [column: string]: StoredValue | Uint8Array;
+}
+type ContentRow = Record<string, StoredValue | Uint8Array>;
+type ContentDb = Kysely<Database & Record<string, ContentTableView>>;
+/** Every content table's primary key is a whole number. */
+const idOf = (row: ContentRow): number => Number(row.id);
+const contentView = (database: Db): ContentDb => database.withTables<Record<string, ContentTableView>>();
+/** A table named as the view knows it: any name, of the view's shape. */
+const tableOf = (storage: AnyContentStorage): string => storage.table;
+
+const columnOf = (storage: AnyContentStorage, key: string): string => {
+  const column = (storage.columns as Record<string, string>)[key];
+  if (!column) throw new Error(`${storage.table} has no column for the field ${key}.`);
+  return column;
+};
+
+/** The storage's file slots as the audit log names them. */
+export function fileColumns(storage: AnyContentStorage): FileColumn[] {
+  return Object.entries(storage.files as Record<string, string>).map(([key, column]) => ({ key, column }));
+}
+
+function toRecord(def: ContentTypeDef, storage: AnyContentStorage, row: ContentRow, media: Record<string, MediaInfo | null>): ContentRecord {
+  const values: Record<string, StoredValue> = {};
+  for (const field of def.fields) {
+    const value = row[columnOf(storage, field.key)];
+    values[field.key] = value instanceof Uint8Array || value === undefined ? null : value;
+  }
+  return { id: idOf(row), createdDate: String(row.created_date), values, media };
+}
 
 async function attachMedia(database: Db, def: ContentTypeDef, rows: ContentRow[], withBytes: boolean): Promise<ContentRecord[]> {
+  const storage = storageOf(def);
+  const slots = fileColumns(storage);
   const ids = new Set<number>();
-  for (const row of rows) for (const slot of def.files) if (typeof row[slot.column] === 'number') ids.add(row[slot.column] as number);
+  for (const row of rows) for (const slot of slots) if (typeof row[slot.column] === 'number') ids.add(row[slot.column] as number);
   const byId = new Map<number, MediaInfo>();
   if (ids.size > 0) {
-    const columns = ['id', 'sha256', 'content_type', 'size', 'width', 'height', ...(withBytes ? ['bytes'] : [])];
-    const found = await untyped(database).selectFrom('media').select(columns).where('id', 'in', [...ids]).execute();
+    const found = await database
+      .selectFrom('media')
+      .select(['id', 'sha256', 'content_type', 'size', 'width', 'height'])
+      .$if(withBytes, (query) => query.select('bytes'))
+      .where('id', 'in', [...ids])
+      .execute();
     for (const m of found) {
       byId.set(m.id, { id: m.id, sha256: m.sha256, contentType: m.content_type, size: m.size, width: m.width, height: m.height, bytes: m.bytes });
     }
   }
-  return rows.map((row) => ({
-    row,
-    media: Object.fromEntries(def.files.map((slot) => [slot.key, byId.get(row[slot.column] as number) ?? null])),
-  }));
+  return rows.map((row) =>
+    toRecord(def, storage, row, Object.fromEntries(slots.map((slot) => [slot.key, byId.get(row[slot.column] as number) ?? null]))),
+  );
 }
 
 export async function listRecords(def: ContentTypeDef, options: ListOptions = {}, database: Db = db()): Promise<ContentRecord[]> {
-  let query = untyped(database).selectFrom(def.table).selectAll();
-  for (const [column, value] of Object.entries(options.where ?? {})) {
+  const storage = storageOf(def);
+  let query = contentView(database).selectFrom(tableOf(storage)).selectAll();
+  for (const [key, value] of Object.entries(options.where ?? {})) {
+    const column = columnOf(storage, key);
     query = Array.isArray(value) ? query.where(column, 'in', value) : query.where(column, '=', value);
   }
-  query = query.orderBy(def.orderBy, 'desc').orderBy('id', 'desc');
+  query = query.orderBy(storage.orderBy, 'desc').orderBy('id', 'desc');
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  const rows = (await query.execute()) as ContentRow[];
+  const rows: ContentRow[] = await query.execute();
   return attachMedia(database, def, rows, !!options.withBytes);
 }
 
-export async function countRecords(def: ContentTypeDef, where: Record<string, string | number> = {}, database: Db = db()): Promise<number> {
-  let query = untyped(database).selectFrom(def.table).select((eb) => eb.fn.countAll<number>().as('n'));
-  for (const [column, value] of Object.entries(where)) query = query.where(column, '=', value);
-  const row = await query.executeTakeFirstOrThrow();
+export async function countRecords(def: ContentTypeDef, database: Db = db()): Promise<number> {
+  const row = await contentView(database)
+    .selectFrom(tableOf(storageOf(def)))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export async function findRecord(def: ContentTypeDef, id: number, withBytes = false, database: Db = db()): Promise<ContentRecord | null> {
-  const row = (await untyped(database).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst()) as ContentRow | undefined;
+  const row: ContentRow | undefined = await contentView(database).selectFrom(tableOf(storageOf(def))).selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) return null;
   const [record] = await attachMedia(database, def, [row], withBytes);
   return record;
 }
 
 /** Turns validated form values into column values: booleans as 0/1, empty dates and numbers as null. */
-function columnsFromValues(def: ContentTypeDef, values: Record<string, unknown>): Record<string, unknown> {
-  const columns: Record<string, unknown> = {};
+function columnsFromValues(def: ContentTypeDef, storage: AnyContentStorage, values: Record<string, unknown>): Record<string, StoredValue> {
+  const columns: Record<string, StoredValue> = {};
   for (const field of def.fields) {
     const value = values[field.key];
-    if (field.input === 'checkbox') columns[field.column] = value ? 1 : 0;
-    else if (field.input === 'date' || field.input === 'number') columns[field.column] = value === '' || value === undefined ? null : value;
-    else columns[field.column] = value ?? '';
+    const column = columnOf(storage, field.key);
+    if (field.input === 'checkbox') columns[column] = value ? 1 : 0;
+    else if (field.input === 'date' || field.input === 'number') columns[column] = value === '' || value === undefined ? null : (value as StoredValue);
+    else columns[column] = (value ?? '') as StoredValue;
   }
   return columns;
 }
 
 /**
- * Creates (submission.id null) or updates a record and its files in one transaction: the record and its
- * files land together or not at all. Returns the record's id.
+ * Creates (submission.id null) or updates a record and its files through the write path: the record and
+ * its files land together or not at all. Returns the record's id.
  */
 export async function saveRecord(
   def: ContentTypeDef,
@@ -106,60 +164,78 @@ export async function saveRecord(
   actor: Actor,
   database: Db = db(),
 ): Promise<number> {
-  const id = await database.transaction().execute(async (trx) => {
-    const existing = submission.id === null ? null : await untyped(trx).selectFrom(def.table).selectAll().where('id', '=', submission.id).executeTakeFirst();
-    if (submission.id !== null && !existing) throw new HttpError(404, `${def.heading} not found.`);
-
-    const columns = columnsFromValues(def, values);
-    const missing: Record<string, string> = {};
-    for (const slot of def.files) {
-      const choice = submission.files[slot.key];
-      if (choice.kind === 'upload') columns[slot.column] = await storeMedia(choice.file.bytes, choice.file.contentType, trx);
-      else if (choice.kind === 'stored') {
-        const media = await trx.selectFrom('media').select('id').where('sha256', '=', choice.sha256).executeTakeFirst();
-        if (!media) missing[slot.key] = def.messages.invalidFile ?? `${slot.label}: that stored file does not exist.`;
-        else columns[slot.column] = media.id;
-      }
-      const hasFile = columns[slot.column] ?? existing?.[slot.column];
-      if (slot.required && !hasFile && !missing[slot.key]) missing[slot.key] = slot.requiredMessage ?? `${slot.label} is required.`;
-    }
-    if (Object.keys(missing).length > 0) throw new HttpError(400, Object.values(missing)[0], missing);
-
-    let id: number;
-    if (existing) {
-      id = existing.id as number;
-      // A type without text fields (the slider) edited without a new file has nothing to change.
-      if (Object.keys(columns).length > 0) await untyped(trx).updateTable(def.table).set(columns).where('id', '=', id).execute();
-    } else {
-      const inserted = await untyped(trx)
-        .insertInto(def.table)
-        .values({ ...columns, created_date: nowIso() })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      id = inserted.id as number;
-    }
-    const saved = await untyped(trx).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, {
-      action: existing ? 'update' : 'create',
+  const storage = storageOf(def);
+  const slots = fileColumns(storage);
+  const uploads: Record<string, AcceptedFile> = {};
+  for (const slot of def.files) {
+    const choice = submission.files[slot.key];
+    if (choice.kind === 'upload') uploads[slot.key] = choice.file;
+  }
+  return runWrite(
+    {
+      actor,
       entity: def.path,
-      recordId: id,
-      before: existing ? await auditSnapshot(trx, existing, def.files) : null,
-      after: await auditSnapshot(trx, saved, def.files),
-    });
-    return id;
-  });
-  await bumpContentVersion(database);
-  return id;
+      table: storage.table,
+      files: slots,
+      uploads,
+      change: async (trx, media) => {
+        const content = contentView(trx);
+        const existing = submission.id === null ? null : await content.selectFrom(tableOf(storage)).selectAll().where('id', '=', submission.id).executeTakeFirst();
+        if (submission.id !== null && !existing) throw new HttpError(404, `${def.heading} not found.`);
+
+        const columns = columnsFromValues(def, storage, values);
+        const missing: Record<string, string> = {};
+        for (const slot of def.files) {
+          const choice = submission.files[slot.key];
+          const column = (storage.files as Record<string, string>)[slot.key];
+          if (choice.kind === 'upload') columns[column] = media[slot.key];
+          else if (choice.kind === 'stored') {
+            const stored = await trx.selectFrom('media').select('id').where('sha256', '=', choice.sha256).executeTakeFirst();
+            if (!stored) missing[slot.key] = def.messages.invalidFile ?? `${slot.label}: that stored file does not exist.`;
+            else columns[column] = stored.id;
+          }
+          const hasFile = columns[column] ?? existing?.[column];
+          if (slot.required && !hasFile && !missing[slot.key]) missing[slot.key] = slot.requiredMessage ?? `${slot.label} is required.`;
+        }
+        if (Object.keys(missing).length > 0) throw new HttpError(400, Object.values(missing)[0], missing);
+
+        let id: number;
+        if (existing) {
+          id = idOf(existing);
+          // A type without text fields (the slider) edited without a new file has nothing to change.
+          if (Object.keys(columns).length > 0) await content.updateTable(tableOf(storage)).set(columns).where('id', '=', id).execute();
+        } else {
+          const inserted = await content
+            .insertInto(tableOf(storage))
+            .values({ ...columns, created_date: nowIso() })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          id = idOf(inserted);
+        }
+        const saved = await content.selectFrom(tableOf(storage)).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        return { result: id, audit: { action: existing ? 'update' : 'create', recordId: id, before: existing ?? null, after: saved } };
+      },
+    },
+    database,
+  );
 }
 
 export async function deleteRecord(def: ContentTypeDef, id: number, actor: Actor, database: Db = db()): Promise<boolean> {
-  const deleted = await database.transaction().execute(async (trx) => {
-    const existing = (await untyped(trx).selectFrom(def.table).selectAll().where('id', '=', id).executeTakeFirst()) as ContentRow | undefined;
-    if (!existing) return false;
-    await untyped(trx).deleteFrom(def.table).where('id', '=', id).execute();
-    await recordAudit(trx, actor, { action: 'delete', entity: def.path, recordId: id, before: await auditSnapshot(trx, existing, def.files) });
-    return true;
-  });
-  if (deleted) await bumpContentVersion(database);
-  return deleted;
+  const storage = storageOf(def);
+  return runWrite(
+    {
+      actor,
+      entity: def.path,
+      table: storage.table,
+      files: fileColumns(storage),
+      change: async (trx) => {
+        const content = contentView(trx);
+        const existing = await content.selectFrom(tableOf(storage)).selectAll().where('id', '=', id).executeTakeFirst();
+        if (!existing) return { result: false, audit: null };
+        await content.deleteFrom(tableOf(storage)).where('id', '=', id).execute();
+        return { result: true, audit: { action: 'delete', recordId: id, before: existing, after: null } };
+      },
+    },
+    database,
+  );
 }

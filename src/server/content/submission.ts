@@ -1,6 +1,7 @@
 import type { ContentTypeDef, FileSlotDef } from '../../features/shared/content-type';
 import { HttpError, readFormBody, readJsonBody } from '../http';
 import { acceptUpload, bodyLimitFor, decodeBase64File, type AcceptedFile } from './uploads';
+import { formParts } from '../form-parts';
 
 /**
  * What a create or update request asks for, whatever form it came in: multipart with the wire names of
@@ -50,17 +51,7 @@ function parseId(raw: unknown): number | null {
 }
 
 export async function submissionFromForm(def: ContentTypeDef, form: FormData): Promise<Submission> {
-  const byName = new Map<string, (string | File)[]>();
-  for (const [name, value] of form.entries()) {
-    const key = name.toLowerCase();
-    byName.set(key, [...(byName.get(key) ?? []), value]);
-  }
-  const prefix = def.partPrefix.toLowerCase() + '.';
-  const all = (name: string) => byName.get(name.toLowerCase()) ?? [];
-  const text = (name: string) => {
-    const found = [...all(prefix + name), ...all(name)].find((v): v is string => typeof v === 'string');
-    return found;
-  };
+  const { all, text } = formParts(form, def.partPrefix);
 
   const values: Record<string, unknown> = {};
   for (const field of def.fields) {

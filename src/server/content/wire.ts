@@ -9,17 +9,17 @@ import type { ContentRecord } from './records';
 export type MediaMode = 'base64' | 'url';
 
 export function toWire(def: ContentTypeDef, record: ContentRecord, mode: MediaMode): Record<string, unknown> {
-  const { row, media } = record;
-  const out: Record<string, unknown> = { id: row.id };
+  const { values, media } = record;
+  const out: Record<string, unknown> = { id: record.id };
   for (const field of def.fields) {
-    const value = row[field.column];
+    const value = values[field.key];
     out[field.key] = field.input === 'checkbox' ? value === 1 : value ?? null;
   }
   for (const slot of def.files) {
     const file = media[slot.key];
     out[slot.key] = !file ? null : mode === 'url' ? mediaUrl(file.sha256, file.contentType) : toBase64(file.bytes);
   }
-  out[def.createdKey ?? 'createdDate'] = row.created_date;
+  out[def.createdKey ?? 'createdDate'] = record.createdDate;
   return out;
 }
 
@@ -31,7 +31,7 @@ export function mediaModeOf(url: URL): MediaMode {
 export function storedValues(def: ContentTypeDef, record: ContentRecord): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const field of def.fields) {
-    const value = record.row[field.column];
+    const value = record.values[field.key];
     values[field.key] = field.input === 'checkbox' ? value === 1 : value ?? '';
   }
   return values;

@@ -1,7 +1,7 @@
 import type { ContentTypeDef } from '../../features/shared/content-type';
-import { listRecords } from '../../server/content/records';
-import { toWire } from '../../server/content/wire';
-import type { AdminRow } from './admin-api';
+import { listRecords } from './records';
+import { toWire } from './wire';
+import type { AdminRow } from '../../components/admin/admin-api';
 
 /** A content screen's first list, read while the page renders: the same shape GET …?media=url answers. */
 export async function adminRows(def: ContentTypeDef): Promise<AdminRow[]> {

@@ -1,0 +1,31 @@
+import type { ContentTypeDef } from '../../features/shared/content-type';
+import type { ColumnOf, TableName } from '../db-schema';
+
+/**
+ * Where a content type keeps its records: the table, the column behind each field and file slot of its
+ * declaration, and its order. Server-only, so that no table or column name reaches a browser bundle; typed
+ * against the table shapes in db-schema.ts, so a misspelt column does not compile. The declaration in
+ * <type>.schema.ts says everything else (wire names, labels, messages) and stays browser-safe.
+ */
+export interface ContentStorage<T extends TableName> {
+  table: T;
+  /** Per field key of the declaration, its column. */
+  columns: Readonly<Record<string, ColumnOf<T>>>;
+  /** Per file slot key of the declaration, its media id column. */
+  files: Readonly<Record<string, ColumnOf<T>>>;
+  /** Newest first by this column (then by id). */
+  orderBy: ColumnOf<T>;
+}
+
+/** A content type's storage, whichever its table. */
+export type AnyContentStorage = { [T in TableName]: ContentStorage<T> }[TableName];
+
+/** Pairs a declaration with its storage; the compiler checks the columns belong to the table. */
+export function contentStorage<T extends TableName>(def: ContentTypeDef, storage: ContentStorage<T>): StoredContentType {
+  return { def, storage: storage as AnyContentStorage };
+}
+
+export interface StoredContentType {
+  def: ContentTypeDef;
+  storage: AnyContentStorage;
+}
