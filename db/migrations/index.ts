@@ -3,6 +3,7 @@ import * as initial from './2026-11-22-0001-initial';
 import * as mediaVariants from './2026-11-22-0002-media-variants';
 import * as auditThrottleVersion from './2026-11-22-0003-audit-throttle-version';
 import * as knownSignInAddress from './2026-11-23-0004-known-sign-in-address';
+import * as grievanceWorkflow from './2026-11-23-0010-grievance-workflow';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22-0002-media-variants': mediaVariants,
   '2026-11-22-0003-audit-throttle-version': auditThrottleVersion,
   '2026-11-23-0004-known-sign-in-address': knownSignInAddress,
+  '2026-11-23-0010-grievance-workflow': grievanceWorkflow,
 };

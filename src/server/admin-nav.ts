@@ -6,7 +6,7 @@ export interface NavEntry {
   label: string;
 }
 
-function sidebar(name: 'admin' | 'user'): readonly NavEntry[] {
+function sidebar(name: 'admin' | 'user' | 'officer'): readonly NavEntry[] {
   return Object.entries(ROUTES as Record<string, RouteDeclaration>)
     .filter(([, route]) => route.nav?.sidebar === name)
     .map(([href, route]) => ({ href, label: route.nav!.label }));
@@ -14,12 +14,14 @@ function sidebar(name: 'admin' | 'user'): readonly NavEntry[] {
 
 export const ADMIN_NAV = sidebar('admin');
 export const USER_NAV = sidebar('user');
+export const OFFICER_NAV = sidebar('officer');
 
 /**
  * A member of staff with the user role always sees the complaint desk's sidebar; an admin sees the admin
  * sidebar except on the complaint desk's own pages, which belong to the user sidebar.
  */
 export function sidebarFor(role: string, pathname: string): readonly NavEntry[] {
+  if (role === 'officer') return OFFICER_NAV;
   if (role !== 'admin') return USER_NAV;
   return USER_NAV.some((entry) => entry.href === pathname) ? USER_NAV : ADMIN_NAV;
 }

@@ -22,7 +22,8 @@ export interface MediaVariantTable {
   created_at: string;
 }
 
-export type Role = 'admin' | 'user';
+/** 'officer': a field officer who sees only the grievances assigned to them (issue 14). */
+export type Role = 'admin' | 'user' | 'officer';
 
 export interface AppUserTable {
   id: Generated<number>;
@@ -130,7 +131,7 @@ export interface PressReleaseTable {
   created_date: string;
 }
 
-export interface GrievanceTypeTable { id: Generated<number>; grievance_title: string }
+export interface GrievanceTypeTable { id: Generated<number>; grievance_title: string; sla_hours: Generated<number> }
 export interface DistrictTable { id: Generated<number>; district_name_english: string }
 export interface WardTable { id: Generated<number>; ward_number: string }
 export interface UlbTable { id: Generated<number>; ulb_name: string }
@@ -153,6 +154,21 @@ export interface ComplaintTable {
   pub_image_2_media_id: number | null;
   action_image_1_media_id: number | null;
   action_image_2_media_id: number | null;
+  /** The grievance workflow's columns (db/migrations/2026-11-23-0010-grievance-workflow.ts). */
+  complaint_number: string | null;
+  state: Generated<string>;
+  due_at: string | null;
+  sla_hours: number | null;
+  citizen_name: Generated<string>;
+  citizen_mobile: Generated<string>;
+  citizen_email: Generated<string>;
+  address: Generated<string>;
+  officer_id: number | null;
+  decided_at: string | null;
+  closed_at: string | null;
+  rating: number | null;
+  rating_comment: Generated<string>;
+  source: Generated<string>;
 }
 
 export interface ComplaintReminderTable {
@@ -198,6 +214,37 @@ export interface ContentVersionTable {
   version: number;
 }
 
+export interface GrievanceEventTable {
+  id: Generated<number>;
+  complaint_id: number;
+  at: string;
+  actor_kind: string;
+  actor_user_id: number | null;
+  actor_label: string;
+  action: string;
+  from_state: string | null;
+  to_state: string;
+  note: Generated<string>;
+  officer_id: number | null;
+  rating: number | null;
+}
+
+export interface GrievanceEventMediaTable { event_id: number; position: number; media_id: number }
+export interface GrievanceSettingTable { name: string; value: string }
+export interface GrievanceAttemptTable { id: Generated<number>; kind: string; key: string; at: string }
+
+export interface NotificationLogTable {
+  id: Generated<number>;
+  at: string;
+  complaint_id: number | null;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  outcome: string;
+  error: Generated<string>;
+}
+
 export interface Database {
   media: MediaTable;
   media_variant: MediaVariantTable;
@@ -223,6 +270,11 @@ export interface Database {
   login_attempt: LoginAttemptTable;
   sign_in_address: SignInAddressTable;
   content_version: ContentVersionTable;
+  grievance_event: GrievanceEventTable;
+  grievance_event_media: GrievanceEventMediaTable;
+  grievance_setting: GrievanceSettingTable;
+  grievance_attempt: GrievanceAttemptTable;
+  notification_log: NotificationLogTable;
 }
 
 export type AppUser = Selectable<AppUserTable>;

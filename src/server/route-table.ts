@@ -15,7 +15,7 @@ export interface RouteDeclaration {
   /** A public page whose answer depends on a free-text parameter (search) is rendered each time, never cached. */
   uncached?: true;
   /** Its entry in a back office sidebar, in table order. */
-  nav?: { sidebar: 'admin' | 'user'; label: string };
+  nav?: { sidebar: 'admin' | 'user' | 'officer'; label: string };
 }
 
 const PUBLIC = 'public';
@@ -118,7 +118,7 @@ export function mayOpen(access: RouteAccess, role: Role | undefined): boolean {
 
 /** Where a member of staff lands after signing in, and when they open a page their role may not. */
 export function homeFor(role: Role): string {
-  return role === 'admin' ? '/dashboard' : '/userdashboard';
+  return role === 'admin' ? '/dashboard' : role === 'officer' ? '/grievances' : '/userdashboard';
 }
 
 // Literal paths match exactly; the few dynamic patterns are tried after them, as Astro ranks static routes first.

@@ -1,0 +1,129 @@
+import type { APIContext } from 'astro';
+import { db } from '../../server/db';
+import { HttpError } from '../../server/http';
+import { acceptUpload, bodyLimitFor, type AcceptedFile } from '../../server/content/uploads';
+import { clientAddress } from '../../server/request-origin';
+import type { Session } from '../../server/auth/session';
+import { lodgeSchema, trackSchema } from './grievance.schema';
+import { lodgeGrievance, MAX_PHOTOS, transitionGrievance } from './grievance.server';
+import { admitLodging, admitLookup, recordFailedLookup } from './grievance-limits.server';
+import { findCitizenGrievance, type StaffGrievance } from './grievance-queries.server';
+import { parseComplaintNumber, parseMobile, TRANSITIONS, type TransitionName } from './grievance-workflow';
+import type { GrievanceActor } from './grievance-write.server';
+
+/** What the public form, the staff screens, the JSON endpoints and Open311 share when reading a request. */
+
+/** Room for four photos at the largest size allowed, plus the text fields. */
+export const PHOTO_BODY_LIMIT = bodyLimitFor(Array.from({ length: MAX_PHOTOS }, () => 'image' as const), 'binary');
+
+export const CITIZEN: GrievanceActor = { party: 'citizen', userId: null, label: 'Citizen' };
+
+export function staffActor(session: Session | null): GrievanceActor {
+  if (!session) throw new HttpError(401, 'Please sign in.');
+  return { party: session.user.role, userId: session.user.id, label: session.user.email };
+}
+
+/** The photos sent under `part` (empty file inputs skipped), each checked and re-encoded; at most four. */
+export async function readPhotos(form: FormData, part = 'photos'): Promise<AcceptedFile[]> {
+  const files = form.getAll(part).filter((v): v is File => typeof v !== 'string' && v.size > 0);
+  if (files.length > MAX_PHOTOS) throw new HttpError(400, `Send at most ${MAX_PHOTOS} photos.`, { [part]: `Send at most ${MAX_PHOTOS} photos.` });
+  const accepted: AcceptedFile[] = [];
+  for (const [i, file] of files.entries()) {
+    accepted.push(await acceptUpload(new Uint8Array(await file.arrayBuffer()), { key: part, label: `Photo ${i + 1}`, kind: 'image' }));
+  }
+  return accepted;
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * Lodges what a citizen sent: fields checked (400 naming each), category and ward checked to exist, photos
+ * checked (413/415), the abuse limits (429) last, so that a mistake in the form does not use up an attempt.
+ */
+export async function lodgeFromCitizen(
+  context: Pick<APIContext, 'locals' | 'clientAddress'>,
+  sent: Record<string, string>,
+  photos: AcceptedFile[],
+  source: 'web' | 'open311',
+): Promise<{ id: number; number: string }> {
+  const values = await lodgeSchema.validate(sent, { abortEarly: false, stripUnknown: true });
+  const database = db();
+  const [category, ward] = await Promise.all([
+    database.selectFrom('grievance_type').select('id').where('id', '=', values.category).executeTakeFirst(),
+    database.selectFrom('ward').select('id').where('id', '=', values.ward).executeTakeFirst(),
+  ]);
+  const unknown: Record<string, string> = {};
+  if (!category) unknown.category = 'That category does not exist; choose one from the list.';
+  if (!ward) unknown.ward = 'That ward does not exist; choose one from the list.';
+  if (Object.keys(unknown).length > 0) throw new HttpError(400, Object.values(unknown)[0], unknown);
+  await admitLodging(values.mobile, clientAddress(context));
+  return lodgeGrievance(
+    {
+      grievanceTypeId: values.category,
+      wardId: values.ward,
+      address: values.address,
+      landmark: values.landmark,
+      description: values.description,
+      suggestion: '',
+      name: values.name,
+      mobile: values.mobile,
+      email: values.email,
+      source,
+    },
+    photos,
+    CITIZEN,
+  );
+}
+
+export function lodgeFieldsOf(form: FormData): Record<string, string> {
+  return Object.fromEntries(['category', 'ward', 'address', 'landmark', 'description', 'name', 'mobile', 'email'].map((name) => [name, text(form, name)]));
+}
+
+/**
+ * A citizen's number and mobile: the grievance, or one answer for a number that does not exist and for a
+ * mobile that does not match (a stranger learns nothing). Failures count towards the look-up limit.
+ */
+export async function citizenLookup(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: FormData): Promise<StaffGrievance> {
+  const address = clientAddress(context);
+  await admitLookup(address);
+  const { number, mobile } = await trackSchema.validate({ number: text(form, 'number'), mobile: text(form, 'mobile') }, { abortEarly: false });
+  const parsedNumber = parseComplaintNumber(number);
+  const parsedMobile = parseMobile(mobile);
+  const found = parsedNumber && parsedMobile ? await findCitizenGrievance(parsedNumber, parsedMobile) : null;
+  if (!found) {
+    await recordFailedLookup(address);
+    throw new HttpError(404, 'No grievance matches that complaint number and mobile number. Check both and try again.');
+  }
+  return found;
+}
+
+/** A citizen's rating or reopening, after the number and mobile have been checked. */
+export async function citizenAction(grievance: StaffGrievance, form: FormData): Promise<TransitionName> {
+  const action = text(form, 'action');
+  if (action !== 'rate' && action !== 'reopen') throw new HttpError(400, 'Choose to rate or to reopen the grievance.');
+  const rating = action === 'rate' ? Number(text(form, 'rating')) : null;
+  await transitionGrievance(grievance.number, action, { note: text(form, 'note').slice(0, 1000), rating }, CITIZEN);
+  return action;
+}
+
+export function isTransitionName(value: string): value is TransitionName {
+  return Object.hasOwn(TRANSITIONS, value) && value !== 'auto-close';
+}
+
+/** A staff transition from a form (multipart or urlencoded): note, officer, photos. */
+export async function staffTransition(number: string, transition: string, form: FormData, actor: GrievanceActor): Promise<void> {
+  const parsed = parseComplaintNumber(number);
+  if (!parsed) throw new HttpError(404, 'No grievance with that number.');
+  if (!isTransitionName(transition)) throw new HttpError(404, 'There is no such action.');
+  const officer = text(form, 'officer');
+  const photos = await readPhotos(form);
+  await transitionGrievance(
+    parsed,
+    transition,
+    { note: text(form, 'note').slice(0, 1000), officerId: /^\d{1,9}$/.test(officer) ? Number(officer) : null, photos, rating: null },
+    actor,
+  );
+}

@@ -1,0 +1,102 @@
+import { db, nowIso, type Db } from '../../server/db';
+import { storeMedia } from '../../server/media';
+import { auditSnapshot, recordAudit, type Actor, type AuditAction, type FileColumn } from '../../server/audit';
+import { bumpContentVersion } from '../../server/page-cache';
+import type { AcceptedFile } from '../../server/content/uploads';
+import type { GrievanceState, Party } from './grievance-workflow';
+import { notifyCitizen } from './notifier.server';
+
+/**
+ * Every grievance write goes through commitGrievanceWrite, in one order: transaction → media → the row →
+ * the event → the audit entry; then, once committed, the content version (public pages render afresh) and
+ * the citizen's notification. Kept in this one place so it can move onto the shared write path whole.
+ */
+
+/** Who makes a write: their party in the workflow, and how the audit log and the timeline name them. */
+export interface GrievanceActor {
+  party: Party;
+  userId: number | null;
+  label: string;
+}
+
+export function auditActor(actor: GrievanceActor): Actor {
+  return { id: actor.userId, email: actor.label };
+}
+
+/** The legacy picture columns, named as the audit log names them. */
+export const COMPLAINT_FILE_COLUMNS: readonly FileColumn[] = [
+  { key: 'pub_Image_1', column: 'pub_image_1_media_id' },
+  { key: 'pub_Image_2', column: 'pub_image_2_media_id' },
+  { key: 'action_Image_1', column: 'action_image_1_media_id' },
+  { key: 'action_Image_2', column: 'action_image_2_media_id' },
+];
+
+export interface GrievanceEventInput {
+  action: string;
+  from: GrievanceState | null;
+  to: GrievanceState;
+  note: string;
+  officerId?: number | null;
+  rating?: number | null;
+}
+
+export interface AppliedChange {
+  complaintId: number;
+  /** The row before the change (null when it is new). */
+  before: Record<string, unknown> | null;
+  /** The event stored with the change; null for a change that is no transition (a redaction). */
+  event: GrievanceEventInput | null;
+  auditAction: AuditAction;
+}
+
+export interface GrievanceWrite {
+  actor: GrievanceActor;
+  photos: readonly AcceptedFile[];
+  /** Changes the complaint inside the transaction, given the stored photos' media ids in order. */
+  apply: (trx: Db, photoIds: number[], at: string) => Promise<AppliedChange>;
+  /** Whether the citizen is told (a transition is; a redaction is not). */
+  notify: boolean;
+}
+
+export async function commitGrievanceWrite(write: GrievanceWrite, database: Db = db()): Promise<number> {
+  const at = nowIso();
+  const { complaintId, event } = await database.transaction().execute(async (trx) => {
+    const photoIds: number[] = [];
+    for (const photo of write.photos) photoIds.push(await storeMedia(photo.bytes, photo.contentType, trx));
+    const change = await write.apply(trx, photoIds, at);
+    if (change.event) {
+      const stored = await trx
+        .insertInto('grievance_event')
+        .values({
+          complaint_id: change.complaintId,
+          at,
+          actor_kind: write.actor.party === 'citizen' || write.actor.party === 'system' ? write.actor.party : 'staff',
+          actor_user_id: write.actor.userId,
+          actor_label: write.actor.label,
+          action: change.event.action,
+          from_state: change.event.from,
+          to_state: change.event.to,
+          note: change.event.note,
+          officer_id: change.event.officerId ?? null,
+          rating: change.event.rating ?? null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [position, mediaId] of photoIds.entries()) {
+        await trx.insertInto('grievance_event_media').values({ event_id: stored.id, position, media_id: mediaId }).execute();
+      }
+    }
+    const after = await trx.selectFrom('complaint').selectAll().where('id', '=', change.complaintId).executeTakeFirstOrThrow();
+    await recordAudit(trx, auditActor(write.actor), {
+      action: change.auditAction,
+      entity: 'complaint',
+      recordId: change.complaintId,
+      before: change.before ? await auditSnapshot(trx, change.before, COMPLAINT_FILE_COLUMNS) : null,
+      after: { ...(await auditSnapshot(trx, after, COMPLAINT_FILE_COLUMNS)), ...(change.event ? { event: change.event, photos: photoIds.length } : {}) },
+    });
+    return { complaintId: change.complaintId, event: change.event };
+  });
+  await bumpContentVersion(database);
+  if (write.notify && event) await notifyCitizen(complaintId, event, database);
+  return complaintId;
+}
