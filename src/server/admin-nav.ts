@@ -1,4 +1,4 @@
-import { ROUTES, type RouteDeclaration } from './route-table';
+import { mayOpen, ROUTES, type RouteDeclaration } from './route-table';
 
 /** The back office sidebars of SPEC.md §2, in their order: the `nav` entries of the route table. */
 export interface NavEntry {
@@ -6,7 +6,7 @@ export interface NavEntry {
   label: string;
 }
 
-function sidebar(name: 'admin' | 'user' | 'officer'): readonly NavEntry[] {
+function sidebar(name: 'admin' | 'user'): readonly NavEntry[] {
   return Object.entries(ROUTES as Record<string, RouteDeclaration>)
     .filter(([, route]) => route.nav?.sidebar === name)
     .map(([href, route]) => ({ href, label: route.nav!.label }));
@@ -14,7 +14,8 @@ function sidebar(name: 'admin' | 'user' | 'officer'): readonly NavEntry[] {
 
 export const ADMIN_NAV = sidebar('admin');
 export const USER_NAV = sidebar('user');
-export const OFFICER_NAV = sidebar('officer');
+/** A field officer's sidebar: the desk's entries their role may open (their grievance inbox). */
+export const OFFICER_NAV = USER_NAV.filter((entry) => mayOpen((ROUTES as Record<string, RouteDeclaration>)[entry.href].access, 'officer'));
 
 /**
  * A member of staff with the user role always sees the complaint desk's sidebar; an admin sees the admin

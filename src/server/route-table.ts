@@ -15,13 +15,15 @@ export interface RouteDeclaration {
   /** A public page whose answer depends on a free-text parameter (search) is rendered each time, never cached. */
   uncached?: true;
   /** Its entry in a back office sidebar, in table order. */
-  nav?: { sidebar: 'admin' | 'user' | 'officer'; label: string };
+  nav?: { sidebar: 'admin' | 'user'; label: string };
 }
 
 const PUBLIC = 'public';
 const ADMIN: readonly Role[] = ['admin'];
-/** Every signed-in member of staff. */
+/** The complaint desk and admins. */
 const STAFF: readonly Role[] = ['admin', 'user'];
+/** Everyone who works on grievances: the desk, admins and field officers (who see only their own). */
+const GRIEVANCE_STAFF: readonly Role[] = ['admin', 'user', 'officer'];
 const PAGED = ['page'] as const;
 
 export const ROUTES = {
@@ -45,9 +47,17 @@ export const ROUTES = {
   '/photogallery': { access: PUBLIC },
   '/videogallery': { access: PUBLIC },
   '/pressrelease': { access: PUBLIC },
-  '/viewgrievance': { access: PUBLIC, query: ['status', 'page'] },
+  // Grievances (issue 14). Pages showing due dates and overdue badges depend on the clock: uncached until
+  // the page cache can expire a page at a moment.
+  '/viewgrievance': { access: PUBLIC, query: ['status', 'page'], uncached: true },
   '/postgrievance': { access: PUBLIC },
-  '/trackgrievance': { access: PUBLIC },
+  '/trackgrievance': { access: PUBLIC, uncached: true },
+  '/grievance-performance': { access: PUBLIC, uncached: true },
+  '/open311/v2/discovery.json': { access: PUBLIC, uncached: true },
+  '/open311/v2/services.json': { access: PUBLIC, uncached: true },
+  '/open311/v2/services/[code].json': { access: PUBLIC, uncached: true },
+  '/open311/v2/requests.json': { access: PUBLIC, query: ['service_request_id', 'service_code', 'status', 'start_date', 'end_date'], uncached: true },
+  '/open311/v2/requests/[id].json': { access: PUBLIC, uncached: true },
   '/paypropertytax': { access: PUBLIC },
   '/viewpropertytax': { access: PUBLIC },
   '/tradelicense': { access: PUBLIC },
@@ -72,14 +82,21 @@ export const ROUTES = {
   '/editgallery': { access: ADMIN, nav: { sidebar: 'admin', label: 'Gallery' } },
   '/editpressrelease': { access: ADMIN, nav: { sidebar: 'admin', label: 'Press Release' } },
   '/audit': { access: ADMIN, query: ['page', 'entity'], nav: { sidebar: 'admin', label: 'Audit Log' } },
+  '/grievance-settings': { access: ADMIN, query: ['saved'], nav: { sidebar: 'admin', label: 'Grievance Settings' } },
+  '/notifications': { access: ADMIN, query: ['page'], nav: { sidebar: 'admin', label: 'Notifications' } },
   '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },
   '/inquiry': { access: STAFF, nav: { sidebar: 'user', label: 'Add/View Grievance' } },
-  '/account': { access: STAFF },
+  '/grievances': { access: GRIEVANCE_STAFF, query: ['state', 'ward', 'category', 'officer', 'overdue', 'page'], nav: { sidebar: 'user', label: 'Grievance Inbox' } },
+  '/grievances/[number]': { access: GRIEVANCE_STAFF, query: ['done'] },
+  '/account': { access: GRIEVANCE_STAFF },
 
   // The API (SPEC.md §7).
   '/api/Account/login': { access: PUBLIC },
   '/api/Account/logout': { access: PUBLIC },
-  '/api/Account/change-password': { access: STAFF },
+  '/api/Account/change-password': { access: GRIEVANCE_STAFF },
+  '/api/Grievance/inbox': { access: GRIEVANCE_STAFF, query: ['state', 'ward', 'category', 'officer', 'overdue', 'page'] },
+  '/api/Grievance/[number]': { access: GRIEVANCE_STAFF },
+  '/api/Grievance/[number]/[action]': { access: GRIEVANCE_STAFF },
   '/api/Public/[type]': { access: PUBLIC, query: ['media', 'page', 'pageSize'] },
   '/api/Public/complaint': { access: PUBLIC, query: ['statusFilter', 'page', 'pageSize'] },
   '/api/Public/complaint-count': { access: PUBLIC, query: ['statusFilter'] },

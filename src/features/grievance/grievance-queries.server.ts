@@ -7,6 +7,8 @@ import { isGrievanceState, isOverdue, OPEN_STATES, type GrievanceState } from '.
  * list, the feeds and Open311 show) and the staff one, which adds the citizen's details and the officer.
  */
 export interface PublicGrievance {
+  /** The row id: the old API's complaint id. */
+  id: number;
   number: string;
   state: GrievanceState;
   categoryId: number;
@@ -24,7 +26,6 @@ export interface PublicGrievance {
 }
 
 export interface StaffGrievance extends PublicGrievance {
-  id: number;
   name: string;
   mobile: string;
   email: string;
@@ -75,6 +76,7 @@ function toPublic(row: Row, now: number): PublicGrievance {
   const state = isGrievanceState(row.state) ? row.state : 'Lodged';
   const photos = [row.p1_sha && row.p1_type ? mediaUrl(row.p1_sha, row.p1_type) : null, row.p2_sha && row.p2_type ? mediaUrl(row.p2_sha, row.p2_type) : null];
   return {
+    id: row.id,
     number: row.complaint_number!,
     state,
     categoryId: row.grievance_type_id,
@@ -95,7 +97,6 @@ function toPublic(row: Row, now: number): PublicGrievance {
 function toStaff(row: Row, now: number): StaffGrievance {
   return {
     ...toPublic(row, now),
-    id: row.id,
     name: row.citizen_name,
     mobile: row.citizen_mobile,
     email: row.citizen_email,
@@ -186,6 +187,7 @@ export interface PublicFilter {
   until?: string;
   numbers?: string[];
   open?: boolean;
+  overdue?: boolean;
   limit: number;
   offset: number;
 }
@@ -199,6 +201,7 @@ export async function listPublicGrievances(filter: PublicFilter, now = Date.now(
   if (filter.until) query = query.where('complaint.entry_date', '<=', filter.until);
   if (filter.numbers) query = query.where('complaint.complaint_number', 'in', filter.numbers.length ? filter.numbers : ['']);
   if (filter.open !== undefined) query = query.where('complaint.state', filter.open ? 'in' : 'not in', [...OPEN_STATES]);
+  if (filter.overdue) query = query.where('complaint.state', 'in', [...OPEN_STATES]).where('complaint.due_at', '<', new Date(now).toISOString());
   const count = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await query.orderBy('complaint.id', 'desc').limit(filter.limit).offset(filter.offset).execute();
   return { total: Number(count.n), rows: rows.map((row) => toPublic(row, now)) };

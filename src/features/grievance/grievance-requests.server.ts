@@ -1,14 +1,15 @@
 import type { APIContext } from 'astro';
 import { db } from '../../server/db';
-import { HttpError } from '../../server/http';
+import { ValidationError } from 'yup';
+import { HttpError, validationError } from '../../server/http';
 import { acceptUpload, bodyLimitFor, type AcceptedFile } from '../../server/content/uploads';
 import { clientAddress } from '../../server/request-origin';
 import type { Session } from '../../server/auth/session';
 import { lodgeSchema, trackSchema } from './grievance.schema';
-import { lodgeGrievance, MAX_PHOTOS, transitionGrievance } from './grievance.server';
+import { lodgeGrievance, MAX_PHOTOS, redactGrievance, REDACTABLE, transitionGrievance, type RedactableField } from './grievance.server';
 import { admitLodging, admitLookup, recordFailedLookup } from './grievance-limits.server';
-import { findCitizenGrievance, type StaffGrievance } from './grievance-queries.server';
-import { parseComplaintNumber, parseMobile, TRANSITIONS, type TransitionName } from './grievance-workflow';
+import { findCitizenGrievance, findStaffGrievance, type InboxFilter, type StaffGrievance } from './grievance-queries.server';
+import { isGrievanceState, parseComplaintNumber, parseMobile, TRANSITIONS, type TransitionName } from './grievance-workflow';
 import type { GrievanceActor } from './grievance-write.server';
 
 /** What the public form, the staff screens, the JSON endpoints and Open311 share when reading a request. */
@@ -126,4 +127,66 @@ export async function staffTransition(number: string, transition: string, form: 
     { note: text(form, 'note').slice(0, 1000), officerId: /^\d{1,9}$/.test(officer) ? Number(officer) : null, photos, rating: null },
     actor,
   );
+}
+
+/**
+ * What a page shows when a form is refused: the HttpError as it is, a yup failure as field messages. Anything
+ * else is our fault: logged, and answered with a plain apology (status 500).
+ */
+export function refusalOf(err: unknown, where: string): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof ValidationError) return validationError(err);
+  console.error(`${where} failed:`, err);
+  return new HttpError(500, 'Something went wrong on our side. Please try again.');
+}
+
+/** Sets a refusal's status and headers (Retry-After) on a page's answer. */
+export function applyRefusal(response: { status: number; headers: Headers }, refusal: HttpError): void {
+  response.status = refusal.status;
+  for (const [name, value] of Object.entries(refusal.headers ?? {})) response.headers.set(name, value);
+}
+
+/** The inbox's filters from a query string; anything unreadable is ignored rather than refused. An officer sees only their own. */
+export function inboxFilterOf(url: URL, session: Session, pageSize: number): InboxFilter & { page: number } {
+  const params = url.searchParams;
+  const id = (name: string) => (/^\d{1,9}$/.test(params.get(name) ?? '') ? Number(params.get(name)) : undefined);
+  const state = params.get('state') ?? '';
+  const officerParam = params.get('officer');
+  const page = id('page') && id('page')! >= 1 ? id('page')! : 1;
+  return {
+    state: isGrievanceState(state) ? state : undefined,
+    wardId: id('ward'),
+    categoryId: id('category'),
+    officer: session.user.role === 'officer' ? session.user.id : officerParam === 'none' ? 'none' : id('officer'),
+    overdue: params.get('overdue') === '1',
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    page,
+  };
+}
+
+/** A member of staff's view of one grievance: an officer sees only those assigned to them (others are 404). */
+export async function staffGrievance(number: string | undefined, session: Session): Promise<StaffGrievance> {
+  const parsed = parseComplaintNumber(number);
+  const found = parsed ? await findStaffGrievance(parsed) : null;
+  if (!found || (session.user.role === 'officer' && found.officerId !== session.user.id)) throw new HttpError(404, 'No grievance with that number.');
+  return found;
+}
+
+/** Staff redaction from a form: only the fields sent are replaced. */
+export async function staffRedaction(number: string, form: FormData, actor: GrievanceActor): Promise<void> {
+  const parsed = parseComplaintNumber(number);
+  if (!parsed) throw new HttpError(404, 'No grievance with that number.');
+  const changes: Partial<Record<RedactableField, string>> = {};
+  for (const field of Object.keys(REDACTABLE) as RedactableField[]) {
+    const value = form.get(field);
+    if (typeof value === 'string') changes[field] = value;
+  }
+  await redactGrievance(parsed, changes, actor);
+}
+
+/** One staff action posted from a screen or the JSON API: a transition, or 'redact'. */
+export async function staffAction(number: string, action: string, form: FormData, actor: GrievanceActor): Promise<void> {
+  if (action === 'redact') return staffRedaction(number, form, actor);
+  return staffTransition(number, action, form, actor);
 }
