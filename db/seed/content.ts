@@ -602,6 +602,11 @@ export interface ComplaintEntry {
   state?: 'Reopened' | 'Closed';
   /** The citizen's rating of the work (a Closed one). */
   rating?: number;
+  /**
+   * For a Resolved one: resolved this many days ago, so it is still open to rating and reopening. Resolved
+   * ones without it were resolved long ago and have closed by themselves since.
+   */
+  resolvedDaysAgo?: number;
 }
 
 /** Invented citizens who lodged the demo grievances; the first one's number is given in README.md for trying tracking. */
@@ -633,8 +638,8 @@ export const complaints: ComplaintEntry[] = [
   { type: G.fogging, ward: 8, status: 'Pending', daysAgo: 18, landmark: 'Ansari Mohalla, near the madrasa', suggestion: 'Spray anti-larval oil in the stagnant pond as well.', info: 'Dengue cases have been reported in the mohalla.' },
   { type: G.toilet, ward: 13, status: 'Pending', daysAgo: 20, landmark: 'Community toilet near the weekly haat', suggestion: 'Repair the broken doors and the water tank.', info: 'Doors are broken and the overhead tank is leaking.' },
   { type: G.light, ward: 24, status: 'Pending', daysAgo: 23, landmark: 'Railway over-bridge approach, east side', suggestion: 'Install a high-mast light at the turning.', info: 'The approach road is dark and there have been chain-snatching incidents.', reminders: ['Please update the status of this complaint.'] },
-  { type: G.garbage, ward: 2, status: 'Resolved', daysAgo: 25, photos: 2, landmark: 'Gandhi Maidan, east gate', suggestion: 'Keep two dustbins at the gate.', info: 'Garbage left after the fair is lying at the gate.' },
-  { type: G.road, ward: 7, status: 'Resolved', daysAgo: 28, photos: 1, landmark: 'Station Road, near the railway crossing', suggestion: 'Fill the pothole with hot mix.', info: 'A big pothole near the crossing fills with water every time it rains.', reminders: ['An auto-rickshaw overturned here yesterday. Please repair soon.'] },
+  { type: G.garbage, ward: 2, status: 'Resolved', resolvedDaysAgo: 2, daysAgo: 25, photos: 2, landmark: 'Gandhi Maidan, east gate', suggestion: 'Keep two dustbins at the gate.', info: 'Garbage left after the fair is lying at the gate.' },
+  { type: G.road, ward: 7, status: 'Resolved', resolvedDaysAgo: 4, daysAgo: 28, photos: 1, landmark: 'Station Road, near the railway crossing', suggestion: 'Fill the pothole with hot mix.', info: 'A big pothole near the crossing fills with water every time it rains.', reminders: ['An auto-rickshaw overturned here yesterday. Please repair soon.'] },
   { type: G.light, ward: 15, status: 'Resolved', daysAgo: 30, photos: 1, landmark: 'Kali Asthan lane', suggestion: 'Please check the timer switch as well.', info: 'The street light stays off all night.' },
   { type: G.drain, ward: 6, status: 'Resolved', daysAgo: 33, photos: 1, landmark: 'Ravidas Tola, near the community hall', suggestion: 'Clean the culvert under the road too.', info: 'The drain is blocked at the culvert and water stands in the lane.' },
   { type: G.water, ward: 20, status: 'Resolved', daysAgo: 36, photos: 2, landmark: 'Kushwaha Tola main road', suggestion: 'Replace the old pipe on this stretch.', info: 'The pipeline has burst and drinking water is being wasted.' },

@@ -513,7 +513,7 @@ async function seedComplaints(seed: SeedContext, ids: LookupIds): Promise<void> 
   for (const [i, entry] of complaints.entries()) {
     const entryDate = seed.clock.timestamp(entry.daysAgo, 9 + (i % 8), (i * 7) % 60);
     const acted = entry.status !== 'Open';
-    const actionDate = acted ? actionTime(seed.clock, entry, entryDate, i) : null;
+    const actionDate = !acted ? null : entry.resolvedDaysAgo !== undefined ? seed.clock.timestamp(entry.resolvedDaysAgo, 16) : actionTime(seed.clock, entry, entryDate, i);
     const keys = complaintPhotoKeys(entry, i);
     const photo = async (key: string | null) => (key ? storeJpeg(seed, seed.pictures.complaintPhotos.get(key)!) : null);
     const row = await seed.db
@@ -555,7 +555,8 @@ async function seedWorkflow(
   officerId: number | null, rejection: string,
 ): Promise<void> {
   const type = grievanceTypes[entry.type];
-  const state: GrievanceState = entry.state ?? ({ Open: 'Lodged', Pending: 'Assigned', Resolved: 'Resolved', Rejected: 'Rejected' } as const)[entry.status];
+  const resolvedLongAgo = entry.status === 'Resolved' && entry.resolvedDaysAgo === undefined;
+  const state: GrievanceState = entry.state ?? (resolvedLongAgo ? 'Closed' : ({ Open: 'Lodged', Pending: 'Assigned', Resolved: 'Resolved', Rejected: 'Rejected' } as const)[entry.status]);
   const citizen = demoCitizens[index % demoCitizens.length];
   const at = (base: string, hours: number) => new Date(Math.min(Date.parse(base) + hours * HOUR_MS, seed.clock.now.getTime() - 60_000)).toISOString();
   const events: { at: string; kind: string; label: string; action: string; from: GrievanceState | null; to: GrievanceState; note?: string; officer?: boolean; rating?: number }[] = [

@@ -15,7 +15,7 @@ describe('first start and restarts', () => {
       USER_EMAIL: 'desk@council.example', USER_PASSWORD: 'desk-password-1',
     });
     try {
-      expect(await count(server.dataDir, 'SELECT count(*) n FROM app_user')).toBe(3);
+      expect(await count(server.dataDir, 'SELECT count(*) n FROM app_user')).toBe(2);
       const res = await fetch(`${server.url}/api/Account/login`, {
         method: 'POST', headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'head@council.example', password: 'head-password-1' }),
@@ -34,7 +34,7 @@ describe('first start and restarts', () => {
     const again = await startServer({ SEED: 'none' }, { dataDir: server.dataDir });
     await again.stop();
     expect(again.output()).not.toMatch(/demo accounts/);
-    expect(await count(server.dataDir, 'SELECT count(*) n FROM app_user')).toBe(2);
+    expect(await count(server.dataDir, 'SELECT count(*) n FROM app_user')).toBe(3);
   });
 
   it('fills demo content on the first start and adds nothing on the second', async () => {

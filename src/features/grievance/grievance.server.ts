@@ -223,17 +223,14 @@ export async function transitionGrievance(
 }
 
 const SYSTEM: GrievanceActor = { party: 'system', userId: null, label: 'System' };
-let lastSweep = 0;
-const SWEEP_EVERY_MS = 60_000;
 
 /**
- * Closes every grievance resolved more than autoCloseDays ago that nobody rated. Run when grievances are
- * read (at most once a minute per instance, or when forced), so no timer has to be kept alive.
+ * Closes every grievance resolved more than autoCloseDays ago that nobody rated. Run before grievances are
+ * read (one indexed query when there is nothing to close), so no timer has to be kept alive and every
+ * instance shows the same answer.
  */
-export async function closeStaleResolutions(options: { force?: boolean; now?: number } = {}, database: Db = db()): Promise<number> {
+export async function closeStaleResolutions(options: { now?: number } = {}, database: Db = db()): Promise<number> {
   const now = options.now ?? Date.now();
-  if (!options.force && now - lastSweep < SWEEP_EVERY_MS) return 0;
-  lastSweep = now;
   const settings = await readSettings(database);
   const cutoff = new Date(now - settings.autoCloseDays * 86_400_000).toISOString();
   const stale = await database.selectFrom('complaint').select('complaint_number').where('state', '=', 'Resolved').where('decided_at', '<', cutoff).execute();
