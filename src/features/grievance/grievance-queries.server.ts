@@ -16,13 +16,15 @@ export interface PublicGrievance {
   ward: string;
   landmark: string;
   description: string;
+  suggestion: string;
   lodgedAt: string;
   dueAt: string | null;
   overdue: boolean;
   decidedAt: string | null;
   closedAt: string | null;
   updatedAt: string;
-  photos: string[];
+  /** The citizen's photos of the problem, then the officer's of the work, as /media/ URLs. */
+  photos: { src: string; kind: 'citizen' | 'after' }[];
 }
 
 export interface StaffGrievance extends PublicGrievance {
@@ -30,7 +32,6 @@ export interface StaffGrievance extends PublicGrievance {
   mobile: string;
   email: string;
   address: string;
-  suggestion: string;
   officerId: number | null;
   officer: string | null;
   rating: number | null;
@@ -59,6 +60,8 @@ function baseQuery(database: Db) {
     .leftJoin('app_user as officer', 'officer.id', 'complaint.officer_id')
     .leftJoin('media as p1', 'p1.id', 'complaint.pub_image_1_media_id')
     .leftJoin('media as p2', 'p2.id', 'complaint.pub_image_2_media_id')
+    .leftJoin('media as a1', 'a1.id', 'complaint.action_image_1_media_id')
+    .leftJoin('media as a2', 'a2.id', 'complaint.action_image_2_media_id')
     .select([
       'complaint.id', 'complaint.complaint_number', 'complaint.state', 'complaint.grievance_type_id', 'grievance_type.grievance_title',
       'ward.ward_number', 'complaint.landmark', 'complaint.additional_information', 'complaint.your_suggestion', 'complaint.entry_date',
@@ -66,6 +69,7 @@ function baseQuery(database: Db) {
       'complaint.citizen_email', 'complaint.address', 'complaint.officer_id', 'officer.email as officer_email', 'complaint.rating',
       'complaint.rating_comment', 'complaint.source', 'complaint.sla_hours', 'complaint.action_date',
       'p1.sha256 as p1_sha', 'p1.content_type as p1_type', 'p2.sha256 as p2_sha', 'p2.content_type as p2_type',
+      'a1.sha256 as a1_sha', 'a1.content_type as a1_type', 'a2.sha256 as a2_sha', 'a2.content_type as a2_type',
     ])
     .where('complaint.complaint_number', 'is not', null);
 }
@@ -74,7 +78,11 @@ type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
 
 function toPublic(row: Row, now: number): PublicGrievance {
   const state = isGrievanceState(row.state) ? row.state : 'Lodged';
-  const photos = [row.p1_sha && row.p1_type ? mediaUrl(row.p1_sha, row.p1_type) : null, row.p2_sha && row.p2_type ? mediaUrl(row.p2_sha, row.p2_type) : null];
+  const photo = (sha: string | null, type: string | null, kind: 'citizen' | 'after') => (sha && type ? [{ src: mediaUrl(sha, type), kind }] : []);
+  const photos = [
+    ...photo(row.p1_sha, row.p1_type, 'citizen'), ...photo(row.p2_sha, row.p2_type, 'citizen'),
+    ...photo(row.a1_sha, row.a1_type, 'after'), ...photo(row.a2_sha, row.a2_type, 'after'),
+  ];
   return {
     id: row.id,
     number: row.complaint_number!,
@@ -84,13 +92,14 @@ function toPublic(row: Row, now: number): PublicGrievance {
     ward: row.ward_number,
     landmark: row.landmark,
     description: row.additional_information,
+    suggestion: row.your_suggestion,
     lodgedAt: row.entry_date,
     dueAt: row.due_at,
     overdue: isOverdue(state, row.due_at, now),
     decidedAt: row.decided_at,
     closedAt: row.closed_at,
     updatedAt: row.closed_at ?? row.decided_at ?? row.action_date ?? row.entry_date,
-    photos: photos.filter((p): p is string => p !== null),
+    photos,
   };
 }
 
@@ -101,7 +110,6 @@ function toStaff(row: Row, now: number): StaffGrievance {
     mobile: row.citizen_mobile,
     email: row.citizen_email,
     address: row.address,
-    suggestion: row.your_suggestion,
     officerId: row.officer_id,
     officer: row.officer_email ?? null,
     rating: row.rating,

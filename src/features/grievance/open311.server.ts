@@ -102,7 +102,7 @@ function request(g: PublicGrievance, origin: string) {
     zipcode: null,
     lat: null,
     long: null,
-    media_url: g.photos[0] ? `${origin}${g.photos[0]}` : null,
+    media_url: g.photos[0] ? `${origin}${g.photos[0].src}` : null,
   };
 }
 
