@@ -516,6 +516,7 @@ async function seedComplaints(seed: SeedContext, ids: LookupIds): Promise<void> 
     const actionDate = !acted ? null : entry.resolvedDaysAgo !== undefined ? seed.clock.timestamp(entry.resolvedDaysAgo, 16) : actionTime(seed.clock, entry, entryDate, i);
     const keys = complaintPhotoKeys(entry, i);
     const photo = async (key: string | null) => (key ? storeJpeg(seed, seed.pictures.complaintPhotos.get(key)!) : null);
+    const media = { pub1: await photo(keys.pub1), pub2: await photo(keys.pub2), action1: await photo(keys.action1), action2: await photo(keys.action2) };
     const row = await seed.db
       .insertInto('complaint')
       .values({
@@ -531,15 +532,16 @@ async function seedComplaints(seed: SeedContext, ids: LookupIds): Promise<void> 
         entry_date: entryDate,
         action_by: acted ? grievanceTypes[entry.type].handledBy : '',
         action_date: actionDate,
-        pub_image_1_media_id: await photo(keys.pub1),
-        pub_image_2_media_id: await photo(keys.pub2),
-        action_image_1_media_id: await photo(keys.action1),
-        action_image_2_media_id: await photo(keys.action2),
+        pub_image_1_media_id: media.pub1,
+        pub_image_2_media_id: media.pub2,
+        action_image_1_media_id: media.action1,
+        action_image_2_media_id: media.action2,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     await seedReminders(seed, row.id, entry.reminders ?? [], entryDate, actionDate);
-    await seedWorkflow(seed, row.id, i, entry, entryDate, actionDate, officer?.id ?? null, entry.status === 'Rejected' ? REJECTION_REASONS[rejected++ % REJECTION_REASONS.length] : '');
+    const photos = { lodge: [media.pub1, media.pub2].filter((id) => id !== null), resolve: [media.action1, media.action2].filter((id) => id !== null) };
+    await seedWorkflow(seed, row.id, i, entry, entryDate, actionDate, officer?.id ?? null, entry.status === 'Rejected' ? REJECTION_REASONS[rejected++ % REJECTION_REASONS.length] : '', photos);
   }
 }
 
@@ -552,7 +554,7 @@ const HOUR_MS = 3_600_000;
  */
 async function seedWorkflow(
   seed: SeedContext, complaintId: number, index: number, entry: ComplaintEntry, entryDate: string, actionDate: string | null,
-  officerId: number | null, rejection: string,
+  officerId: number | null, rejection: string, photos: { lodge: number[]; resolve: number[] },
 ): Promise<void> {
   const type = grievanceTypes[entry.type];
   const resolvedLongAgo = entry.status === 'Resolved' && entry.resolvedDaysAgo === undefined;
@@ -598,7 +600,7 @@ async function seedWorkflow(
       sla_hours: type.slaHours,
       citizen_name: citizen.name,
       citizen_mobile: citizen.mobile,
-      address: `${entry.landmark}, Ward ${entry.ward}`,
+      address: `Ward ${entry.ward}, Kamalpur`,
       officer_id: state === 'Assigned' || state === 'Resolved' || state === 'Closed' ? officerId : null,
       decided_at: decidedAt,
       closed_at: closedAt,
@@ -607,14 +609,22 @@ async function seedWorkflow(
     })
     .where('id', '=', complaintId)
     .execute();
+  let resolvedOnce = false;
   for (const event of events) {
-    await seed.db
+    const stored = await seed.db
       .insertInto('grievance_event')
       .values({
         complaint_id: complaintId, at: event.at, actor_kind: event.kind, actor_user_id: null, actor_label: event.label, action: event.action,
         from_state: event.from, to_state: event.to, note: event.note ?? '', officer_id: event.officer ? officerId : null, rating: event.rating ?? null,
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The citizen's photos came with the lodging; the staff's after-photos with the (last) resolution.
+    const attached = event.action === 'lodge' ? photos.lodge : event.action === 'resolve' && !resolvedOnce ? photos.resolve : [];
+    if (event.action === 'resolve') resolvedOnce = true;
+    for (const [position, mediaId] of attached.entries()) {
+      await seed.db.insertInto('grievance_event_media').values({ event_id: stored.id, position, media_id: mediaId }).execute();
+    }
   }
 }
 

@@ -21,6 +21,7 @@ export async function inboxAnswer(context: APIContext): Promise<Response> {
 /** GET /api/Grievance/{number}: the grievance, its events and what the caller may do with it now. */
 export async function grievanceAnswer(context: APIContext): Promise<Response> {
   const session = context.locals.session!;
+  await closeStaleResolutions();
   const grievance = await staffGrievance(context.params.number, session);
   const events = await grievanceEvents(grievance.id);
   return json({ ...grievance, events, actions: transitionsFor(session.user.role, grievance.state, grievance.officerId === session.user.id) });

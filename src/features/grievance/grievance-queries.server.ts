@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { db, type Db } from '../../server/db';
 import { mediaUrl } from '../../server/media';
 import { isGrievanceState, isOverdue, OPEN_STATES, type GrievanceState } from './grievance-workflow';
@@ -183,7 +184,9 @@ export async function listInbox(filter: InboxFilter, now = Date.now(), database:
     query = query.where('complaint.state', 'in', [...OPEN_STATES]).where('complaint.due_at', '<', new Date(now).toISOString());
   }
   const count = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await query.orderBy('complaint.due_at', 'asc').orderBy('complaint.id', 'asc').limit(filter.limit).offset(filter.offset).execute();
+  // Work still owed comes first, soonest due first; settled grievances follow.
+  const settledLast = sql`case when ${sql.ref('complaint.state')} in (${sql.join(OPEN_STATES.map((s) => sql.lit(s)))}) then 0 else 1 end`;
+  const rows = await query.orderBy(settledLast).orderBy('complaint.due_at', 'asc').orderBy('complaint.id', 'asc').limit(filter.limit).offset(filter.offset).execute();
   return { total: Number(count.n), rows: rows.map((row) => toStaff(row, now)) };
 }
 
