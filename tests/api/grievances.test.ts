@@ -145,7 +145,10 @@ describe('lodging a grievance', () => {
     expect(mail.body).toContain('has been registered');
     const sms = await until(() => texts.find((t) => t.message.includes(lodged.number!)), 'the lodging SMS');
     expect(sms.mobile).toBe(`91${lodged.mobile}`);
-    const log = await database.selectFrom('notification_log').select(['channel', 'outcome']).where('complaint_id', '=', stored.id).orderBy('channel').execute();
+    const log = await until(async () => {
+      const rows = await database.selectFrom('notification_log').select(['channel', 'outcome']).where('complaint_id', '=', stored.id).orderBy('channel').execute();
+      return rows.length === 2 ? rows : undefined;
+    }, 'both log entries');
     expect(log).toEqual([{ channel: 'email', outcome: 'sent' }, { channel: 'sms', outcome: 'sent' }]);
   });
 

@@ -9,7 +9,7 @@ import { notifyCitizen } from './notifier.server';
 /**
  * Every grievance write goes through commitGrievanceWrite, in one order: transaction → media → the row →
  * the event → the audit entry; then, once committed, the content version (public pages render afresh) and
- * the citizen's notification. Kept in this one place so it can move onto the shared write path whole.
+ * the citizen's notification (in the background). Kept in this one place so it can move onto the shared write path whole.
  */
 
 /** Who makes a write: their party in the workflow, and how the audit log and the timeline name them. */
@@ -97,6 +97,8 @@ export async function commitGrievanceWrite(write: GrievanceWrite, database: Db =
     return { complaintId: change.complaintId, event: change.event };
   });
   await bumpContentVersion(database);
-  if (write.notify && event) await notifyCitizen(complaintId, event, database);
+  // Sent after the answer, never before it: a slow mail or SMS gateway must not keep the citizen waiting.
+  // notifyCitizen catches and logs its own failures.
+  if (write.notify && event) void notifyCitizen(complaintId, event, database);
   return complaintId;
 }

@@ -209,7 +209,9 @@ export async function transitionGrievance(
           changes.decided_at = null;
           changes.due_at = dueFrom(at, row.sla_hours ?? 72);
         }
-        await trx.updateTable('complaint').set(changes).where('id', '=', row.id).execute();
+        // Only from the state just checked: of two people acting at once, the second is told it has moved on.
+        const updated = await trx.updateTable('complaint').set(changes).where('id', '=', row.id).where('state', '=', row.state).executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, `${rule.label}: the grievance has just been changed by someone else; look again.`);
         return {
           complaintId: row.id,
           before: row,
