@@ -432,3 +432,29 @@ describe('Open311 GeoReport v2', () => {
     expect(discovery.endpoints[0].specification).toBe('http://wiki.open311.org/GeoReport_v2');
   });
 });
+
+describe('hostile input', () => {
+  it('answers every malformed grievance request with a 4xx, never a 500', async () => {
+    const lodged = await lodge();
+    const attempts: [string, RequestInit][] = [
+      ['/postgrievance', { method: 'POST', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\nbroken' }],
+      ['/postgrievance', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }],
+      ['/trackgrievance', { method: 'POST', body: new URLSearchParams({ number: 'x'.repeat(5000), mobile: '\u0000', action: 'rate', rating: 'NaN' }) }],
+      ['/trackgrievance', { method: 'POST', body: new URLSearchParams({ number: lodged.number!, mobile: lodged.mobile, action: 'explode' }) }],
+      [`/api/Grievance/${lodged.number}/explode`, { method: 'POST', headers: bearer(tokens.admin), body: new URLSearchParams({}) }],
+      [`/api/Grievance/${lodged.number}/assign`, { method: 'POST', headers: { ...bearer(tokens.admin), 'content-type': 'text/plain' }, body: 'officer=1' }],
+      [`/api/Grievance/${lodged.number}/assign`, { method: 'POST', headers: bearer(tokens.admin), body: new URLSearchParams({ officer: '99999999999999' }) }],
+      ['/api/Grievance/not-a-number', { headers: bearer(tokens.admin) }],
+      ['/open311/v2/requests.json', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[]' }],
+      ['/open311/v2/requests.json?service_code=%00', {}],
+      ['/open311/v2/requests.json?end_date=2026-13-45', {}],
+      ['/open311/v2/requests/%2e%2e.json', {}],
+      ['/grievances?state=%00&ward=-1&page=abc&officer=x', { headers: bearer(tokens.user) }],
+      ['/viewgrievance?status=%27%3B--&page=0', {}],
+    ];
+    for (const [path, init] of attempts) {
+      const res = await fetch(url(path), init);
+      expect(res.status, `${init.method ?? 'GET'} ${path}`).toBeLessThan(500);
+    }
+  });
+});
