@@ -169,3 +169,23 @@ test('one grievance through every state: lodged, assigned, resolved, reopened, r
   await expect(desk.locator('tr', { hasText: number }).locator('.badge').first()).toHaveText('Closed');
   for (const page of [citizen, desk, officer]) await page.context().close();
 });
+
+test('the desk narrows its inbox to overdue grievances, and an admin sets a category\'s SLA', async ({ page }) => {
+  await signIn(page, STAFF);
+  await page.goto('/grievances');
+  await page.getByRole('navigation', { name: 'Grievances by state' }).getByRole('link', { name: /Overdue/ }).click();
+  await expect(page).toHaveURL(/overdue=1/);
+  const items = page.locator('.inbox-item');
+  expect(await items.count()).toBeGreaterThan(0);
+  for (const item of await items.all()) await expect(item.locator('.badge-overdue')).toHaveText('Overdue');
+  await expectNoSeriousA11yViolations(page, '/grievances?overdue=1');
+  await page.context().clearCookies();
+
+  await signIn(page, DEMO_ACCOUNTS[0]);
+  await page.goto('/grievance-settings');
+  await page.getByLabel('SLA in hours for Stray animals').fill('96');
+  await page.getByRole('row', { name: /Stray animals/ }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('Saved.');
+  await expect(page.getByLabel('SLA in hours for Stray animals')).toHaveValue('96');
+  await expectNoSeriousA11yViolations(page, '/grievance-settings');
+});

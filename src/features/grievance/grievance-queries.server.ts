@@ -288,3 +288,18 @@ export async function performance(now = Date.now(), database: Db = db()): Promis
     byWard: tally((r) => r.ward_number).sort((a, b) => natural.compare(a.key, b.key)),
   };
 }
+
+/** How many grievances are in each state, and how many are overdue now; an officer's own only when officerId is given. */
+export async function stateCounts(officerId: number | null, now = Date.now(), database: Db = db()): Promise<{ byState: Record<string, number>; overdue: number }> {
+  let query = database.selectFrom('complaint').where('complaint_number', 'is not', null);
+  if (officerId !== null) query = query.where('officer_id', '=', officerId);
+  const [rows, overdue] = await Promise.all([
+    query.select(['state', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('state').execute(),
+    query
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('state', 'in', [...OPEN_STATES])
+      .where('due_at', '<', new Date(now).toISOString())
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { byState: Object.fromEntries(rows.map((r) => [r.state, Number(r.n)])), overdue: Number(overdue.n) };
+}
