@@ -136,7 +136,7 @@ export async function staffTransition(number: string, transition: string, form: 
  * What a page shows when a form is refused: the HttpError as it is, a yup failure as field messages. Anything
  * else is our fault: logged, and answered with a plain apology (status 500).
  */
-export function refusalOf(err: unknown, where: string): HttpError {
+export function asHttpError(err: unknown, where: string): HttpError {
   if (err instanceof HttpError) return err;
   if (err instanceof ValidationError) return validationError(err);
   console.error(`${where} failed:`, err);

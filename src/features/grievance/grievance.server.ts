@@ -128,7 +128,7 @@ export interface TransitionInput {
   officerId?: number | null;
   rating?: number | null;
   photos?: readonly AcceptedFile[];
-  /** For the citizen: the mobile number they gave, which must match. */
+  /** The moment the reopen window is measured at; now unless given (the automatic closing passes its own). */
   now?: number;
 }
 

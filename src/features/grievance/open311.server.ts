@@ -1,12 +1,11 @@
 import type { APIContext } from 'astro';
-import { ValidationError } from 'yup';
 import { readConfig, siteOrigin } from '../../server/config';
-import { HttpError, readFormBody, TEXT_BODY_LIMIT, validationError } from '../../server/http';
+import { HttpError, readFormBody, TEXT_BODY_LIMIT } from '../../server/http';
 import { siteSettings } from '../../site-settings';
 import { listWards } from '../complaint/complaint.server';
 import { listCategories, listPublicGrievances, type Category, type PublicGrievance } from './grievance-queries.server';
 import { closeStaleResolutions } from './grievance.server';
-import { lodgeFromCitizen } from './grievance-requests.server';
+import { asHttpError, lodgeFromCitizen } from './grievance-requests.server';
 import { open311Status, parseComplaintNumber } from './grievance-workflow';
 
 /**
@@ -32,11 +31,7 @@ export function open311(handler: (context: APIContext) => Promise<Response>) {
     try {
       return await handler(context);
     } catch (err) {
-      const refusal = err instanceof HttpError ? err : err instanceof ValidationError ? validationError(err) : null;
-      if (!refusal) {
-        console.error(`Open311 ${context.request.method} ${context.url.pathname} failed:`, err);
-        return answer([{ code: 500, description: 'Something went wrong on our side. Please try again.' }], 500);
-      }
+      const refusal = asHttpError(err, `Open311 ${context.request.method} ${context.url.pathname}`);
       const descriptions = refusal.errors && Object.keys(refusal.errors).length > 0 ? Object.entries(refusal.errors).map(([field, message]) => `${field}: ${message}`) : [refusal.message];
       const response = answer(descriptions.map((description) => ({ code: refusal.status, description })), refusal.status);
       for (const [name, value] of Object.entries(refusal.headers ?? {})) response.headers.set(name, value);
