@@ -570,17 +570,19 @@ export interface GrievanceEntry {
   scene?: ComplaintScene;
   /** The officer who acts on complaints of this type. */
   handledBy: string;
+  /** Hours the council gives itself to resolve one (the category's SLA). */
+  slaHours: number;
 }
 
 export const grievanceTypes: GrievanceEntry[] = [
-  { title: 'Garbage not collected', scene: 'garbage', handledBy: 'Md. Tanveer Alam (Sanitary Inspector)' },
-  { title: 'Street light not working', scene: 'streetlight', handledBy: 'Shri Sudhir Kumar Singh (Assistant Engineer)' },
-  { title: 'Water supply', scene: 'water-leak', handledBy: 'Shri Sudhir Kumar Singh (Assistant Engineer)' },
-  { title: 'Drainage blocked', scene: 'drain', handledBy: 'Md. Tanveer Alam (Sanitary Inspector)' },
-  { title: 'Road damaged / potholes', scene: 'pothole', handledBy: 'Shri Kaushal Kishore Prasad (Junior Engineer)' },
-  { title: 'Mosquito fogging not done', handledBy: 'Md. Tanveer Alam (Sanitary Inspector)' },
-  { title: 'Stray animals', handledBy: 'Smt. Archana Srivastava (City Manager)' },
-  { title: 'Public toilet not clean', handledBy: 'Shri Lakhan Ram (Sanitation Supervisor)' },
+  { title: 'Garbage not collected', scene: 'garbage', handledBy: 'Md. Tanveer Alam (Sanitary Inspector)', slaHours: 48 },
+  { title: 'Street light not working', scene: 'streetlight', handledBy: 'Shri Sudhir Kumar Singh (Assistant Engineer)', slaHours: 72 },
+  { title: 'Water supply', scene: 'water-leak', handledBy: 'Shri Sudhir Kumar Singh (Assistant Engineer)', slaHours: 48 },
+  { title: 'Drainage blocked', scene: 'drain', handledBy: 'Md. Tanveer Alam (Sanitary Inspector)', slaHours: 72 },
+  { title: 'Road damaged / potholes', scene: 'pothole', handledBy: 'Shri Kaushal Kishore Prasad (Junior Engineer)', slaHours: 240 },
+  { title: 'Mosquito fogging not done', handledBy: 'Md. Tanveer Alam (Sanitary Inspector)', slaHours: 120 },
+  { title: 'Stray animals', handledBy: 'Smt. Archana Srivastava (City Manager)', slaHours: 168 },
+  { title: 'Public toilet not clean', handledBy: 'Shri Lakhan Ram (Sanitation Supervisor)', slaHours: 48 },
 ];
 
 export const districtName = 'Gandakpur';
@@ -604,7 +606,29 @@ export interface ComplaintEntry {
   reminders?: string[];
   /** How many of the citizen's photos to attach (0 to 2); only for types with a picture. */
   photos?: number;
+  /**
+   * Where the grievance workflow has taken it beyond what the old status says: an Open one the citizen
+   * reopened after a resolution, a Resolved one since closed (rated, or closed by itself). The old status
+   * stays what old clients see.
+   */
+  state?: 'Reopened' | 'Closed';
+  /** The citizen's rating of the work (a Closed one). */
+  rating?: number;
+  /**
+   * For a Resolved one: resolved this many days ago, so it is still open to rating and reopening. Resolved
+   * ones without it were resolved long ago and have closed by themselves since.
+   */
+  resolvedDaysAgo?: number;
 }
+
+/** Invented citizens who lodged the demo grievances; the first one's number is given in README.md for trying tracking. */
+export const demoCitizens = [
+  { name: 'Ramesh Prasad', mobile: '9876543210' },
+  { name: 'Sunita Devi', mobile: '9123456780' },
+  { name: 'Mohd. Irfan', mobile: '8877665544' },
+  { name: 'Pooja Kumari', mobile: '7004001234' },
+  { name: 'Vinod Yadav', mobile: '9431012345' },
+];
 
 const G = { garbage: 0, light: 1, water: 2, drain: 3, road: 4, fogging: 5, animals: 6, toilet: 7 } as const;
 
@@ -616,8 +640,8 @@ export const complaints: ComplaintEntry[] = [
   { type: G.road, ward: 12, status: 'Open', daysAgo: 4, photos: 1, landmark: 'Mahavir Chowk, in front of the State Bank ATM', suggestion: 'Fill it before the marriage season traffic.', info: 'A deep pothole in the middle of the road; two motorcyclists have fallen this week.', reminders: ['Another accident happened last night. Please fill the pothole urgently.'] },
   { type: G.fogging, ward: 21, status: 'Open', daysAgo: 5, landmark: 'Naya Tola, near the primary school', suggestion: 'Fogging in the evening when children are at home.', info: 'Many mosquitoes in the area and two children have fever. No fogging has been done this season.' },
   { type: G.animals, ward: 18, status: 'Open', daysAgo: 6, landmark: 'Main market, Jaiswal cloth store crossing', suggestion: 'Coordinate with the owners to keep the cattle in their sheds.', info: 'Stray cattle sit in the middle of the road in the evening and cause traffic jams.' },
-  { type: G.toilet, ward: 1, status: 'Open', daysAgo: 7, landmark: 'Public toilet at the bus stand', suggestion: 'Appoint a caretaker for the evening shift.', info: 'The toilet has no water and is not cleaned after noon.', reminders: ['Still not cleaned. Passengers are using the open ground.', 'Third request, please take action.'] },
-  { type: G.garbage, ward: 22, status: 'Open', daysAgo: 9, photos: 1, landmark: 'Behind the cold storage on Station Road', suggestion: 'Stop people dumping here by putting up a board.', info: 'An open dumping point has formed on the roadside and it smells badly.' },
+  { type: G.toilet, ward: 1, status: 'Open', state: 'Reopened', daysAgo: 7, landmark: 'Public toilet at the bus stand', suggestion: 'Appoint a caretaker for the evening shift.', info: 'The toilet has no water and is not cleaned after noon.', reminders: ['Still not cleaned. Passengers are using the open ground.', 'Third request, please take action.'] },
+  { type: G.garbage, ward: 22, status: 'Open', state: 'Reopened', daysAgo: 9, photos: 1, landmark: 'Behind the cold storage on Station Road', suggestion: 'Stop people dumping here by putting up a board.', info: 'An open dumping point has formed on the roadside and it smells badly.' },
   { type: G.light, ward: 5, status: 'Pending', daysAgo: 8, photos: 1, landmark: 'Ramnagar, near the Shiv Mandir pond', suggestion: 'Add one more light on the pond side.', info: 'Two street lights are not working since the storm last week.', reminders: ['Lights are still off. Please tell us when the electrician will come.'] },
   { type: G.road, ward: 16, status: 'Pending', daysAgo: 11, photos: 2, landmark: 'Link road from the hospital to the highway', suggestion: 'Repair with proper bitumen, not soil.', info: 'The road surface has broken in several places after the rains.', reminders: ['Only soil was put and it washed away again.'] },
   { type: G.water, ward: 11, status: 'Pending', daysAgo: 12, landmark: 'Harijan Tola, stand post no. 4', suggestion: 'Increase the supply time in the evening.', info: 'Water comes for only 20 minutes and the pressure is very low at the end of the line.' },
@@ -626,15 +650,15 @@ export const complaints: ComplaintEntry[] = [
   { type: G.fogging, ward: 8, status: 'Pending', daysAgo: 18, landmark: 'Ansari Mohalla, near the madrasa', suggestion: 'Spray anti-larval oil in the stagnant pond as well.', info: 'Dengue cases have been reported in the mohalla.' },
   { type: G.toilet, ward: 13, status: 'Pending', daysAgo: 20, landmark: 'Community toilet near the weekly haat', suggestion: 'Repair the broken doors and the water tank.', info: 'Doors are broken and the overhead tank is leaking.' },
   { type: G.light, ward: 24, status: 'Pending', daysAgo: 23, landmark: 'Railway over-bridge approach, east side', suggestion: 'Install a high-mast light at the turning.', info: 'The approach road is dark and there have been chain-snatching incidents.', reminders: ['Please update the status of this complaint.'] },
-  { type: G.garbage, ward: 2, status: 'Resolved', daysAgo: 25, photos: 2, landmark: 'Gandhi Maidan, east gate', suggestion: 'Keep two dustbins at the gate.', info: 'Garbage left after the fair is lying at the gate.' },
-  { type: G.road, ward: 7, status: 'Resolved', daysAgo: 28, photos: 1, landmark: 'Station Road, near the railway crossing', suggestion: 'Fill the pothole with hot mix.', info: 'A big pothole near the crossing fills with water every time it rains.', reminders: ['An auto-rickshaw overturned here yesterday. Please repair soon.'] },
+  { type: G.garbage, ward: 2, status: 'Resolved', resolvedDaysAgo: 2, daysAgo: 25, photos: 2, landmark: 'Gandhi Maidan, east gate', suggestion: 'Keep two dustbins at the gate.', info: 'Garbage left after the fair is lying at the gate.' },
+  { type: G.road, ward: 7, status: 'Resolved', resolvedDaysAgo: 4, daysAgo: 28, photos: 1, landmark: 'Station Road, near the railway crossing', suggestion: 'Fill the pothole with hot mix.', info: 'A big pothole near the crossing fills with water every time it rains.', reminders: ['An auto-rickshaw overturned here yesterday. Please repair soon.'] },
   { type: G.light, ward: 15, status: 'Resolved', daysAgo: 30, photos: 1, landmark: 'Kali Asthan lane', suggestion: 'Please check the timer switch as well.', info: 'The street light stays off all night.' },
   { type: G.drain, ward: 6, status: 'Resolved', daysAgo: 33, photos: 1, landmark: 'Ravidas Tola, near the community hall', suggestion: 'Clean the culvert under the road too.', info: 'The drain is blocked at the culvert and water stands in the lane.' },
   { type: G.water, ward: 20, status: 'Resolved', daysAgo: 36, photos: 2, landmark: 'Kushwaha Tola main road', suggestion: 'Replace the old pipe on this stretch.', info: 'The pipeline has burst and drinking water is being wasted.' },
   { type: G.animals, ward: 4, status: 'Resolved', daysAgo: 40, landmark: 'Near the Government Girls School', suggestion: 'Remove the dogs from the school gate before school hours.', info: 'A pack of stray dogs waits at the school gate and the girls are afraid.' },
-  { type: G.fogging, ward: 17, status: 'Resolved', daysAgo: 44, landmark: 'Lalita Nagar colony', suggestion: 'Repeat the fogging after a week.', info: 'Mosquito breeding in the vacant plots of the colony.' },
-  { type: G.toilet, ward: 23, status: 'Resolved', daysAgo: 49, landmark: 'Pink toilet at the college gate', suggestion: 'Keep a female caretaker.', info: 'The women-only toilet is locked during the day.' },
-  { type: G.garbage, ward: 25, status: 'Resolved', daysAgo: 55, photos: 1, landmark: 'Eidgah road, near the bridge', suggestion: 'Regular pickup on this road.', info: 'Waste collection vehicle does not come to this road.' },
+  { type: G.fogging, ward: 17, status: 'Resolved', state: 'Closed', daysAgo: 44, landmark: 'Lalita Nagar colony', suggestion: 'Repeat the fogging after a week.', info: 'Mosquito breeding in the vacant plots of the colony.' },
+  { type: G.toilet, ward: 23, status: 'Resolved', state: 'Closed', rating: 4, daysAgo: 49, landmark: 'Pink toilet at the college gate', suggestion: 'Keep a female caretaker.', info: 'The women-only toilet is locked during the day.' },
+  { type: G.garbage, ward: 25, status: 'Resolved', state: 'Closed', rating: 2, daysAgo: 55, photos: 1, landmark: 'Eidgah road, near the bridge', suggestion: 'Regular pickup on this road.', info: 'Waste collection vehicle does not come to this road.' },
   { type: G.road, ward: 21, status: 'Rejected', daysAgo: 27, photos: 1, landmark: 'National Highway near the petrol pump', suggestion: 'Repair the highway service lane.', info: 'The service lane of the highway is badly damaged.' },
   { type: G.water, ward: 9, status: 'Rejected', daysAgo: 34, landmark: 'Gali No. 3, near the Ward 9 water tank', suggestion: 'Same as earlier complaint.', info: 'Duplicate of a complaint already registered for the same leak.' },
   { type: G.animals, ward: 12, status: 'Rejected', daysAgo: 46, landmark: 'Private plot behind the cinema hall', suggestion: 'Council should remove the buffaloes.', info: 'Buffaloes of a dairy are kept on a private plot.' },

@@ -6,6 +6,7 @@ import {
   complaintDesk,
   complaints,
   circulars,
+  demoCitizens,
   districtName,
   employeeGroups,
   galleryGroups,
@@ -35,6 +36,7 @@ import {
   type ComplaintState,
 } from './images';
 import { makePdf } from './pdf';
+import { complaintNumber, LEGACY_STATUS, type GrievanceState } from '../../src/features/grievance/grievance-workflow';
 
 /**
  * Fills an empty database with a believable council's content, so a fresh install shows every page with
@@ -475,7 +477,7 @@ interface LookupIds {
 async function seedLookups(seed: SeedContext): Promise<LookupIds> {
   const grievances: number[] = [];
   for (const type of grievanceTypes) {
-    const row = await seed.db.insertInto('grievance_type').values({ grievance_title: type.title }).returning('id').executeTakeFirstOrThrow();
+    const row = await seed.db.insertInto('grievance_type').values({ grievance_title: type.title, sla_hours: type.slaHours }).returning('id').executeTakeFirstOrThrow();
     grievances.push(row.id);
   }
   const district = await seed.db.insertInto('district').values({ district_name_english: districtName }).returning('id').executeTakeFirstOrThrow();
@@ -498,13 +500,27 @@ function actionTime(clock: SeedClock, entry: ComplaintEntry, entryDate: string, 
   return new Date(Math.min(Math.max(planned, earliest), clock.now.getTime() - 60 * 1000)).toISOString();
 }
 
+/** Why the demo's rejected complaints were rejected, in the order they appear. */
+const REJECTION_REASONS = [
+  'The highway service lane belongs to the National Highways Authority; the complaint has been forwarded to them.',
+  'Duplicate of an earlier complaint about the same leak, which is being handled.',
+  'The animals are kept on private land; the owner has been served a notice under the municipal act.',
+  'The colony is private; its lanes are lit and maintained by the residents\' society.',
+];
+
+/** The demo officer, when the demo accounts exist: assigned grievances go to them. */
+const DEMO_OFFICER_EMAIL = 'officer@nagarparishad.example';
+
 async function seedComplaints(seed: SeedContext, ids: LookupIds): Promise<void> {
+  const officer = await seed.db.selectFrom('app_user').select('id').where('email', '=', DEMO_OFFICER_EMAIL).executeTakeFirst();
+  let rejected = 0;
   for (const [i, entry] of complaints.entries()) {
     const entryDate = seed.clock.timestamp(entry.daysAgo, 9 + (i % 8), (i * 7) % 60);
     const acted = entry.status !== 'Open';
-    const actionDate = acted ? actionTime(seed.clock, entry, entryDate, i) : null;
+    const actionDate = !acted ? null : entry.resolvedDaysAgo !== undefined ? seed.clock.timestamp(entry.resolvedDaysAgo, 16) : actionTime(seed.clock, entry, entryDate, i);
     const keys = complaintPhotoKeys(entry, i);
     const photo = async (key: string | null) => (key ? storeJpeg(seed, seed.pictures.complaintPhotos.get(key)!) : null);
+    const media = { pub1: await photo(keys.pub1), pub2: await photo(keys.pub2), action1: await photo(keys.action1), action2: await photo(keys.action2) };
     const row = await seed.db
       .insertInto('complaint')
       .values({
@@ -520,14 +536,99 @@ async function seedComplaints(seed: SeedContext, ids: LookupIds): Promise<void> 
         entry_date: entryDate,
         action_by: acted ? grievanceTypes[entry.type].handledBy : '',
         action_date: actionDate,
-        pub_image_1_media_id: await photo(keys.pub1),
-        pub_image_2_media_id: await photo(keys.pub2),
-        action_image_1_media_id: await photo(keys.action1),
-        action_image_2_media_id: await photo(keys.action2),
+        pub_image_1_media_id: media.pub1,
+        pub_image_2_media_id: media.pub2,
+        action_image_1_media_id: media.action1,
+        action_image_2_media_id: media.action2,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     await seedReminders(seed, row.id, entry.reminders ?? [], entryDate, actionDate);
+    const photos = { lodge: [media.pub1, media.pub2].filter((id) => id !== null), resolve: [media.action1, media.action2].filter((id) => id !== null) };
+    await seedWorkflow(seed, row.id, i, entry, entryDate, actionDate, officer?.id ?? null, entry.status === 'Rejected' ? REJECTION_REASONS[rejected++ % REJECTION_REASONS.length] : '', photos);
+  }
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The grievance workflow's side of a demo complaint: its number, state, due date, citizen and officer, and
+ * the events that brought it where it is. Written directly, as the seed writes everything, in the shapes the
+ * workflow itself writes.
+ */
+async function seedWorkflow(
+  seed: SeedContext, complaintId: number, index: number, entry: ComplaintEntry, entryDate: string, actionDate: string | null,
+  officerId: number | null, rejection: string, photos: { lodge: number[]; resolve: number[] },
+): Promise<void> {
+  const type = grievanceTypes[entry.type];
+  const resolvedLongAgo = entry.status === 'Resolved' && entry.resolvedDaysAgo === undefined;
+  const state: GrievanceState = entry.state ?? (resolvedLongAgo ? 'Closed' : ({ Open: 'Lodged', Pending: 'Assigned', Resolved: 'Resolved', Rejected: 'Rejected' } as const)[entry.status]);
+  const citizen = demoCitizens[index % demoCitizens.length];
+  const at = (base: string, hours: number) => new Date(Math.min(Date.parse(base) + hours * HOUR_MS, seed.clock.now.getTime() - 60_000)).toISOString();
+  const events: { at: string; kind: string; label: string; action: string; from: GrievanceState | null; to: GrievanceState; note?: string; officer?: boolean; rating?: number }[] = [
+    { at: entryDate, kind: 'citizen', label: 'Citizen', action: 'lodge', from: null, to: 'Lodged' },
+  ];
+  const desk = complaintDesk[index % complaintDesk.length];
+  if (state !== 'Lodged' && state !== 'Rejected') events.push({ at: at(entryDate, 2), kind: 'staff', label: desk, action: 'assign', from: 'Lodged', to: 'Assigned', officer: true });
+  let decidedAt: string | null = null;
+  let closedAt: string | null = null;
+  let dueAt = new Date(Date.parse(entryDate) + type.slaHours * HOUR_MS).toISOString();
+  if (state === 'Resolved' || state === 'Closed') {
+    decidedAt = actionDate ?? at(entryDate, 24);
+    events.push({ at: decidedAt, kind: 'staff', label: type.handledBy, action: 'resolve', from: 'Assigned', to: 'Resolved', note: 'Work done; photo of the spot attached.' });
+  }
+  if (state === 'Closed') {
+    closedAt = at(decidedAt!, entry.rating ? 20 : 7 * 24);
+    events.push(entry.rating
+      ? { at: closedAt, kind: 'citizen', label: 'Citizen', action: 'rate', from: 'Resolved', to: 'Closed', rating: entry.rating, note: entry.rating >= 4 ? 'Done well, thank you.' : 'Done late, after many calls.' }
+      : { at: closedAt, kind: 'system', label: 'System', action: 'auto-close', from: 'Resolved', to: 'Closed', note: 'No rating within 7 days of the resolution.' });
+  }
+  if (state === 'Rejected') {
+    decidedAt = actionDate ?? at(entryDate, 24);
+    events.push({ at: decidedAt, kind: 'staff', label: type.handledBy, action: 'reject', from: 'Lodged', to: 'Rejected', note: rejection });
+  }
+  if (state === 'Reopened') {
+    const resolvedAt = at(entryDate, 24);
+    const reopenedAt = at(entryDate, 60);
+    events.push({ at: resolvedAt, kind: 'staff', label: type.handledBy, action: 'resolve', from: 'Assigned', to: 'Resolved', note: 'Cleaned.' });
+    events.push({ at: reopenedAt, kind: 'citizen', label: 'Citizen', action: 'reopen', from: 'Resolved', to: 'Reopened', note: entry.reminders?.at(-1) ?? 'The problem is back.' });
+    dueAt = new Date(Date.parse(reopenedAt) + type.slaHours * HOUR_MS).toISOString();
+  }
+  await seed.db
+    .updateTable('complaint')
+    .set({
+      complaint_number: complaintNumber(complaintId, entryDate),
+      state,
+      status: LEGACY_STATUS[state],
+      due_at: dueAt,
+      sla_hours: type.slaHours,
+      citizen_name: citizen.name,
+      citizen_mobile: citizen.mobile,
+      address: `Ward ${entry.ward}, Kamalpur`,
+      officer_id: state === 'Assigned' || state === 'Resolved' || state === 'Closed' ? officerId : null,
+      decided_at: decidedAt,
+      closed_at: closedAt,
+      rating: entry.rating ?? null,
+      source: 'web',
+    })
+    .where('id', '=', complaintId)
+    .execute();
+  let resolvedOnce = false;
+  for (const event of events) {
+    const stored = await seed.db
+      .insertInto('grievance_event')
+      .values({
+        complaint_id: complaintId, at: event.at, actor_kind: event.kind, actor_user_id: null, actor_label: event.label, action: event.action,
+        from_state: event.from, to_state: event.to, note: event.note ?? '', officer_id: event.officer ? officerId : null, rating: event.rating ?? null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The citizen's photos came with the lodging; the staff's after-photos with the (last) resolution.
+    const attached = event.action === 'lodge' ? photos.lodge : event.action === 'resolve' && !resolvedOnce ? photos.resolve : [];
+    if (event.action === 'resolve') resolvedOnce = true;
+    for (const [position, mediaId] of attached.entries()) {
+      await seed.db.insertInto('grievance_event_media').values({ event_id: stored.id, position, media_id: mediaId }).execute();
+    }
   }
 }
 

@@ -1,4 +1,4 @@
-import { ROUTES, type RouteDeclaration } from './route-table';
+import { mayOpen, ROUTES, type RouteDeclaration } from './route-table';
 
 /** The back office sidebars of SPEC.md §2, in their order: the `nav` entries of the route table. */
 export interface NavEntry {
@@ -14,12 +14,15 @@ function sidebar(name: 'admin' | 'user'): readonly NavEntry[] {
 
 export const ADMIN_NAV = sidebar('admin');
 export const USER_NAV = sidebar('user');
+/** A field officer's sidebar: the desk's entries their role may open (their grievance inbox). */
+export const OFFICER_NAV = USER_NAV.filter((entry) => mayOpen((ROUTES as Record<string, RouteDeclaration>)[entry.href].access, 'officer'));
 
 /**
  * A member of staff with the user role always sees the complaint desk's sidebar; an admin sees the admin
  * sidebar except on the complaint desk's own pages, which belong to the user sidebar.
  */
 export function sidebarFor(role: string, pathname: string): readonly NavEntry[] {
+  if (role === 'officer') return OFFICER_NAV;
   if (role !== 'admin') return USER_NAV;
   return USER_NAV.some((entry) => entry.href === pathname) ? USER_NAV : ADMIN_NAV;
 }

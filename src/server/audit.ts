@@ -8,11 +8,13 @@ import type { Database } from './db-schema';
  * without the other.
  */
 export interface Actor {
-  id: number;
+  /** Null for someone without an account: a citizen lodging or tracking a grievance, or the server's own clock. */
+  id: number | null;
   email: string;
 }
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'change-password';
+/** 'transition': a grievance moved between states; 'redact': staff removed personal text from one. */
+export type AuditAction = 'create' | 'update' | 'delete' | 'change-password' | 'transition' | 'redact';
 
 export interface AuditEntry {
   action: AuditAction;

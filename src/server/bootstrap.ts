@@ -8,6 +8,7 @@ import { seedDemoContent } from '../../db/seed/demo';
 export const DEMO_ACCOUNTS = [
   { email: 'admin@nagarparishad.example', password: 'admin-demo-2026', role: 'admin' },
   { email: 'staff@nagarparishad.example', password: 'staff-demo-2026', role: 'user' },
+  { email: 'officer@nagarparishad.example', password: 'officer-demo-2026', role: 'officer' },
 ] as const;
 
 /**
@@ -34,7 +35,7 @@ export async function prepareDatabase(database: Db = db(), log: (line: string) =
   if (!config.production && (await countUsers(database)) === 0) {
     for (const account of DEMO_ACCOUNTS) await addUser(account.email, account.password, account.role, database);
     log('Created demo accounts (shown once; change them before real use):');
-    for (const account of DEMO_ACCOUNTS) log(`  ${account.role.padEnd(5)}  ${account.email}  /  ${account.password}`);
+    for (const account of DEMO_ACCOUNTS) log(`  ${account.role.padEnd(7)}  ${account.email}  /  ${account.password}`);
   }
 
   if (config.seed === 'demo') {

@@ -26,8 +26,10 @@ const integerOrNull = (): ColumnShape<number | null> => ({ affinity: 'integer', 
 /** A stored file: the media row's id, or null. */
 const mediaId = integerOrNull;
 const bytes = (): ColumnShape<Uint8Array> => ({ affinity: 'blob', nullable: false });
+/** A whole number the database fills with its default when an insert leaves it out. */
+const integerWithDefault = (): ColumnShape<Generated<number>> => ({ affinity: 'integer', nullable: false });
 
-export type Role = 'admin' | 'user';
+export type Role = 'admin' | 'user' | 'officer';
 
 /** Notices, circulars and office orders share one shape; the last two add a department. */
 const documentColumns = {
@@ -116,7 +118,8 @@ export const TABLES = {
     photo_media_id: mediaId(),
     created_date: text(),
   },
-  grievance_type: { id: id(), grievance_title: text() },
+  /** sla_hours: how long the council gives itself to resolve a grievance of this category. */
+  grievance_type: { id: id(), grievance_title: text(), sla_hours: integerWithDefault() },
   district: { id: id(), district_name_english: text() },
   ward: { id: id(), ward_number: text() },
   ulb: { id: id(), ulb_name: text() },
@@ -138,6 +141,21 @@ export const TABLES = {
     pub_image_2_media_id: mediaId(),
     action_image_1_media_id: mediaId(),
     action_image_2_media_id: mediaId(),
+    // The grievance workflow (db/migrations/2026-11-23-0010-grievance-workflow.ts).
+    complaint_number: textOrNull(),
+    state: textOrEmpty(),
+    due_at: textOrNull(),
+    sla_hours: integerOrNull(),
+    citizen_name: textOrEmpty(),
+    citizen_mobile: textOrEmpty(),
+    citizen_email: textOrEmpty(),
+    address: textOrEmpty(),
+    officer_id: integerOrNull(),
+    decided_at: textOrNull(),
+    closed_at: textOrNull(),
+    rating: integerOrNull(),
+    rating_comment: textOrEmpty(),
+    source: textOrEmpty(),
   },
   complaint_reminder: { id: id(), complaint_id: integer(), message: text(), created_date: text() },
   /**
@@ -162,6 +180,36 @@ export const TABLES = {
   sign_in_address: { email: text(), address: text(), last_at: text() },
   /** A visitor's message from the public feedback form; address_hash is the SHA-256 of the sender's address. */
   feedback: { id: id(), at: text(), name: text(), email: text(), subject: text(), message: text(), address_hash: text() },
+  /** One step of a grievance's life: who (a citizen, staff, the system), from which state to which. */
+  grievance_event: {
+    id: id(),
+    complaint_id: integer(),
+    at: text(),
+    actor_kind: text(),
+    actor_user_id: integerOrNull(),
+    actor_label: text(),
+    action: text(),
+    from_state: textOrNull(),
+    to_state: text(),
+    note: textOrEmpty(),
+    officer_id: integerOrNull(),
+    rating: integerOrNull(),
+  },
+  grievance_event_media: { event_id: integer(), position: integer(), media_id: integer() },
+  grievance_setting: { name: text(), value: text() },
+  /** Lodging attempts by mobile number and by address, for the abuse limits. */
+  grievance_attempt: { id: id(), kind: text(), key: text(), at: text() },
+  notification_log: {
+    id: id(),
+    at: text(),
+    complaint_id: integerOrNull(),
+    channel: text(),
+    recipient: text(),
+    subject: text(),
+    body: text(),
+    outcome: text(),
+    error: textOrEmpty(),
+  },
   /** A table that writes change, and its number, raised by each committed write to it. */
   table_version: { table_name: text(), version: integer() },
 } as const satisfies Record<string, Record<string, ColumnShape<unknown>>>;
@@ -179,3 +227,4 @@ export type ColumnOf<T extends TableName> = keyof (typeof TABLES)[T] & string;
 
 export type AppUser = Selectable<Database['app_user']>;
 export type Tender = Selectable<Database['tender']>;
+export type Complaint = Selectable<Database['complaint']>;

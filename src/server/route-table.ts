@@ -20,8 +20,10 @@ export interface RouteDeclaration {
 
 const PUBLIC = 'public';
 const ADMIN: readonly Role[] = ['admin'];
-/** Every signed-in member of staff. */
+/** The complaint desk and admins. */
 const STAFF: readonly Role[] = ['admin', 'user'];
+/** Everyone who works on grievances: the desk, admins and field officers (who see only their own). */
+const GRIEVANCE_STAFF: readonly Role[] = ['admin', 'user', 'officer'];
 const PAGED = ['page'] as const;
 
 export const ROUTES = {
@@ -45,9 +47,17 @@ export const ROUTES = {
   '/photogallery': { access: PUBLIC },
   '/videogallery': { access: PUBLIC },
   '/pressrelease': { access: PUBLIC },
-  '/viewgrievance': { access: PUBLIC, query: ['status', 'page'] },
+  // Grievances (issue 14). Pages showing due dates and overdue badges depend on the clock: uncached until
+  // the page cache can expire a page at a moment.
+  '/viewgrievance': { access: PUBLIC, query: ['status', 'page'], uncached: true },
   '/postgrievance': { access: PUBLIC },
-  '/trackgrievance': { access: PUBLIC },
+  '/trackgrievance': { access: PUBLIC, uncached: true },
+  '/grievance-performance': { access: PUBLIC, uncached: true },
+  '/open311/v2/discovery.json': { access: PUBLIC, uncached: true },
+  '/open311/v2/services.json': { access: PUBLIC, uncached: true },
+  '/open311/v2/services/[code].json': { access: PUBLIC, uncached: true },
+  '/open311/v2/requests.json': { access: PUBLIC, query: ['service_request_id', 'service_code', 'status', 'start_date', 'end_date'], uncached: true },
+  '/open311/v2/requests/[id].json': { access: PUBLIC, uncached: true },
   '/paypropertytax': { access: PUBLIC },
   '/viewpropertytax': { access: PUBLIC },
   '/tradelicense': { access: PUBLIC },
@@ -83,15 +93,22 @@ export const ROUTES = {
   '/editpressrelease': { access: ADMIN, nav: { sidebar: 'admin', label: 'Press Release' } },
   '/audit': { access: ADMIN, query: ['page', 'entity'], nav: { sidebar: 'admin', label: 'Audit Log' } },
   '/feedback-inbox': { access: ADMIN, query: ['page'], nav: { sidebar: 'admin', label: 'Feedback' } },
+  '/grievance-settings': { access: ADMIN, query: ['saved'], nav: { sidebar: 'admin', label: 'Grievance Settings' } },
+  '/notifications': { access: ADMIN, query: ['page'], nav: { sidebar: 'admin', label: 'Notifications' } },
   '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },
   '/inquiry': { access: STAFF, nav: { sidebar: 'user', label: 'Add/View Grievance' } },
-  '/account': { access: STAFF },
+  '/grievances': { access: GRIEVANCE_STAFF, query: ['state', 'ward', 'category', 'officer', 'overdue', 'page'], nav: { sidebar: 'user', label: 'Grievance Inbox' } },
+  '/grievances/[number]': { access: GRIEVANCE_STAFF, query: ['done'] },
+  '/account': { access: GRIEVANCE_STAFF },
 
   // The API (SPEC.md §7).
   '/api/Account/login': { access: PUBLIC },
   '/api/Account/logout': { access: PUBLIC },
-  '/api/Account/change-password': { access: STAFF },
-  '/api/Account/renew': { access: STAFF },
+  '/api/Account/change-password': { access: GRIEVANCE_STAFF },
+  '/api/Account/renew': { access: GRIEVANCE_STAFF },
+  '/api/Grievance/inbox': { access: GRIEVANCE_STAFF, query: ['state', 'ward', 'category', 'officer', 'overdue', 'page'] },
+  '/api/Grievance/[number]': { access: GRIEVANCE_STAFF },
+  '/api/Grievance/[number]/[action]': { access: GRIEVANCE_STAFF },
   '/api/Public/[type]': { access: PUBLIC, query: ['media', 'page', 'pageSize'] },
   '/api/Public/complaint': { access: PUBLIC, query: ['statusFilter', 'page', 'pageSize'] },
   '/api/Public/complaint-count': { access: PUBLIC, query: ['statusFilter'] },
@@ -130,7 +147,7 @@ export function mayOpen(access: RouteAccess, role: Role | undefined): boolean {
 
 /** Where a member of staff lands after signing in, and when they open a page their role may not. */
 export function homeFor(role: Role): string {
-  return role === 'admin' ? '/dashboard' : '/userdashboard';
+  return role === 'admin' ? '/dashboard' : role === 'officer' ? '/grievances' : '/userdashboard';
 }
 
 // Literal paths match exactly; the few dynamic patterns are tried after them, as Astro ranks static routes first.

@@ -33,7 +33,7 @@ export interface Write<R> {
 export interface Change<R> {
   result: R;
   /** What the audit log records; null when nothing was changed (a delete of a record already gone). */
-  audit: { action: AuditAction; recordId: number; before: object | null; after: object | null } | null;
+  audit: { action: AuditAction; recordId: number | null; before: object | null; after: object | null } | null;
 }
 
 export async function runWrite<R>(write: Write<R>, database: Db = db()): Promise<R> {

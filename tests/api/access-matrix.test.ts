@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDeclaration } from '../../src/server/route-table';
 import type { Role } from '../../src/server/db-schema';
-import { ADMIN, USER, baseUrl, bearer, login } from '../support/api';
+import { ADMIN, OFFICER, USER, baseUrl, bearer, login } from '../support/api';
 import { rawRequest } from '../support/raw-request';
 
 /**
@@ -10,11 +10,12 @@ import { rawRequest } from '../support/raw-request';
  * redirected or not found, and nothing is stored.
  */
 type Identity = 'stranger' | Role;
-const IDENTITIES: readonly Identity[] = ['stranger', 'user', 'admin'];
+const IDENTITIES: readonly Identity[] = ['stranger', 'user', 'officer', 'admin'];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 
 /** A concrete path for each pattern: a content type and an id that exist in the demo data. */
-const concrete = (pattern: string) => pattern.replace('[type]', 'latest-news').replace('[id]', '1');
+const concrete = (pattern: string) =>
+  pattern.replace('[type]', 'latest-news').replace('[id]', '1').replace('[number]', 'NPK-PGR-2026-01-01-000001').replace('[action]', 'assign');
 
 /** Spellings of a canonical path, and what each must come to. */
 const SPELLINGS: Record<string, (path: string) => string> = {
@@ -40,7 +41,7 @@ interface Outcome {
 }
 
 describe('the access matrix: guarded routes × spellings × identities × methods', () => {
-  const credentials: Record<Identity, Record<string, string>> = { stranger: {}, user: {}, admin: {} };
+  const credentials: Record<Identity, Record<string, string>> = { stranger: {}, user: {}, officer: {}, admin: {} };
   const fingerprint = async () => {
     const [audit, complaints] = await Promise.all([
       fetch(`${baseUrl()}/api/Admin/audit?page=1&pageSize=1`, { headers: credentials.admin }),
@@ -52,6 +53,7 @@ describe('the access matrix: guarded routes × spellings × identities × method
   beforeAll(async () => {
     credentials.admin = bearer(await login(ADMIN.email, ADMIN.password));
     credentials.user = bearer(await login(USER.email, USER.password));
+    credentials.officer = bearer(await login(OFFICER.email, OFFICER.password));
   });
 
   it('lets nobody past a route\'s declared access by any spelling, and stores nothing', async () => {
@@ -85,8 +87,8 @@ describe('the access matrix: guarded routes × spellings × identities × method
 
     expect(failures).toEqual([]);
     expect(await fingerprint()).toBe(before);
-    // The size of the matrix, so that a shrinking table shows: 30 routes, 11 spellings, 3 identities, 4 methods.
-    expect(guarded.length).toBe(30);
+    // The size of the matrix, so that a shrinking table shows: 37 routes, 11 spellings, 4 identities, 4 methods.
+    expect(guarded.length).toBe(37);
     expect(cases.length).toBeGreaterThan(3500);
     console.log(`access matrix: ${guarded.length} routes × ${Object.keys(SPELLINGS).length} spellings × ${IDENTITIES.length} identities × ${METHODS.length} methods = ${cases.length} requests`);
   });
@@ -110,7 +112,7 @@ function judge(c: { pattern: string; route: RouteDeclaration; spelling: string; 
     return outcome.status === 302 && outcome.location?.startsWith('/login?next=') ? null : 'expected a redirect to sign in';
   }
   if (api) return outcome.status === 403 ? null : 'expected 403';
-  return outcome.status === 302 && (outcome.location === '/dashboard' || outcome.location === '/userdashboard') ? null : 'expected a redirect home';
+  return outcome.status === 302 && ['/dashboard', '/userdashboard', '/grievances'].includes(outcome.location ?? '') ? null : 'expected a redirect home';
 }
 
 describe('mutated paths (property)', () => {

@@ -34,7 +34,7 @@ describe('first start and restarts', () => {
     const again = await startServer({ SEED: 'none' }, { dataDir: server.dataDir });
     await again.stop();
     expect(again.output()).not.toMatch(/demo accounts/);
-    expect(await count(server.dataDir, 'SELECT count(*) n FROM app_user')).toBe(2);
+    expect(await count(server.dataDir, 'SELECT count(*) n FROM app_user')).toBe(3);
   });
 
   it('fills demo content on the first start and adds nothing on the second', async () => {

@@ -6,7 +6,7 @@ import { ADMIN, STAFF, setSessionExpiry, signIn } from './admin-support';
  * the dashboards, and the shell on a phone.
  */
 
-const SIDEBAR = ['Dashboard', 'About', 'Slider', 'Minister/Officer/Emp.', 'Latest News', 'Tender', 'Notice', 'Circular', 'Office Order', 'Gallery', 'Press Release', 'Audit Log'];
+const SIDEBAR = ['Dashboard', 'About', 'Slider', 'Minister/Officer/Emp.', 'Latest News', 'Tender', 'Notice', 'Circular', 'Office Order', 'Gallery', 'Press Release', 'Audit Log', 'Grievance Settings', 'Notifications'];
 
 async function expectDashboardCounts(page: Page) {
   const panel = page.getByRole('region', { name: 'Status-wise Complaint Count' });
@@ -77,7 +77,7 @@ test('a user signs in to the user dashboard and cannot open admin screens', asyn
   await signIn(page, STAFF);
   await expect(page).toHaveURL(/\/userdashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'User Dashboard' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText(['Dashboard', 'Add/View Grievance']);
+  await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText(['Dashboard', 'Add/View Grievance', 'Grievance Inbox']);
   await expectDashboardCounts(page);
   for (const path of ['/dashboard', '/editnotice', '/edittender']) {
     await page.goto(path);

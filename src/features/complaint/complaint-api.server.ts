@@ -1,5 +1,7 @@
 import type { APIContext } from 'astro';
-import { actorOf, paging, truncationHeaders, UNPAGED_MAX_RECORDS } from '../../server/content/api';
+import { paging, truncationHeaders, UNPAGED_MAX_RECORDS } from '../../server/content/api';
+import { lodgeGrievance } from '../grievance/grievance.server';
+import { staffActor } from '../grievance/grievance-requests.server';
 import { acceptUpload, bodyLimitFor, type AcceptedFile } from '../../server/content/uploads';
 import { mediaModeOf } from '../../server/content/wire';
 import { HttpError, json, readFormBody } from '../../server/http';
@@ -15,7 +17,6 @@ import {
 } from './complaint.schema';
 import {
   countComplaints,
-  createComplaint,
   findComplaint,
   listComplaints,
   listComplaintStatuses,
@@ -111,18 +112,25 @@ export async function addComplaintAnswer(context: APIContext): Promise<Response>
   if (Object.keys(unknown).length > 0) throw new HttpError(400, Object.values(unknown)[0], unknown);
 
   const images = await readImages(read);
-  const id = await createComplaint(
+  // Lodged like every grievance (number, state, due date, first event); its status reads Open.
+  const { id } = await lodgeGrievance(
     {
       grievanceTypeId: ids.grievance!,
       districtId: ids.district!,
       wardId: ids.ward!,
       ulbId: ids.ulb!,
-      yourSuggestion: values.your_Suggestion,
+      suggestion: values.your_Suggestion,
       landmark: values.landmark,
-      additionalInformation: values.additional_Information,
+      description: values.additional_Information,
+      address: '',
+      name: '',
+      mobile: '',
+      email: '',
+      source: 'desk',
     },
+    [],
+    staffActor(context.locals.session),
     images,
-    actorOf(context),
   );
   const saved = await findComplaint(id, mediaModeOf(context.url) === 'base64');
   return json(toComplaintWire(saved!, mediaModeOf(context.url)), 201);

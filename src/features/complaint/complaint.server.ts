@@ -1,13 +1,9 @@
-import { sql } from 'kysely';
-import { db, nowIso, type Db } from '../../server/db';
+import { sql, type Kysely } from 'kysely';
+import { db, type Db } from '../../server/db';
 import type { ColumnOf, TableName } from '../../server/db-schema';
 import { mediaUrl, toBase64 } from '../../server/media';
-import type { Actor } from '../../server/audit';
-import { runWrite } from '../../server/write-path';
-import type { AcceptedFile } from '../../server/content/uploads';
 import type { LookupKey, StatusFilter } from './complaint.schema';
 import {
-  IMAGE_SLOTS,
   type ComplaintStatusEntry,
   type ComplaintWire,
   type DistrictLookup,
@@ -64,16 +60,6 @@ export interface ComplaintListOptions {
   limit?: number;
   offset?: number;
 }
-
-/** The media id column behind each picture slot. */
-const IMAGE_COLUMNS = {
-  pub_Image_1: 'pub_image_1_media_id',
-  pub_Image_2: 'pub_image_2_media_id',
-  action_Image_1: 'action_image_1_media_id',
-  action_Image_2: 'action_image_2_media_id',
-} as const satisfies Record<ImageKey, string>;
-
-const IMAGE_FILE_COLUMNS = IMAGE_SLOTS.map((slot) => ({ key: slot.key, column: IMAGE_COLUMNS[slot.key] }));
 
 function filtered(database: Db, status: StatusFilter) {
   const query = database.selectFrom('complaint');
@@ -286,65 +272,4 @@ export async function resolveLookup(kind: LookupKey, value: string, database: Db
     .orderBy('id')
     .executeTakeFirst();
   return byName ? Number(byName.id) : null;
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Lodging a complaint
-
-export interface NewComplaint {
-  grievanceTypeId: number;
-  districtId: number;
-  wardId: number;
-  ulbId: number;
-  yourSuggestion: string;
-  landmark: string;
-  additionalInformation: string;
-}
-
-/**
- * Stores a new complaint and its pictures in one transaction: both land or neither. A new complaint is
- * always Open (SPEC.md §4), whatever a client asked for. The public pages are fresh from the next request.
- */
-export async function createComplaint(
-  values: NewComplaint,
-  images: Partial<Record<ImageKey, AcceptedFile>>,
-  actor: Actor,
-  database: Db = db(),
-): Promise<number> {
-  return runWrite(
-    {
-      actor,
-      entity: 'complaint',
-      table: 'complaint',
-      files: IMAGE_FILE_COLUMNS,
-      uploads: images,
-      change: async (trx, media) => {
-        const row = await trx
-          .insertInto('complaint')
-          .values({
-            grievance_type_id: values.grievanceTypeId,
-            district_id: values.districtId,
-            ward_id: values.wardId,
-            ulb_id: values.ulbId,
-            your_suggestion: values.yourSuggestion,
-            landmark: values.landmark,
-            additional_information: values.additionalInformation,
-            status: 'Open',
-            entry_by: actor.email,
-            entry_date: nowIso(),
-            action_by: '',
-            action_date: null,
-            pub_image_1_media_id: media.pub_Image_1 ?? null,
-            pub_image_2_media_id: media.pub_Image_2 ?? null,
-            action_image_1_media_id: media.action_Image_1 ?? null,
-            action_image_2_media_id: media.action_Image_2 ?? null,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const saved = await trx.selectFrom('complaint').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
-        return { result: row.id, audit: { action: 'create', recordId: row.id, before: null, after: saved } };
-      },
-    },
-    database,
-  );
 }

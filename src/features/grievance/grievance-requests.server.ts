@@ -1,0 +1,195 @@
+import type { APIContext } from 'astro';
+import { db } from '../../server/db';
+import { ValidationError } from 'yup';
+import { HttpError, validationError } from '../../server/http';
+import { acceptUpload, bodyLimitFor, type AcceptedFile } from '../../server/content/uploads';
+import { clientAddress } from '../../server/request-origin';
+import type { Session } from '../../server/auth/session';
+import { lodgeSchema, trackSchema } from './grievance.schema';
+import { lodgeGrievance, MAX_PHOTOS, redactGrievance, REDACTABLE, transitionGrievance, type RedactableField } from './grievance.server';
+import { admitLodging, admitLookup, recordFailedLookup } from './grievance-limits.server';
+import { findCitizenGrievance, findStaffGrievance, type InboxFilter, type StaffGrievance } from './grievance-queries.server';
+import { isGrievanceState, parseComplaintNumber, parseMobile, TRANSITIONS, type TransitionName } from './grievance-workflow';
+import type { GrievanceActor } from './grievance-write.server';
+
+/** What the public form, the staff screens, the JSON endpoints and Open311 share when reading a request. */
+
+/** Room for four photos at the largest size allowed, plus the text fields. */
+export const PHOTO_BODY_LIMIT = bodyLimitFor(Array.from({ length: MAX_PHOTOS }, () => 'image' as const), 'binary');
+
+export const CITIZEN: GrievanceActor = { party: 'citizen', userId: null, label: 'Citizen' };
+
+export function staffActor(session: Session | null): GrievanceActor {
+  if (!session) throw new HttpError(401, 'Please sign in.');
+  return { party: session.user.role, userId: session.user.id, label: session.user.email };
+}
+
+/** The photos sent under `part` (empty file inputs skipped), each checked and re-encoded; at most four. */
+export async function readPhotos(form: FormData, part = 'photos'): Promise<AcceptedFile[]> {
+  const files = form.getAll(part).filter((v): v is File => typeof v !== 'string' && v.size > 0);
+  if (files.length > MAX_PHOTOS) throw new HttpError(400, `Send at most ${MAX_PHOTOS} photos.`, { [part]: `Send at most ${MAX_PHOTOS} photos.` });
+  const accepted: AcceptedFile[] = [];
+  for (const [i, file] of files.entries()) {
+    accepted.push(await acceptUpload(new Uint8Array(await file.arrayBuffer()), { key: part, label: `Photo ${i + 1}`, kind: 'image' }));
+  }
+  return accepted;
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : '';
+};
+
+/**
+ * Lodges what a citizen sent: fields checked (400 naming each), category and ward checked to exist, photos
+ * checked (413/415), the abuse limits (429) last, so that a mistake in the form does not use up an attempt.
+ * The desk lodging on a citizen's behalf through the same form is recorded as itself, without the limits.
+ */
+export async function lodgeFromCitizen(
+  context: Pick<APIContext, 'locals' | 'clientAddress'>,
+  sent: Record<string, string>,
+  photos: AcceptedFile[],
+  source: 'web' | 'open311',
+): Promise<{ id: number; number: string }> {
+  const session = context.locals.session;
+  const actor = session ? staffActor(session) : CITIZEN;
+  const values = await lodgeSchema.validate(sent, { abortEarly: false, stripUnknown: true });
+  const database = db();
+  const [category, ward] = await Promise.all([
+    database.selectFrom('grievance_type').select('id').where('id', '=', values.category).executeTakeFirst(),
+    database.selectFrom('ward').select('id').where('id', '=', values.ward).executeTakeFirst(),
+  ]);
+  const unknown: Record<string, string> = {};
+  if (!category) unknown.category = 'That category does not exist; choose one from the list.';
+  if (!ward) unknown.ward = 'That ward does not exist; choose one from the list.';
+  if (Object.keys(unknown).length > 0) throw new HttpError(400, Object.values(unknown)[0], unknown);
+  if (actor.party === 'citizen') await admitLodging(values.mobile, clientAddress(context));
+  return lodgeGrievance(
+    {
+      grievanceTypeId: values.category,
+      wardId: values.ward,
+      address: values.address,
+      landmark: values.landmark,
+      description: values.description,
+      suggestion: '',
+      name: values.name,
+      mobile: values.mobile,
+      email: values.email,
+      source: actor.party === 'citizen' ? source : 'desk',
+    },
+    photos,
+    actor,
+  );
+}
+
+export function lodgeFieldsOf(form: FormData): Record<string, string> {
+  return Object.fromEntries(['category', 'ward', 'address', 'landmark', 'description', 'name', 'mobile', 'email'].map((name) => [name, text(form, name)]));
+}
+
+/**
+ * A citizen's number and mobile: the grievance, or one answer for a number that does not exist and for a
+ * mobile that does not match (a stranger learns nothing). Failures count towards the look-up limit.
+ */
+export async function citizenLookup(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: FormData): Promise<StaffGrievance> {
+  const address = clientAddress(context);
+  await admitLookup(address);
+  const { number, mobile } = await trackSchema.validate({ number: text(form, 'number'), mobile: text(form, 'mobile') }, { abortEarly: false });
+  const parsedNumber = parseComplaintNumber(number);
+  const parsedMobile = parseMobile(mobile);
+  const found = parsedNumber && parsedMobile ? await findCitizenGrievance(parsedNumber, parsedMobile) : null;
+  if (!found) {
+    await recordFailedLookup(address);
+    throw new HttpError(404, 'No grievance matches that complaint number and mobile number. Check both and try again.');
+  }
+  return found;
+}
+
+/** A citizen's rating or reopening, after the number and mobile have been checked. */
+export async function citizenAction(grievance: StaffGrievance, form: FormData): Promise<TransitionName> {
+  const action = text(form, 'action');
+  if (action !== 'rate' && action !== 'reopen') throw new HttpError(400, 'Choose to rate or to reopen the grievance.');
+  const rating = action === 'rate' ? Number(text(form, 'rating')) : null;
+  await transitionGrievance(grievance.number, action, { note: text(form, 'note').slice(0, 1000), rating }, CITIZEN);
+  return action;
+}
+
+export function isTransitionName(value: string): value is TransitionName {
+  return Object.hasOwn(TRANSITIONS, value) && value !== 'auto-close';
+}
+
+/** A staff transition from a form (multipart or urlencoded): note, officer, photos. */
+export async function staffTransition(number: string, transition: string, form: FormData, actor: GrievanceActor): Promise<void> {
+  const parsed = parseComplaintNumber(number);
+  if (!parsed) throw new HttpError(404, 'No grievance with that number.');
+  if (!isTransitionName(transition)) throw new HttpError(404, 'There is no such action.');
+  const officer = text(form, 'officer');
+  const photos = await readPhotos(form);
+  await transitionGrievance(
+    parsed,
+    transition,
+    { note: text(form, 'note').slice(0, 1000), officerId: /^\d{1,9}$/.test(officer) ? Number(officer) : null, photos, rating: null },
+    actor,
+  );
+}
+
+/**
+ * What a page shows when a form is refused: the HttpError as it is, a yup failure as field messages. Anything
+ * else is our fault: logged, and answered with a plain apology (status 500).
+ */
+export function asHttpError(err: unknown, where: string): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof ValidationError) return validationError(err);
+  console.error(`${where} failed:`, err);
+  return new HttpError(500, 'Something went wrong on our side. Please try again.');
+}
+
+/** Sets a refusal's status and headers (Retry-After) on a page's answer. */
+export function applyRefusal(response: { status: number; headers: Headers }, refusal: HttpError): void {
+  response.status = refusal.status;
+  for (const [name, value] of Object.entries(refusal.headers ?? {})) response.headers.set(name, value);
+}
+
+/** The inbox's filters from a query string; anything unreadable is ignored rather than refused. An officer sees only their own. */
+export function inboxFilterOf(url: URL, session: Session, pageSize: number): InboxFilter & { page: number } {
+  const params = url.searchParams;
+  const id = (name: string) => (/^\d{1,9}$/.test(params.get(name) ?? '') ? Number(params.get(name)) : undefined);
+  const state = params.get('state') ?? '';
+  const officerParam = params.get('officer');
+  const page = id('page') && id('page')! >= 1 ? id('page')! : 1;
+  return {
+    state: isGrievanceState(state) ? state : undefined,
+    wardId: id('ward'),
+    categoryId: id('category'),
+    officer: session.user.role === 'officer' ? session.user.id : officerParam === 'none' ? 'none' : id('officer'),
+    overdue: params.get('overdue') === '1',
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    page,
+  };
+}
+
+/** A member of staff's view of one grievance: an officer sees only those assigned to them (others are 404). */
+export async function staffGrievance(number: string | undefined, session: Session): Promise<StaffGrievance> {
+  const parsed = parseComplaintNumber(number);
+  const found = parsed ? await findStaffGrievance(parsed) : null;
+  if (!found || (session.user.role === 'officer' && found.officerId !== session.user.id)) throw new HttpError(404, 'No grievance with that number.');
+  return found;
+}
+
+/** Staff redaction from a form: only the fields sent are replaced. */
+export async function staffRedaction(number: string, form: FormData, actor: GrievanceActor): Promise<void> {
+  const parsed = parseComplaintNumber(number);
+  if (!parsed) throw new HttpError(404, 'No grievance with that number.');
+  const changes: Partial<Record<RedactableField, string>> = {};
+  for (const field of Object.keys(REDACTABLE) as RedactableField[]) {
+    const value = form.get(field);
+    if (typeof value === 'string') changes[field] = value;
+  }
+  await redactGrievance(parsed, changes, actor);
+}
+
+/** One staff action posted from a screen or the JSON API: a transition, or 'redact'. */
+export async function staffAction(number: string, action: string, form: FormData, actor: GrievanceActor): Promise<void> {
+  if (action === 'redact') return staffRedaction(number, form, actor);
+  return staffTransition(number, action, form, actor);
+}

@@ -1,0 +1,4 @@
+import { endpoint } from '../../../server/http';
+import { inboxAnswer } from '../../../features/grievance/grievance-api.server';
+
+export const GET = endpoint(inboxAnswer);

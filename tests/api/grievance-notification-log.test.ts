@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN, USER, baseUrl, bearer, login } from '../support/api';
+
+/** With no email or SMS transport configured (the shared test server), messages to citizens go to a log admins read. */
+describe('the notification log', () => {
+  it('keeps the message a citizen would have been sent, for admins only', async () => {
+    const form = new FormData();
+    const fields = { category: '3', ward: '9', address: 'Gali No. 5, near the water tank', description: 'No water since yesterday morning.', name: 'Log Test', mobile: '9345678901' };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    const html = await (await fetch(`${baseUrl()}/postgrievance`, { method: 'POST', body: form })).text();
+    const number = /data-complaint-number>(NPK-PGR-[\d-]+)</.exec(html)?.[1];
+    expect(number).toBeDefined();
+
+    const admin = bearer(await login(ADMIN.email, ADMIN.password));
+    let page = '';
+    for (let i = 0; i < 50 && !page.includes(number!); i++) {
+      page = await (await fetch(`${baseUrl()}/notifications`, { headers: admin })).text();
+      if (!page.includes(number!)) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(page).toContain('No email or SMS transport is configured');
+    expect(page).toContain(`Your grievance ${number} has been registered.`);
+    expect(page).toContain('9345678901');
+
+    const desk = await fetch(`${baseUrl()}/notifications`, { headers: bearer(await login(USER.email, USER.password)), redirect: 'manual' });
+    expect(desk.status).toBe(302);
+  });
+});

@@ -1,0 +1,191 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { jpegFile, signIn, STAFF } from './admin-support';
+
+/**
+ * Grievances in Chromium: a citizen lodging and tracking on a 375 px phone without any script, an officer
+ * resolving with a photo on a phone, and one grievance taken through every state by the citizen, the desk
+ * and the officer, each in their own browser.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const OFFICER = DEMO_ACCOUNTS[2];
+const PHONE = { width: 375, height: 800 };
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'no sideways scrolling').toBeLessThanOrEqual(0);
+}
+
+async function lodgeAsCitizen(page: Page, mobile: string, description: string): Promise<string> {
+  await page.goto('/postgrievance');
+  await page.getByLabel('Category').selectOption({ label: 'Drainage blocked' });
+  await page.getByLabel('Ward').selectOption({ label: 'Ward 6' });
+  await page.getByLabel('Where is it (address)?').fill('Ravidas Tola, lane behind the community hall');
+  await page.getByLabel('Landmark (optional)').fill('Community hall');
+  await page.getByLabel('Describe the problem').fill(description);
+  await page.getByLabel(/^Photos/).setInputFiles([await jpegFile('#7c2d12', 'drain.jpg')]);
+  await page.getByLabel('Your name').fill('Kiran Devi');
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.getByRole('button', { name: 'Lodge grievance' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Grievance lodged' })).toBeVisible();
+  const number = (await page.locator('[data-complaint-number]').innerText()).trim();
+  expect(number).toMatch(/^NPK-PGR-\d{4}-\d{2}-\d{2}-\d{6}$/);
+  return number;
+}
+
+async function trackAsCitizen(page: Page, number: string, mobile: string) {
+  await page.goto('/trackgrievance');
+  await page.getByLabel('Complaint number').fill(number);
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.getByRole('button', { name: 'Show my grievance' }).click();
+  await expect(page.locator('.grievance-facts .complaint-number')).toHaveText(number);
+}
+
+async function phonePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+  return context.newPage();
+}
+
+/** The citizen's pages ship no script at all, so they work with JavaScript off (axe needs it on to run). */
+async function noScript(page: Page) {
+  await expect(page.locator('script')).toHaveCount(0);
+}
+
+test('a citizen lodges a grievance and tracks it on a 375 px phone, without JavaScript', async ({ browser }) => {
+  const page = await phonePage(browser);
+  await page.goto('/postgrievance');
+  await noScript(page);
+  await noSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page, '/postgrievance at 375px');
+
+  // A mistake is explained next to its field and what was typed is kept.
+  await page.getByLabel('Describe the problem').fill('Blocked');
+  await page.getByRole('button', { name: 'Lodge grievance' }).click();
+  await expect(page.getByRole('alert')).toContainText('Choose a category.');
+  await expect(page.locator('#mobile-error')).toHaveText('Give your mobile number.');
+  await expect(page.getByLabel('Describe the problem')).toHaveValue('Blocked');
+
+  const number = await lodgeAsCitizen(page, '9123400001', 'The drain is blocked and water is standing in the lane.');
+  await noSidewaysScroll(page);
+  await page.screenshot({ path: 'test-results/grievance-lodged-375.png', fullPage: true });
+
+  await trackAsCitizen(page, number, '9123400001');
+  await expect(page.locator('.grievance-timeline > li')).toHaveCount(1);
+  await expect(page.locator('.grievance-facts')).toContainText('Lodged');
+  await noScript(page);
+  await noSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page, '/trackgrievance timeline at 375px');
+  await page.screenshot({ path: 'test-results/grievance-track-375.png', fullPage: true });
+
+  // The wrong mobile number shows nothing of the grievance.
+  await page.goto('/trackgrievance');
+  await page.getByLabel('Complaint number').fill(number);
+  await page.getByLabel('Mobile number').fill('9000000009');
+  await page.getByRole('button', { name: 'Show my grievance' }).click();
+  await expect(page.getByRole('alert')).toContainText('No grievance matches');
+  await expect(page.locator('.grievance-facts')).toHaveCount(0);
+  await page.context().close();
+});
+
+test('an officer resolves an assigned grievance with a photo on a phone', async ({ browser }) => {
+  const page = await phonePage(browser);
+  await signIn(page, OFFICER);
+  await expect(page).toHaveURL(/\/grievances$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My grievances' })).toBeVisible();
+  await noSidewaysScroll(page);
+  const first = page.locator('.inbox-item').filter({ hasText: 'Assigned' }).first();
+  const number = (await first.locator('.inbox-number').innerText()).trim();
+  await first.locator('.inbox-number').click();
+  await expect(page.getByRole('heading', { name: 'Resolve' })).toBeVisible();
+  await noSidewaysScroll(page);
+
+  // Without a photo the browser's own check stops the form; the server refuses it too (API tests).
+  await page.getByLabel(/Photo of the spot after the work/).setInputFiles([await jpegFile('#16a34a', 'after.jpg')]);
+  await page.getByLabel('Note (optional)').first().fill('Cleaned and slabs replaced.');
+  await page.getByRole('button', { name: 'Mark resolved' }).click();
+  await expect(page.getByRole('status')).toHaveText('Resolve: done.');
+  await expect(page.locator('.grievance-facts')).toContainText('Resolved');
+  await expect(page.locator('.grievance-timeline > li').last()).toContainText('Cleaned and slabs replaced.');
+  await expect(page.locator('.grievance-timeline > li').last().locator('img')).toHaveCount(1);
+  await noSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page, `/grievances/${number} at 375px`);
+  await page.screenshot({ path: 'test-results/grievance-officer-375.png', fullPage: true });
+  await page.context().close();
+});
+
+test('one grievance through every state: lodged, assigned, resolved, reopened, rejected, closed', async ({ browser }) => {
+  const citizen = await phonePage(browser);
+  const desk = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const officer = await phonePage(browser);
+  const mobile = '9123400002';
+  const number = await lodgeAsCitizen(citizen, mobile, 'Drain overflowing near the community hall for three days.');
+
+  await signIn(desk, STAFF);
+  await signIn(officer, OFFICER);
+  const assign = async () => {
+    await desk.goto(`/grievances/${number}`);
+    await desk.getByLabel('Officer').selectOption({ label: OFFICER.email });
+    await desk.getByRole('button', { name: 'Assign' }).click();
+    await expect(desk.getByRole('status')).toHaveText('Assign: done.');
+  };
+  const resolve = async () => {
+    await officer.goto(`/grievances/${number}`);
+    await officer.getByLabel(/Photo of the spot after the work/).setInputFiles([await jpegFile('#0ea5e9', 'after.jpg')]);
+    await officer.getByRole('button', { name: 'Mark resolved' }).click();
+    await expect(officer.getByRole('status')).toHaveText('Resolve: done.');
+  };
+  const reopen = async (why: string) => {
+    await trackAsCitizen(citizen, number, mobile);
+    await citizen.getByLabel('Why are you reopening it?').fill(why);
+    await citizen.getByRole('button', { name: 'Reopen grievance' }).click();
+    await expect(citizen.getByRole('status')).toContainText('has been reopened');
+  };
+
+  await assign();
+  await resolve();
+  await reopen('Water is still standing.');
+  await assign();
+  await officer.goto(`/grievances/${number}`);
+  await officer.getByLabel('Reason (the citizen reads it)').fill('The blockage is in the railway culvert; reported to the railways.');
+  await officer.getByRole('button', { name: 'Reject' }).click();
+  await expect(officer.getByRole('status')).toHaveText('Reject: done.');
+  await reopen('The railways say the culvert is the council\'s.');
+  await assign();
+  await resolve();
+
+  await trackAsCitizen(citizen, number, mobile);
+  await citizen.getByLabel('4', { exact: true }).check();
+  await citizen.getByLabel('Comment (optional)').fill('Fixed at last.');
+  await citizen.getByRole('button', { name: 'Rate and close' }).click();
+  await expect(citizen.getByRole('status')).toContainText('now closed');
+  const states = await citizen.locator('.grievance-timeline .timeline-head strong').allInnerTexts();
+  expect(states).toEqual(['Lodged', 'Assigned', 'Resolved', 'Reopened', 'Assigned', 'Rejected', 'Reopened', 'Assigned', 'Resolved', 'Closed']);
+
+  // The desk sees the whole history in its inbox view, and the public list shows the grievance closed.
+  await desk.goto(`/grievances/${number}`);
+  await expect(desk.locator('.grievance-timeline > li')).toHaveCount(10);
+  await desk.goto('/viewgrievance?status=Closed');
+  await expect(desk.locator('tr', { hasText: number }).locator('.badge').first()).toHaveText('Closed');
+  for (const page of [citizen, desk, officer]) await page.context().close();
+});
+
+test('the desk narrows its inbox to overdue grievances, and an admin sets a category\'s SLA', async ({ page }) => {
+  await signIn(page, STAFF);
+  await page.goto('/grievances');
+  await page.getByRole('navigation', { name: 'Grievances by state' }).getByRole('link', { name: /Overdue/ }).click();
+  await expect(page).toHaveURL(/overdue=1/);
+  const items = page.locator('.inbox-item');
+  expect(await items.count()).toBeGreaterThan(0);
+  for (const item of await items.all()) await expect(item.locator('.badge-overdue')).toHaveText('Overdue');
+  await expectNoSeriousA11yViolations(page, '/grievances?overdue=1');
+  await page.context().clearCookies();
+
+  await signIn(page, DEMO_ACCOUNTS[0]);
+  await page.goto('/grievance-settings');
+  await page.getByLabel('SLA in hours for Stray animals').fill('96');
+  await page.getByRole('row', { name: /Stray animals/ }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('Saved.');
+  await expect(page.getByLabel('SLA in hours for Stray animals')).toHaveValue('96');
+  await expectNoSeriousA11yViolations(page, '/grievance-settings');
+});
