@@ -77,6 +77,7 @@ export const ROUTES = {
   '/feedback': { access: PUBLIC },
   '/sitemap': { access: PUBLIC },
   '/sitemap.xml': { access: PUBLIC },
+  '/feeds/[feed].xml': { access: PUBLIC },
   '/display-settings': { access: PUBLIC },
 
   // Back office pages: the admin sidebar, in its order, then the complaint desk's.

@@ -111,3 +111,33 @@ describe('links to other sites', () => {
     }
   });
 });
+
+describe('RSS feeds', () => {
+  it('serve RSS 2.0 for notices, tenders, latest news and press releases, each linked from its page', async () => {
+    const { FEED_LINKS } = await import('../../src/features/feeds/feed-links');
+    for (const [name, feed] of Object.entries(FEED_LINKS)) {
+      const res = await fetch(`${baseUrl()}/feeds/${name}.xml`);
+      expect(res.status, name).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/rss\+xml/);
+      const xml = await res.text();
+      expect(xml).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<rss version="2\.0"/);
+      expect(xml).toContain(`<link>${new URL(feed.page, baseUrl()).href}</link>`);
+      const items = [...xml.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => m[1]);
+      expect(items.length, name).toBeGreaterThan(0);
+      for (const item of items) {
+        expect(item).toMatch(/<title>[^<]+<\/title>/);
+        expect(item).toMatch(/<link>http[^<]+<\/link>/);
+        expect(item).toMatch(/<guid isPermaLink="false">[^<]+<\/guid>/);
+        const published = /<pubDate>([^<]+)<\/pubDate>/.exec(item);
+        if (published) expect(Number.isNaN(Date.parse(published[1]))).toBe(false);
+      }
+      // Every tag opened is closed: the document is well formed as far as its elements go.
+      const opened = xml.match(/<(item|title|link|description|channel|rss)[\s>]/g)?.length ?? 0;
+      const closed = xml.match(/<\/(item|title|link|description|channel|rss)>/g)?.length ?? 0;
+      expect(opened).toBe(closed);
+      const page = await (await fetch(`${baseUrl()}${feed.page}`)).text();
+      expect(page).toContain(`<link rel="alternate" type="application/rss+xml" title="${feed.title}: Nagar Parishad Kamalpur" href="/feeds/${name}.xml">`);
+    }
+    expect((await fetch(`${baseUrl()}/feeds/nothing.xml`)).status).toBe(404);
+  });
+});
