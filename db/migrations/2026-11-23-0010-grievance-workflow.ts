@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withId } from './schema-helpers';
 
-// The grievance workflow (issue 14): a complaint gets a readable number, a state out of six, a due date
+// The grievance workflow: a complaint gets a readable number, a state out of six, a due date
 // from its category's SLA, the citizen's name and mobile number, the officer it is assigned to, a rating,
 // and a history of events (who moved it from which state to which, when, with a note and photos).
 //

@@ -47,7 +47,7 @@ export const ROUTES = {
   '/photogallery': { access: PUBLIC },
   '/videogallery': { access: PUBLIC },
   '/pressrelease': { access: PUBLIC },
-  // Grievances (issue 14). Pages showing due dates and overdue badges depend on the clock: uncached until
+  // Grievances. Pages showing due dates and overdue badges depend on the clock: uncached until
   // the page cache can expire a page at a moment.
   '/viewgrievance': { access: PUBLIC, query: ['status', 'page'], uncached: true },
   '/postgrievance': { access: PUBLIC },

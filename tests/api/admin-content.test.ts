@@ -169,7 +169,7 @@ describe.each(CONTENT_TYPES.map((def) => [def.path, def] as const))('/api/Admin/
 
 describe('Admin content API: the messages SPEC.md names', () => {
   const cases: [string, string, string][] = [
-    // Issue 13, item 15: one message per field, named as the form labels it (docs/deviations.md).
+    // One message per field, named as the form labels it (docs/deviations.md).
     ['tender', 'tender_no', 'Tender number is required.'],
     ['notice', 'title', 'Title is a required field!'],
     ['gallery', 'title', 'Title is required.'],

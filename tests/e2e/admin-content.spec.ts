@@ -116,7 +116,7 @@ for (const def of CONTENT_TYPES) {
     const name = rowName(def, values, created.id);
     const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: `Edit ${name}`, exact: true }) });
     await expect(row).toHaveCount(1);
-    // The row keeps to the columns that identify it, with its actions in sight (issue 13, item 14); every
+    // The row keeps to the columns that identify it, with its actions in sight; every
     // listed field and file is in its Details dialog.
     await expect(row.getByRole('button', { name: `Edit ${name}`, exact: true })).toBeInViewport();
     const picture = def.files.find((s) => s.listed && s.kind === 'image');

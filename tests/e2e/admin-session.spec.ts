@@ -125,7 +125,7 @@ test('an open screen logs out by itself when the session expires', async ({ page
   setSessionExpiry(new Date(Date.now() + 4000));
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Notice' })).toBeVisible();
-  // The sign-in page is asked to bring the clerk back to the same screen (issue 13, item 13).
+  // The sign-in page is asked to bring the clerk back to the same screen.
   await expect(page).toHaveURL(/\/login\?expired=1&next=%2Feditnotice$/, { timeout: 15_000 });
   await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible();
   await page.goto('/editnotice');

@@ -100,7 +100,7 @@ test('the complaint desk filters, shows details and takes a new complaint with t
   await expect(rows).toHaveCount(20);
   await expectNoSeriousA11yViolations(page, '/inquiry');
 
-  // Every status can be picked, Pending included (issue 13, item 17).
+  // Every status can be picked, Pending included.
   await expect(page.getByLabel('Filter by status').locator('option')).toHaveText(['All', 'Open', 'Pending', 'Resolved', 'Rejected']);
   // Filter: every row Resolved.
   await page.getByLabel('Filter by status').selectOption('Resolved');
@@ -135,7 +135,7 @@ test('the complaint desk filters, shows details and takes a new complaint with t
   await expect(form.getByLabel(/Action Image/)).toHaveCount(0);
   await form.getByRole('button', { name: 'Submit' }).click();
   await expect(form.getByText('Landmark is required.')).toBeVisible();
-  // The refused submit takes the clerk to the first problem (issue 13, item 16).
+  // The refused submit takes the clerk to the first problem.
   await expect(form.getByRole('combobox', { name: 'Grievance', exact: true })).toBeFocused();
   await expectNoSeriousA11yViolations(page, '/inquiry add form with errors');
 

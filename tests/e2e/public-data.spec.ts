@@ -89,7 +89,7 @@ for (const width of [1280, 375]) {
         await expect(firstSlide).toHaveAttribute('fetchpriority', 'high');
         await expect(page.locator('.slider-carousel .swiper-slide')).toHaveCount(slides.filter((s) => s.sliderPath).length);
         await expect.poll(() => firstSlide.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-        // The picture keeps SPEC.md's height; its caption is text beside it (issue 13, item 6).
+        // The picture keeps SPEC.md's height; its caption is text beside it.
         const sliderHeight = await firstSlide.evaluate((el) => el.getBoundingClientRect().height);
         expect(sliderHeight).toBe(width <= 768 ? 140 : 480);
 
@@ -318,7 +318,7 @@ for (const width of [1280, 375]) {
       await expect(overlay).toBeVisible();
       await page.keyboard.press('Escape');
       await expect(overlay).toBeHidden();
-      // The pictures use the page's own scroll, with no box of their own hiding titles (issue 13, item 8).
+      // The pictures use the page's own scroll, with no box of their own hiding titles.
       expect(await page.locator('.gallery-groups').evaluate((el) => getComputedStyle(el).overflowY)).toBe('visible');
       await expectNoSeriousA11yViolations(page);
     });

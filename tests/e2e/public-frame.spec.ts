@@ -248,7 +248,7 @@ test.describe('menus at 1280px', () => {
     await expect(nav.getByRole('link', { name: 'Un-Active Tenders' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Ward Parshad' }), 'opening one dropdown closes the other').toBeHidden();
 
-    // Entries that led to another list, or to nothing, are gone (issue 13, item 9).
+    // Entries that led to another list, or to nothing, are gone.
     await expect(nav.locator('summary', { hasText: 'Downloads' })).toHaveCount(0);
 
     await nav.locator('summary', { hasText: 'Services' }).click();
