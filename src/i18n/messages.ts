@@ -1,6 +1,6 @@
 import type { Lang } from './lang';
-import { en } from './messages/en';
-import { hi } from './messages/hi';
+import { en } from './messages/en/index';
+import { hi } from './messages/hi/index';
 
 /** A catalogue's shape with its texts widened to string, so each language fills the same keys with its own words. */
 type Widen<T> = T extends string
