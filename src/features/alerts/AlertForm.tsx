@@ -89,15 +89,6 @@ export default function AlertForm({ alert, onSaved, onCancel }: AlertFormProps) 
               {ALERT_LEVELS.map((level) => <option key={level} value={level}>{LEVEL_LABELS[level]} ({level})</option>)}
             </select>
           </Field>
-          <Field id={`${prefix}-link`} label="Link (optional)" hint="A page of this site such as /notice, or an https:// address." error={errorFor('link')}>
-            <input type="text" {...control('link', true)} autoComplete="off" />
-          </Field>
-          <Field id={`${prefix}-startsAt`} label="Shows from (Indian time)" required error={errorFor('startsAt')}>
-            <input type="datetime-local" {...control('startsAt')} aria-required />
-          </Field>
-          <Field id={`${prefix}-endsAt`} label="Shows until (Indian time)" required error={errorFor('endsAt')}>
-            <input type="datetime-local" {...control('endsAt')} aria-required />
-          </Field>
           <div className="field-wide">
             <Field id={`${prefix}-textEn`} label="Text in English" required error={errorFor('textEn')}>
               <textarea rows={2} {...control('textEn')} aria-required />
@@ -108,6 +99,17 @@ export default function AlertForm({ alert, onSaved, onCancel }: AlertFormProps) 
               <textarea rows={2} lang="hi" {...control('textHi')} />
             </Field>
           </div>
+          <div className="field-wide">
+            <Field id={`${prefix}-link`} label="Link (optional)" hint="A page of this site such as /notice, or an https:// address." error={errorFor('link')}>
+              <input type="text" {...control('link', true)} autoComplete="off" />
+            </Field>
+          </div>
+          <Field id={`${prefix}-startsAt`} label="Shows from (Indian time)" required error={errorFor('startsAt')}>
+            <input type="datetime-local" {...control('startsAt')} aria-required />
+          </Field>
+          <Field id={`${prefix}-endsAt`} label="Shows until (Indian time)" required error={errorFor('endsAt')}>
+            <input type="datetime-local" {...control('endsAt')} aria-required />
+          </Field>
         </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={formik.isSubmitting}>{alert ? 'Update Alert' : 'Create Alert'}</button>
