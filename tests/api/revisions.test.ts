@@ -186,12 +186,13 @@ describe('revisions', () => {
     expect((await api(`/api/Admin/notice/${doomed}`)).status).toBe(404);
   });
 
-  it('answer 404 for an unknown record, revision or type, and 400 for a revision that is no number', async () => {
+  it('answer 404 for an unknown record, revision or type, and 400 for an ?against= that is no number', async () => {
     expect((await api('/api/Admin/notice/999999/revisions')).status).toBe(404);
     expect((await api(`/api/Admin/notice/${id}/revisions/999`)).status).toBe(404);
     expect((await api(`/api/Admin/notice/${id}/revisions/999/restore`, { method: 'POST' })).status).toBe(404);
     expect((await api(`/api/Admin/nothing/${id}/revisions`)).status).toBe(404);
-    expect((await api(`/api/Admin/notice/${id}/revisions/abc`)).status).toBe(400);
+    expect((await api(`/api/Admin/notice/${id}/revisions/abc`)).status).toBe(404);
+    expect((await api(`/api/Admin/notice/${id}/revisions/2?against=two`)).status).toBe(400);
   });
 
   it('are refused to strangers and to staff who may not edit content, and nothing is restored for them', async () => {

@@ -22,11 +22,12 @@ function toWire(revision: Revision) {
   return { ...revision, files };
 }
 
-function revisionNumber(raw: string | undefined): number {
+/** ?against=: a wrong number is the caller's mistake (400); a wrong path segment is no such address (404). */
+function againstNumber(raw: string): number {
   try {
     return parseId(raw);
   } catch {
-    throw new HttpError(400, 'The revision number must be a whole number.');
+    throw new HttpError(400, 'against must be a revision number.');
   }
 }
 
@@ -47,13 +48,13 @@ export async function revisionsAnswer(context: APIContext): Promise<Response> {
 export async function revisionAnswer(context: APIContext): Promise<Response> {
   const def = contentTypeParam(context);
   const recordId = parseId(context.params.id);
-  const number = revisionNumber(context.params.n);
+  const number = parseId(context.params.n);
   const revision = await findRevision(def, recordId, number);
   if (!revision) throw new HttpError(404, `Revision ${number} does not exist.`);
   const againstParam = context.url.searchParams.get('against');
   let older: Revision | null;
   if (againstParam !== null) {
-    older = await findRevision(def, recordId, revisionNumber(againstParam));
+    older = await findRevision(def, recordId, againstNumber(againstParam));
     if (!older) throw new HttpError(404, `Revision ${againstParam} does not exist.`);
   } else {
     older = (await listRevisions(def, recordId)).find((candidate) => candidate.revision < number) ?? null;
@@ -63,6 +64,6 @@ export async function revisionAnswer(context: APIContext): Promise<Response> {
 
 export async function restoreAnswer(context: APIContext): Promise<Response> {
   const def = contentTypeParam(context);
-  const restored = await restoreRevision(def, parseId(context.params.id), revisionNumber(context.params.n), actorOf(context));
+  const restored = await restoreRevision(def, parseId(context.params.id), parseId(context.params.n), actorOf(context));
   return json(toWire(restored), 201);
 }
