@@ -69,3 +69,33 @@ test('an edit typed into a tab that was then closed is offered back in a new tab
   await expect(again.locator('form.crud-form').getByLabel('Description', { exact: true })).toHaveValue('Typed, then the tab was closed.');
   await again.getByRole('button', { name: 'Cancel' }).click();
 });
+
+test('the alert form keeps its typing across a forced sign-out the same way', async ({ page }) => {
+  const text = `Alert kept across a sign-out ${Date.now().toString(36)}`;
+  await signIn(page);
+  await page.goto('/alerts');
+  await page.getByRole('button', { name: 'Create New Alert' }).click();
+  const form = page.locator('form.crud-form');
+  await form.getByLabel('Text in English').fill(text);
+  await form.getByLabel('Shows from (Indian time)').fill('2099-01-01T09:00');
+  await form.getByLabel('Shows until (Indian time)').fill('2099-01-01T18:00');
+
+  deleteAllSessions();
+  await form.getByRole('button', { name: 'Create Alert' }).click();
+  await expect(page).toHaveURL(/\/login\?expired=1&next=%2Falerts$/);
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/alerts$/);
+  await page.getByRole('button', { name: 'Restore draft' }).click();
+  await expect(form.getByLabel('Text in English')).toHaveValue(text);
+  await expect(form.getByLabel('Shows until (Indian time)')).toHaveValue('2099-01-01T18:00');
+  await form.getByRole('button', { name: 'Create Alert' }).click();
+  await expect(page.getByRole('dialog', { name: 'Success' })).toBeVisible();
+
+  const alerts = (await (await page.request.get('/api/Admin/alerts')).json()) as { id: number; textEn: string; endsAt: string }[];
+  const saved = alerts.find((alert) => alert.textEn === text);
+  expect(saved?.endsAt).toBe('2099-01-01T18:00');
+  await page.request.delete(`/api/Admin/alerts/${saved!.id}`);
+});

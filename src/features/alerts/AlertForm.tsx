@@ -2,13 +2,19 @@ import { useFormik } from 'formik';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useFocusFirstError } from '../../components/admin/focus-first-error';
 import { asApiError } from '../../components/admin/admin-api';
+import { clearDraft, saveDraft } from '../../components/admin/form-draft';
 import { showDialog } from '../../stores/dialog';
 import { signInAgain } from '../../stores/session';
 import { ALERT_LEVELS, alertSchema, emptyAlert, LEVEL_LABELS, type AlertInput, type SiteAlert } from './alert.schema';
 
 /** Create or edit one alert, checked with the schema the API uses, so the messages match. */
+/** Where the typing is kept while it is typed, so an ended session or a closed tab loses none of it. */
+export const ALERT_DRAFT = { path: 'alerts' } as const;
+
 export interface AlertFormProps {
   alert: SiteAlert | null;
+  /** Values typed before (a draft kept across a sign-in), used instead of the alert's. */
+  draftValues?: Partial<AlertInput>;
   onSaved: () => void;
   onCancel: () => void;
 }
@@ -24,16 +30,17 @@ function Field({ id, label, required, hint, error, children }: { id: string; lab
   );
 }
 
-export default function AlertForm({ alert, onSaved, onCancel }: AlertFormProps) {
+export default function AlertForm({ alert, draftValues, onSaved, onCancel }: AlertFormProps) {
   const prefix = useId().replace(/:/g, '');
   const formRef = useRef<HTMLFormElement>(null);
   const titleRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => titleRef.current?.focus(), []);
 
   const formik = useFormik<AlertInput>({
-    initialValues: alert
-      ? { level: alert.level, textEn: alert.textEn, textHi: alert.textHi, link: alert.link, startsAt: alert.startsAt, endsAt: alert.endsAt }
-      : emptyAlert,
+    initialValues: {
+      ...(alert ? { level: alert.level, textEn: alert.textEn, textHi: alert.textHi, link: alert.link, startsAt: alert.startsAt, endsAt: alert.endsAt } : emptyAlert),
+      ...draftValues,
+    },
     validationSchema: alertSchema,
     onSubmit: async (values, helpers) => {
       let status = 0;
@@ -52,6 +59,7 @@ export default function AlertForm({ alert, onSaved, onCancel }: AlertFormProps) 
       }
       if (status === 401) return signInAgain();
       if (status >= 200 && status < 300) {
+        clearDraft(ALERT_DRAFT);
         showDialog('Success', alert ? 'Alert updated successfully!' : 'Alert created successfully!', 'success');
         onSaved();
         return;
@@ -61,6 +69,14 @@ export default function AlertForm({ alert, onSaved, onCancel }: AlertFormProps) 
       showDialog('Error', status === 0 ? 'The server could not be reached. Nothing was saved.' : error.message ?? 'The alert could not be saved.', 'error');
     },
   });
+  const { values, dirty } = formik;
+  useEffect(() => {
+    if (dirty || draftValues) saveDraft(ALERT_DRAFT, alert?.id ?? null, values);
+  }, [values, dirty, draftValues, alert]);
+  const cancel = () => {
+    clearDraft(ALERT_DRAFT);
+    onCancel();
+  };
   useFocusFirstError(formRef, { submitCount: formik.submitCount, isSubmitting: formik.isSubmitting, errors: formik.errors });
 
   const errorFor = (key: keyof AlertInput) => (formik.touched[key] || formik.submitCount > 0 ? formik.errors[key] : undefined);
@@ -113,7 +129,7 @@ export default function AlertForm({ alert, onSaved, onCancel }: AlertFormProps) 
         </div>
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={formik.isSubmitting}>{alert ? 'Update Alert' : 'Create Alert'}</button>
-          <button type="button" className="btn" onClick={onCancel} disabled={formik.isSubmitting}>Cancel</button>
+          <button type="button" className="btn" onClick={cancel} disabled={formik.isSubmitting}>Cancel</button>
         </div>
       </form>
     </section>

@@ -1,15 +1,16 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Modal from '../../components/admin/Modal';
+import { clearDraft, readDraft, type FormDraft } from '../../components/admin/form-draft';
 import { showDialog } from '../../stores/dialog';
 import { signInAgain } from '../../stores/session';
 import { indianLocalToMs, LEVEL_LABELS, type SiteAlert } from './alert.schema';
-import AlertForm from './AlertForm';
+import AlertForm, { ALERT_DRAFT } from './AlertForm';
 
 /**
  * The back office screen for alert banners: the list (with whether each shows now), Create New Alert, and
  * Edit and Delete on each row. The list comes rendered with the page and is fetched again after a change.
  */
-type FormState = { alert: SiteAlert | null } | null;
+type FormState = { alert: SiteAlert | null; draftValues?: Record<string, unknown> } | null;
 
 /** Whether an alert shows at `at`, as the public frame decides it. */
 function windowState(alert: SiteAlert, at: number): string {
@@ -26,8 +27,13 @@ export default function AlertsAdmin({ initialAlerts, renderedAt }: { initialAler
   const [formKey, setFormKey] = useState(0);
   const [deleting, setDeleting] = useState<SiteAlert | null>(null);
   const createButton = useRef<HTMLButtonElement>(null);
+  // Typing kept from a form the session ended under, read after the first render (the server cannot know it).
+  const [draft, setDraft] = useState<FormDraft | null>(null);
+  useEffect(() => setDraft(readDraft(ALERT_DRAFT)), []);
+  const draftAlert = draft?.rowId != null ? alerts.find((candidate) => candidate.id === draft.rowId) ?? null : null;
 
   const open = (next: FormState) => {
+    if (!next?.draftValues) setDraft(null);
     setForm(next);
     setFormKey((key) => key + 1);
   };
@@ -60,7 +66,17 @@ export default function AlertsAdmin({ initialAlerts, renderedAt }: { initialAler
         <button ref={createButton} type="button" className="btn btn-primary" onClick={() => open({ alert: null })}>Create New Alert</button>
       </div>
       <p>An alert shows above the header of every public page from its start to its end (Indian time). Visitors may dismiss it; an edited alert shows again.</p>
-      {form && <AlertForm key={formKey} alert={form.alert} onSaved={() => { close(); void reload(); }} onCancel={close} />}
+      {draft && !form && (
+        <div className="draft-offer" role="status">
+          <p>Unsaved changes to {draftAlert ? `the alert "${draftAlert.textEn}"` : 'a new alert'} were kept from{' '}
+            {new Date(draft.savedAt).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })}.</p>
+          <div className="form-actions">
+            <button type="button" className="btn btn-primary" onClick={() => open({ alert: draftAlert, draftValues: draft.values })}>Restore draft</button>
+            <button type="button" className="btn" onClick={() => { clearDraft(ALERT_DRAFT); setDraft(null); }}>Discard draft</button>
+          </div>
+        </div>
+      )}
+      {form && <AlertForm key={formKey} alert={form.alert} draftValues={form.draftValues} onSaved={() => { close(); void reload(); }} onCancel={close} />}
       {alerts.length === 0 ? (
         <p className="empty">No alerts yet.</p>
       ) : (
