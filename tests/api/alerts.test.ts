@@ -131,15 +131,18 @@ describe('alerts', () => {
     }
   });
 
-  it('drop from every page at once when deleted', async () => {
+  it('mark a link to another site as external, and drop from every page at once when deleted', async () => {
     setClock('2099-06-01T12:00:00');
     const created = await call('/api/Admin/alerts', {
       method: 'POST',
-      body: JSON.stringify({ ...valid, textEn: 'Deleted alert check', startsAt: '2099-06-01T00:00', endsAt: '2099-06-02T00:00' }),
+      body: JSON.stringify({ ...valid, textEn: 'Deleted alert check', link: 'https://example.org/water', startsAt: '2099-06-01T00:00', endsAt: '2099-06-02T00:00' }),
     });
     const { id } = (await created.json()) as { id: number };
     await page('/about');
-    expect((await page('/about')).body).toContain('Deleted alert check');
+    const shown = (await page('/about')).body;
+    expect(shown).toContain('Deleted alert check');
+    // A link to another site is marked as one (GIGW) and opens apart from the portal.
+    expect(shown).toMatch(/<a href="https:\/\/example\.org\/water" target="_blank" rel="noopener noreferrer"/);
     await call(`/api/Admin/alerts/${id}`, { method: 'DELETE' });
     expect((await page('/about')).body).not.toContain('Deleted alert check');
   });
