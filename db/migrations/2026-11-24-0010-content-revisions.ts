@@ -16,8 +16,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('at', 'text', (c) => c.notNull())
     .addColumn('restored_from', 'integer')
     .execute();
-  // Two saves of one record racing for the same number: the second fails and is retried by nobody, but
-  // never overwrites the first.
+  // One number per revision of a record. Saves of one record take turns already (each holds the record's row
+  // lock while it numbers its revision); the index makes any other writer fail rather than share a number.
   await db.schema.createIndex('content_revision_record').unique().on('content_revision').columns(['type_path', 'record_id', 'revision']).execute();
 }
 

@@ -49,6 +49,7 @@ test('an admin creates an alert on the Alerts screen, with the form checking it 
   const row = page.locator('.crud-table tbody tr').filter({ hasText: `Screen alert ${stamp}` });
   await expect(row).toContainText('Showing now');
   await expect(row).toContainText('Warning');
+  await expectNoSeriousA11yViolations(page, 'alerts screen');
 
   // Editing it changes the banner; deleting asks first.
   await row.getByRole('button', { name: /^Edit alert/ }).click();

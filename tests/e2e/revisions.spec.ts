@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { signIn } from './admin-support';
 
 /**
@@ -44,6 +45,7 @@ test('the history screen shows what changed between revisions, and restores one 
   await unchanged.locator('summary').click();
   await expect(unchanged.getByText(FIRST.title)).toBeVisible();
   await page.screenshot({ path: '/work/shots/revision-diff-1280.png', fullPage: true });
+  await expectNoSeriousA11yViolations(page, 'history screen');
 
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
