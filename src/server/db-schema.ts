@@ -210,6 +210,34 @@ export const TABLES = {
     outcome: text(),
     error: textOrEmpty(),
   },
+  /**
+   * One saved state of a content record (src/features/revisions): values_json holds the values by the type's
+   * field keys, files_json each slot's file (media id, SHA-256, name, size, type) or null; restored_from is
+   * the revision a restore brought back. user_email 'unknown' marks the state kept from before revisions.
+   */
+  content_revision: {
+    id: id(),
+    type_path: text(),
+    record_id: integer(),
+    revision: integer(),
+    values_json: text(),
+    files_json: text(),
+    user_id: integerOrNull(),
+    user_email: text(),
+    at: text(),
+    restored_from: integerOrNull(),
+  },
+  /** An alert banner above the public pages (src/features/alerts); level 'info', 'warning' or 'danger'. */
+  site_alert: {
+    id: id(),
+    level: text(),
+    text_en: text(),
+    text_hi: textOrEmpty(),
+    link: textOrEmpty(),
+    starts_at: text(),
+    ends_at: text(),
+    updated_at: text(),
+  },
   /** A table that writes change, and its number, raised by each committed write to it. */
   table_version: { table_name: text(), version: integer() },
 } as const satisfies Record<string, Record<string, ColumnShape<unknown>>>;

@@ -26,6 +26,8 @@ const ADMIN: readonly Role[] = ['admin'];
 const STAFF: readonly Role[] = ['admin', 'user'];
 /** Everyone who works on grievances: the desk, admins and field officers (who see only their own). */
 const GRIEVANCE_STAFF: readonly Role[] = ['admin', 'user', 'officer'];
+/** Who may edit the council's content, and so see and restore its revisions. One place to add a role. */
+export const CONTENT_EDITORS: readonly Role[] = ['admin'];
 const PAGED = ['page'] as const;
 
 export const ROUTES = {
@@ -94,6 +96,7 @@ export const ROUTES = {
   '/editofficeorder': { access: ADMIN, nav: { sidebar: 'admin', label: 'Office Order' } },
   '/editgallery': { access: ADMIN, nav: { sidebar: 'admin', label: 'Gallery' } },
   '/editpressrelease': { access: ADMIN, nav: { sidebar: 'admin', label: 'Press Release' } },
+  '/alerts': { access: ADMIN, nav: { sidebar: 'admin', label: 'Alerts' } },
   '/audit': { access: ADMIN, query: ['page', 'entity'], nav: { sidebar: 'admin', label: 'Audit Log' } },
   '/feedback-inbox': { access: ADMIN, query: ['page'], nav: { sidebar: 'admin', label: 'Feedback' } },
   '/grievance-settings': { access: ADMIN, query: ['saved'], nav: { sidebar: 'admin', label: 'Grievance Settings' } },
@@ -103,6 +106,8 @@ export const ROUTES = {
   '/grievances': { access: GRIEVANCE_STAFF, query: ['state', 'ward', 'category', 'officer', 'overdue', 'page'], nav: { sidebar: 'user', label: 'Grievance Inbox' } },
   '/grievances/[number]': { access: GRIEVANCE_STAFF, query: ['done'] },
   '/account': { access: GRIEVANCE_STAFF },
+  // An item's revisions: ?from=&to= pick the two compared.
+  '/history/[type]/[id]': { access: CONTENT_EDITORS, query: ['from', 'to'] },
 
   // The API (SPEC.md §7).
   '/api/Account/login': { access: PUBLIC },
@@ -118,6 +123,11 @@ export const ROUTES = {
   '/api/Public/minister-officer-employee-by-designations': { access: PUBLIC, query: ['designations', 'home', 'media', 'page', 'pageSize'] },
   '/api/Admin/[type]': { access: ADMIN, query: ['media', 'page', 'pageSize'] },
   '/api/Admin/[type]/[id]': { access: ADMIN, query: ['media'] },
+  '/api/Admin/[type]/[id]/revisions': { access: CONTENT_EDITORS },
+  '/api/Admin/[type]/[id]/revisions/[n]': { access: CONTENT_EDITORS, query: ['against'] },
+  '/api/Admin/[type]/[id]/revisions/[n]/restore': { access: CONTENT_EDITORS },
+  '/api/Admin/alerts': { access: ADMIN },
+  '/api/Admin/alerts/[id]': { access: ADMIN },
   '/api/Admin/audit': { access: ADMIN, query: ['entity', 'page', 'pageSize'] },
   '/api/Admin/complaint-count': { access: ADMIN, query: ['statusFilter'] },
   '/api/User/add-complaint': { access: STAFF },

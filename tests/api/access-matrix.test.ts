@@ -15,7 +15,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 
 /** A concrete path for each pattern: a content type and an id that exist in the demo data. */
 const concrete = (pattern: string) =>
-  pattern.replace('[type]', 'latest-news').replace('[id]', '1').replace('[number]', 'NPK-PGR-2026-01-01-000001').replace('[action]', 'assign');
+  pattern.replace('[type]', 'latest-news').replace('[id]', '1').replace('[number]', 'NPK-PGR-2026-01-01-000001').replace('[action]', 'assign').replace('[n]', '1');
 
 /** Spellings of a canonical path, and what each must come to. */
 const SPELLINGS: Record<string, (path: string) => string> = {
@@ -87,8 +87,8 @@ describe('the access matrix: guarded routes × spellings × identities × method
 
     expect(failures).toEqual([]);
     expect(await fingerprint()).toBe(before);
-    // The size of the matrix, so that a shrinking table shows: 37 routes, 11 spellings, 4 identities, 4 methods.
-    expect(guarded.length).toBe(37);
+    // The size of the matrix, so that a shrinking table shows: 44 routes, 11 spellings, 4 identities, 4 methods.
+    expect(guarded.length).toBe(44);
     expect(cases.length).toBeGreaterThan(3500);
     console.log(`access matrix: ${guarded.length} routes × ${Object.keys(SPELLINGS).length} spellings × ${IDENTITIES.length} identities × ${METHODS.length} methods = ${cases.length} requests`);
   });

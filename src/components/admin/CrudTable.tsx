@@ -104,6 +104,7 @@ export default function CrudTable({ def, rows, busyId, onEdit, onDelete }: CrudT
                   <td className="actions" data-label="Actions">
                     <button type="button" className="btn btn-small" aria-label={`Details of ${name}`} onClick={() => setShown(row)}>Details</button>
                     <button type="button" className="btn btn-small" aria-label={`Edit ${name}`} onClick={() => onEdit(row)}>Edit</button>
+                    <a className="btn btn-small" aria-label={`History of ${name}`} href={`/history/${def.path}/${row.id}`}>History</a>
                     <button
                       type="button"
                       className="btn btn-small btn-danger"

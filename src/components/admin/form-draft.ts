@@ -14,9 +14,11 @@ export interface FormDraft {
 }
 
 const MAX_AGE_MS = 24 * 3600_000;
-const storageKey = (def: ContentTypeDef) => `council-admin-draft:${def.path}`;
+/** Whose draft it is: a content type, or another screen's form named the same way ({ path: 'alerts' }). */
+type DraftOwner = Pick<ContentTypeDef, 'path'>;
+const storageKey = (def: DraftOwner) => `council-admin-draft:${def.path}`;
 
-export function saveDraft(def: ContentTypeDef, rowId: number | null, values: Record<string, unknown>): void {
+export function saveDraft(def: DraftOwner, rowId: number | null, values: Record<string, unknown>): void {
   try {
     localStorage.setItem(storageKey(def), JSON.stringify({ rowId, values, savedAt: Date.now() } satisfies FormDraft));
   } catch {
@@ -24,7 +26,7 @@ export function saveDraft(def: ContentTypeDef, rowId: number | null, values: Rec
   }
 }
 
-export function readDraft(def: ContentTypeDef): FormDraft | null {
+export function readDraft(def: DraftOwner): FormDraft | null {
   try {
     const raw = localStorage.getItem(storageKey(def));
     if (!raw) return null;
@@ -39,7 +41,7 @@ export function readDraft(def: ContentTypeDef): FormDraft | null {
   }
 }
 
-export function clearDraft(def: ContentTypeDef): void {
+export function clearDraft(def: DraftOwner): void {
   try {
     localStorage.removeItem(storageKey(def));
   } catch {

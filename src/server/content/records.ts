@@ -9,6 +9,7 @@ import { runWrite } from '../write-path';
 import type { AnyContentStorage } from './storage';
 import type { Submission } from './submission';
 import type { AcceptedFile } from './uploads';
+import { keepRevision } from '../../features/revisions/revisions.server';
 
 /**
  * Storage for every declared content type, written once: each type's storage declaration (in its feature's
@@ -213,6 +214,7 @@ export async function saveRecord(
           id = idOf(inserted);
         }
         const saved = await content.selectFrom(tableOf(storage)).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        await keepRevision(trx, def, { recordId: id, before: existing ?? null, after: saved, actor, restoredFrom: submission.restoredFrom });
         return { result: id, audit: { action: existing ? 'update' : 'create', recordId: id, before: existing ?? null, after: saved } };
       },
     },

@@ -13,6 +13,8 @@ export interface Submission {
   values: Record<string, unknown>;
   /** Per slot key: a new file, a stored file to point at (by SHA-256), or nothing (keep what is stored). */
   files: Record<string, FileChoice>;
+  /** Set when this save brings back an earlier revision (src/features/revisions), which the new one names. */
+  restoredFrom?: number;
 }
 
 export type FileChoice = { kind: 'upload'; file: AcceptedFile } | { kind: 'stored'; sha256: string } | { kind: 'none' };

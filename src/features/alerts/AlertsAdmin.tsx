@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState } from 'react';
+import Modal from '../../components/admin/Modal';
+import { clearDraft, readDraft, type FormDraft } from '../../components/admin/form-draft';
+import { showDialog } from '../../stores/dialog';
+import { signInAgain } from '../../stores/session';
+import { indianLocalToMs, LEVEL_LABELS, type SiteAlert } from './alert.schema';
+import AlertForm, { ALERT_DRAFT } from './AlertForm';
+
+/**
+ * The back office screen for alert banners: the list (with whether each shows now), Create New Alert, and
+ * Edit and Delete on each row. The list comes rendered with the page and is fetched again after a change.
+ */
+type FormState = { alert: SiteAlert | null; draftValues?: Record<string, unknown> } | null;
+
+/** Whether an alert shows at `at`, as the public frame decides it. */
+function windowState(alert: SiteAlert, at: number): string {
+  if (at < indianLocalToMs(alert.startsAt)) return 'Scheduled';
+  return at < indianLocalToMs(alert.endsAt) ? 'Showing now' : 'Ended';
+}
+
+const when = (local: string) => local.replace('T', ' ');
+
+export default function AlertsAdmin({ initialAlerts, renderedAt }: { initialAlerts: SiteAlert[]; renderedAt: number }) {
+  const [alerts, setAlerts] = useState(initialAlerts);
+  const [clock, setClock] = useState(renderedAt);
+  const [form, setForm] = useState<FormState>(null);
+  const [formKey, setFormKey] = useState(0);
+  const [deleting, setDeleting] = useState<SiteAlert | null>(null);
+  const createButton = useRef<HTMLButtonElement>(null);
+  // Typing kept from a form the session ended under, read after the first render (the server cannot know it).
+  const [draft, setDraft] = useState<FormDraft | null>(null);
+  useEffect(() => setDraft(readDraft(ALERT_DRAFT)), []);
+  const draftAlert = draft?.rowId != null ? alerts.find((candidate) => candidate.id === draft.rowId) ?? null : null;
+
+  const open = (next: FormState) => {
+    if (!next?.draftValues) setDraft(null);
+    setForm(next);
+    setFormKey((key) => key + 1);
+  };
+  const close = () => {
+    setForm(null);
+    createButton.current?.focus();
+  };
+  const reload = async () => {
+    const res = await fetch('/api/Admin/alerts', { credentials: 'same-origin' }).catch(() => null);
+    if (res?.status === 401) return signInAgain();
+    if (res?.ok) {
+      setAlerts((await res.json()) as SiteAlert[]);
+      setClock(Date.now());
+    }
+  };
+  const remove = async (alert: SiteAlert) => {
+    const res = await fetch(`/api/Admin/alerts/${alert.id}`, { method: 'DELETE', credentials: 'same-origin' }).catch(() => null);
+    setDeleting(null);
+    if (res?.status === 401) return signInAgain();
+    if (res?.ok) showDialog('Deleted', 'Alert deleted successfully!', 'success');
+    else showDialog('Error', 'The alert could not be deleted. Please try again.', 'error');
+    if (form?.alert?.id === alert.id) setForm(null);
+    await reload();
+  };
+
+  return (
+    <div className="crud">
+      <div className="crud-head">
+        <h1>Alerts</h1>
+        <button ref={createButton} type="button" className="btn btn-primary" onClick={() => open({ alert: null })}>Create New Alert</button>
+      </div>
+      <p>An alert shows above the header of every public page from its start to its end (Indian time). Visitors may dismiss it; an edited alert shows again.</p>
+      {draft && !form && (
+        <div className="draft-offer" role="status">
+          <p>Unsaved changes to {draftAlert ? `the alert "${draftAlert.textEn}"` : 'a new alert'} were kept from{' '}
+            {new Date(draft.savedAt).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })}.</p>
+          <div className="form-actions">
+            <button type="button" className="btn btn-primary" onClick={() => open({ alert: draftAlert, draftValues: draft.values })}>Restore draft</button>
+            <button type="button" className="btn" onClick={() => { clearDraft(ALERT_DRAFT); setDraft(null); }}>Discard draft</button>
+          </div>
+        </div>
+      )}
+      {form && <AlertForm key={formKey} alert={form.alert} draftValues={form.draftValues} onSaved={() => { close(); void reload(); }} onCancel={close} />}
+      {alerts.length === 0 ? (
+        <p className="empty">No alerts yet.</p>
+      ) : (
+        <div className="table-scroll" role="region" aria-label="Alerts list">
+          <table className="crud-table">
+            <thead>
+              <tr><th scope="col">Level</th><th scope="col">Text</th><th scope="col">Shows</th><th scope="col">Status</th><th scope="col" className="actions-head">Actions</th></tr>
+            </thead>
+            <tbody>
+              {alerts.map((alert) => (
+                <tr key={alert.id}>
+                  <td data-label="Level">{LEVEL_LABELS[alert.level]}</td>
+                  <td data-label="Text" className="cell-text">{alert.textEn}{alert.textHi && <><br /><span lang="hi">{alert.textHi}</span></>}</td>
+                  <td data-label="Shows"><span className="nowrap">{when(alert.startsAt)}</span> – <span className="nowrap">{when(alert.endsAt)}</span></td>
+                  <td data-label="Status">{windowState(alert, clock)}</td>
+                  <td className="actions" data-label="Actions">
+                    <button type="button" className="btn btn-small" aria-label={`Edit alert ${alert.id}`} onClick={() => open({ alert })}>Edit</button>
+                    <button type="button" className="btn btn-small btn-danger" aria-label={`Delete alert ${alert.id}`} onClick={() => setDeleting(alert)}>Delete</button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Modal
+        open={deleting !== null}
+        title="Delete this alert?"
+        onClose={() => setDeleting(null)}
+        footer={
+          <>
+            <button type="button" className="btn btn-danger" onClick={() => deleting && void remove(deleting)}>Delete</button>
+            <button type="button" className="btn" onClick={() => setDeleting(null)}>Cancel</button>
+          </>
+        }
+      >
+        <p className="dialog-message dialog-info">“{deleting?.textEn}” stops showing at once.</p>
+      </Modal>
+    </div>
+  );
+}
