@@ -18,11 +18,11 @@ export const employeeType: ContentTypeDef = {
   createdKey: 'createdDate',
   ...screenWording('Employee', 'Minister Officer Employee'),
   fields: [
-    { key: 'name', part: 'Name', label: 'Name', input: 'text', required: true, listed: true },
+    { key: 'name', part: 'Name', label: 'Name', input: 'text', required: true, listed: true, translatable: true },
     { key: 'designation', part: 'Designation', label: 'Designation', input: 'select', options: DESIGNATIONS, required: true, listed: true },
     { key: 'emailAddres', part: 'EmailAddres', label: 'Email address', input: 'email', required: true },
     { key: 'status', part: 'Status', label: 'Status', input: 'text' },
-    { key: 'postRemarks', part: 'PostRemarks', label: 'Post / remarks', input: 'text', listed: true },
+    { key: 'postRemarks', part: 'PostRemarks', label: 'Post / remarks', input: 'text', listed: true, translatable: true },
     { key: 'mobileNumber', part: 'MobileNumber', label: 'Mobile number', input: 'tel' },
     { key: 'landLineNumber', part: 'LandLineNumber', label: 'Telephone (landline)', input: 'tel' },
     { key: 'fromDate', part: 'FromDate', label: 'In office from', input: 'date' },
