@@ -100,20 +100,23 @@ const ENTRIES_PER_KIND = 2 * (HITS_PER_KIND + 1);
  */
 async function matchEntries(database: Db, terms: string[], at: number): Promise<MatchedEntry[]> {
   const postgres = database.getExecutor().adapter instanceof PostgresAdapter;
+  // The engine's part yields only entry ids and scores: the cheapest rows to rank by the thousand.
   const matched = postgres
-    ? sql`select e.id, e.type_path, e.record_id, ts_rank(e.search_vector, q) as score
+    ? sql`select e.id, ts_rank(e.search_vector, q) as score
           from search_entry e, to_tsquery('simple', ${tsQueryText(terms)}) q
           where e.search_vector @@ q ${onlyPublicNow(at)}`
-    : sql`select e.id, e.type_path, e.record_id, -bm25(search_fts, 10.0, 1.0) as score
+    : sql`select e.id, -bm25(search_fts, 10.0, 1.0) as score
           from search_fts join search_entry e on e.id = search_fts.rowid
           where search_fts match ${ftsMatchExpression(terms)} ${onlyPublicNow(at)}`;
   const { rows } = await sql<MatchedEntry>`
-    with matched as (${matched}),
-    ranked as (select id, type_path, score, row_number() over (partition by type_path order by score desc, record_id desc) as place from matched)
+    with matched as materialized (${matched}),
+    ranked as (
+      select m.id, e.type_path, row_number() over (partition by e.type_path order by m.score desc, m.id desc) as place
+      from matched m join search_entry e on e.id = m.id)
     select e.type_path, e.record_id, e.lang, e.title, e.body
     from ranked join search_entry e on e.id = ranked.id
     where ranked.place <= ${ENTRIES_PER_KIND}
-    order by ranked.type_path, ranked.place`.execute(database);
+    order by e.type_path, ranked.place`.execute(database);
   return rows;
 }
 
