@@ -7,5 +7,7 @@ declare namespace App {
     client?: import('./server/request-origin').RequestClient;
     /** Set by the public layout: this answer is the same for every anonymous visitor and may be cached. */
     publicPage?: boolean;
+    /** The page's language: 'hi' for an address under /hi, set by the Node entry; 'en' otherwise. */
+    lang: import('./i18n/lang').Lang;
   }
 }

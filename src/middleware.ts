@@ -8,6 +8,7 @@ import { SECURITY_HEADERS } from './server/security-headers';
 import { contentSecurityPolicy, type PageArea } from './server/content-security-policy';
 import { crossSiteRefusal } from './server/request-origin';
 import { ensureReady } from './server/ready';
+import { pathIn } from './i18n/lang';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   await ensureReady();
@@ -20,6 +21,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return errorResponse(new HttpError(404, 'Not found.'));
   }
   const isPublic = route.access === 'public';
+  context.locals.lang ??= 'en';
+  // Only the public pages (and their feeds) have Hindi addresses: /hi/login or /hi/api/… is no page of ours.
+  if (context.locals.lang !== 'en' && (!isPublic || api || route.englishOnly)) return errorResponse(new HttpError(404, 'Not found.'));
   const { session } = isPublic && !hasSessionCookie(request.headers.get('cookie'))
     ? { session: null }
     : await sessionFromRequest(request, context.cookies);
@@ -77,7 +81,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // The layout marks a page public while it renders, so the body must be read before the flag is known.
   if (cacheable && (context.locals.publicPage || publicApi)) {
     const kept = Object.fromEntries(KEPT_HEADERS.filter((h) => headers.has(h)).map((h) => [h, headers.get(h)!]));
-    storePage(pageCacheKey(pageKey(url.pathname, url.search), request.headers.get('cookie')), versionsAtStart, dependencies, body, contentType, kept);
+    storePage(pageCacheKey(pathIn(context.locals.lang, pageKey(url.pathname, url.search)), request.headers.get('cookie')), versionsAtStart, dependencies, body, contentType, kept);
   }
   if (cacheable) {
     headers.set('cache-control', 'public, max-age=0, must-revalidate');

@@ -12,6 +12,7 @@ import { isCacheableRequest, serveCachedPage } from './page-cache';
 import { judgeRequestTarget } from '../lib/canonical-path';
 import { resolveRequestClient } from './request-origin';
 import { pageKey } from './route-table';
+import { pathIn, splitLanguage } from '../i18n/lang';
 import { SECURITY_HEADERS } from './security-headers';
 import { loadStaticFiles, serveStaticFile } from './static-files';
 
@@ -70,17 +71,25 @@ async function main(): Promise<void> {
     if (client.https) res.setHeader('strict-transport-security', HSTS);
     if (!keepToCanonicalPath(req, res)) return;
     if (serveStaticFile(staticFiles, req, res, SECURITY_HEADERS)) return;
+    // A Hindi page is the English page's route rendered in Hindi: Astro routes the English path and learns
+    // the language from locals, which no request header can set.
+    const url = new URL(req.url ?? '/', 'http://canonical.invalid');
+    const { lang, path: routedPath } = splitLanguage(url.pathname);
+    let target = routedPath + url.search;
     // An anonymous page is rendered from the query parameters its route reads and no others, so that the
     // cached copy is the same page whatever else a visitor appends (`/home?x=1` is `/home`).
-    if (isCacheableRequest(req.method ?? 'GET', req.headers.cookie)) {
-      const url = new URL(req.url ?? '/', 'http://canonical.invalid');
-      req.url = pageKey(url.pathname, url.search);
-    }
+    if (isCacheableRequest(req.method ?? 'GET', req.headers.cookie)) target = pageKey(routedPath, url.search);
+    // The page cache files each language under its own address.
+    req.url = pathIn(lang, target);
     // No `next` callback: for a path no route matches, Astro then renders src/pages/404.astro with status 404.
     // Should the shared content version be unreadable, Astro renders and reports what is wrong.
     void serveCachedPage(req, res, SECURITY_HEADERS)
       .catch(() => false)
-      .then((served) => served || handler(req, res, undefined, { client }));
+      .then((served) => {
+        if (served) return;
+        req.url = target;
+        handler(req, res, undefined, { client, lang });
+      });
   });
   server.keepAliveTimeout = 65_000;
 

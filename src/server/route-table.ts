@@ -14,6 +14,8 @@ export interface RouteDeclaration {
   query?: readonly string[];
   /** A public page whose answer depends on a free-text parameter (search) is rendered each time, never cached. */
   uncached?: true;
+  /** A public route with no Hindi address under /hi: files, machine-readable answers and the sign-in page. */
+  englishOnly?: true;
   /** Its entry in a back office sidebar, in table order. */
   nav?: { sidebar: 'admin' | 'user'; label: string };
 }
@@ -53,11 +55,11 @@ export const ROUTES = {
   '/postgrievance': { access: PUBLIC },
   '/trackgrievance': { access: PUBLIC, uncached: true },
   '/grievance-performance': { access: PUBLIC, uncached: true },
-  '/open311/v2/discovery.json': { access: PUBLIC, uncached: true },
-  '/open311/v2/services.json': { access: PUBLIC, uncached: true },
-  '/open311/v2/services/[code].json': { access: PUBLIC, uncached: true },
-  '/open311/v2/requests.json': { access: PUBLIC, query: ['service_request_id', 'service_code', 'status', 'start_date', 'end_date'], uncached: true },
-  '/open311/v2/requests/[id].json': { access: PUBLIC, uncached: true },
+  '/open311/v2/discovery.json': { access: PUBLIC, englishOnly: true, uncached: true },
+  '/open311/v2/services.json': { access: PUBLIC, englishOnly: true, uncached: true },
+  '/open311/v2/services/[code].json': { access: PUBLIC, englishOnly: true, uncached: true },
+  '/open311/v2/requests.json': { access: PUBLIC, englishOnly: true, query: ['service_request_id', 'service_code', 'status', 'start_date', 'end_date'], uncached: true },
+  '/open311/v2/requests/[id].json': { access: PUBLIC, englishOnly: true, uncached: true },
   '/paypropertytax': { access: PUBLIC },
   '/viewpropertytax': { access: PUBLIC },
   '/tradelicense': { access: PUBLIC },
@@ -66,8 +68,8 @@ export const ROUTES = {
   '/contactus': { access: PUBLIC },
   '/privacypolicy': { access: PUBLIC },
   '/search': { access: PUBLIC, query: ['q'], uncached: true },
-  '/media/[file]': { access: PUBLIC },
-  '/login': { access: PUBLIC, query: ['next', 'expired'], uncached: true },
+  '/media/[file]': { access: PUBLIC, englishOnly: true },
+  '/login': { access: PUBLIC, englishOnly: true, query: ['next', 'expired'], uncached: true },
   // About the site itself (GIGW).
   '/website-policies': { access: PUBLIC },
   '/website-policies/[policy]': { access: PUBLIC },
@@ -76,9 +78,9 @@ export const ROUTES = {
   '/accessibility-statement': { access: PUBLIC },
   '/feedback': { access: PUBLIC },
   '/sitemap': { access: PUBLIC },
-  '/sitemap.xml': { access: PUBLIC },
+  '/sitemap.xml': { access: PUBLIC, englishOnly: true },
   '/feeds/[feed].xml': { access: PUBLIC },
-  '/display-settings': { access: PUBLIC },
+  '/display-settings': { access: PUBLIC, englishOnly: true },
 
   // Back office pages: the admin sidebar, in its order, then the complaint desk's.
   '/dashboard': { access: ADMIN, nav: { sidebar: 'admin', label: 'Dashboard' } },

@@ -65,4 +65,15 @@ test('Hindi text is drawn with the site\'s own Devanagari font where the device 
   await page.evaluate(() => document.fonts.ready);
   const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.family.includes('Noto Sans Devanagari') && f.status === 'loaded').length);
   expect(loaded).toBeGreaterThan(0);
+  // Drawn with it, not merely loaded: the council's Hindi name is as wide as the same text set in that font
+  // alone. Empty boxes from a system font that claims the letters measure differently.
+  const widths = await page.locator('.brand-hindi').evaluate((name: HTMLElement) => {
+    const copy = name.cloneNode(true) as HTMLElement;
+    copy.style.fontFamily = "'Noto Sans Devanagari'";
+    name.after(copy);
+    const result = { page: name.getBoundingClientRect().width, font: copy.getBoundingClientRect().width };
+    copy.remove();
+    return result;
+  });
+  expect(widths.page).toBeCloseTo(widths.font, 0);
 });

@@ -273,12 +273,16 @@ test.describe('menus at 1280px', () => {
     const app = header.getByRole('link', { name: /Mobile App/ });
     await expect(app).toHaveAttribute('href', siteSettings.mobileAppUrl);
     await expect(app).toHaveAttribute('target', '_blank');
-    await header.locator('summary', { hasText: 'English' }).click();
-    await expect(header.getByRole('link', { name: 'English' })).toHaveAttribute('href', '/privacypolicy');
-    const hindi = header.getByRole('link', { name: /हिन्दी/ });
-    await expect(hindi).toBeVisible();
+    // The switch goes to the same page in Hindi, and from there back to English.
+    const hindi = header.getByRole('link', { name: 'हिन्दी में यह पृष्ठ' });
     await expect(hindi).toHaveAttribute('lang', 'hi');
-    await expect(hindi).toHaveAttribute('href', /translate\.google\.com\/translate\?sl=en&tl=hi&u=.*privacypolicy/);
+    await expect(hindi).toHaveAttribute('href', '/hi/privacypolicy');
+    await hindi.click();
+    await expect(page).toHaveURL(/\/hi\/privacypolicy$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await page.getByRole('banner').getByRole('link', { name: 'This page in English' }).click();
+    await expect(page).toHaveURL(/\/privacypolicy$/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 });
 
