@@ -6,6 +6,7 @@ import { storeMedia } from '../../src/server/media';
 import { DESIGNATIONS } from '../../src/features/employee/employee.schema';
 import { COMPLAINT_STATUSES } from '../../src/features/complaint/complaint.schema';
 import { makePdf } from './pdf';
+import { sourceHash } from '../../src/features/translation/translation-store.server';
 
 /**
  * Bulk data for measuring the site at the size of a large town's archive: thousands of notices and tenders,
@@ -66,21 +67,25 @@ async function ensureLookups(trx: Kysely<any>) {
 async function addHindiText(trx: Kysely<any>, counts: LargeCounts, pick: (max: number) => number, at: string) {
   const newest = async (table: string, count: number) =>
     (await trx.selectFrom(table).select('id').orderBy('id', 'desc').limit(count).execute()).map((r: { id: number }) => r.id).reverse();
-  const translation = (typePath: string, recordId: number, fieldKey: string, text: string) => ({
-    type_path: typePath, record_id: recordId, field_key: fieldKey, lang: 'hi', text, source_hash: '', updated_at: at, updated_by: 'seed',
+  const translation = (typePath: string, recordId: number, fieldKey: string, text: string, english: string) => ({
+    type_path: typePath, record_id: recordId, field_key: fieldKey, lang: 'hi', text, source_hash: sourceHash(english), updated_at: at, updated_by: 'seed',
   });
+  const englishOf = async (table: string, columns: string[]) =>
+    new Map((await trx.selectFrom(table).select(['id', ...columns]).execute()).map((r) => [r.id as number, r as Record<string, string>]));
   const notices = await newest('notice', counts.notices);
   const tenders = await newest('tender', counts.tenders);
+  const noticeText = await englishOf('notice', ['title', 'description']);
+  const tenderText = await englishOf('tender', ['tender_title', 'tender_discreption']);
   const rows: Record<string, unknown>[] = [];
   notices.forEach((id, i) => {
     if (i % UNTRANSLATED_EVERY === UNTRANSLATED_EVERY - 1) return;
-    rows.push(translation('notice', id, 'title', `${TOPICS_HI[i % TOPICS_HI.length]} पर सूचना ${i + 1}`));
-    rows.push(translation('notice', id, 'description', `वार्ड ${1 + pick(25)} में ${TOPICS_HI[pick(TOPICS_HI.length)]} के बारे में नागरिकों को सूचित किया जाता है।`));
+    rows.push(translation('notice', id, 'title', `${TOPICS_HI[i % TOPICS_HI.length]} पर सूचना ${i + 1}`, noticeText.get(id)!.title));
+    rows.push(translation('notice', id, 'description', `वार्ड ${1 + pick(25)} में ${TOPICS_HI[pick(TOPICS_HI.length)]} के बारे में नागरिकों को सूचित किया जाता है।`, noticeText.get(id)!.description));
   });
   tenders.forEach((id, i) => {
     if (i % UNTRANSLATED_EVERY === UNTRANSLATED_EVERY - 1) return;
-    rows.push(translation('tender', id, 'tender_title', `कार्य आदेश ${i + 1}: ${TOPICS_HI[i % TOPICS_HI.length]} कार्य`));
-    rows.push(translation('tender', id, 'tender_discreption', `वार्ड ${1 + pick(25)} में ${TOPICS_HI[pick(TOPICS_HI.length)]} कार्यों के लिए मुहरबंद निविदाएँ आमंत्रित हैं।`));
+    rows.push(translation('tender', id, 'tender_title', `कार्य आदेश ${i + 1}: ${TOPICS_HI[i % TOPICS_HI.length]} कार्य`, tenderText.get(id)!.tender_title));
+    rows.push(translation('tender', id, 'tender_discreption', `वार्ड ${1 + pick(25)} में ${TOPICS_HI[pick(TOPICS_HI.length)]} कार्यों के लिए मुहरबंद निविदाएँ आमंत्रित हैं।`, tenderText.get(id)!.tender_discreption));
   });
   for (let start = 0; start < rows.length; start += BATCH) await trx.insertInto('content_translation').values(rows.slice(start, start + BATCH)).execute();
 }

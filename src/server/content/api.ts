@@ -65,7 +65,7 @@ function recordsWithinFileBudget(records: readonly ContentRecord[]): number {
  * Records as the API answers them, for the back office with each translatable field's Hindi text added as
  * `<key>_hi` ('' when there is none); the public answers keep SPEC.md's keys exactly.
  */
-async function answerRecords(def: ContentTypeDef, records: readonly ContentRecord[], mode: MediaMode, audience: Audience): Promise<Record<string, unknown>[]> {
+export async function answerRecords(def: ContentTypeDef, records: readonly ContentRecord[], mode: MediaMode, audience: Audience): Promise<Record<string, unknown>[]> {
   const wire = records.map((record) => toWire(def, record, mode));
   const fields = translatableFields(def);
   if (audience === 'public' || fields.length === 0) return wire;
