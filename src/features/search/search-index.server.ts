@@ -15,9 +15,10 @@ function entriesOf(source: SearchSource, record: ContentRecord, translations: Re
   const rows: EntryRow[] = [
     { type_path: source.def.path, record_id: record.id, lang: 'en', title: source.title(english), body: source.body(english) },
   ];
-  // Hindi, when any searched field has a Hindi text; the fields without one read in English.
+  // Hindi, when any searched field has a Hindi text. Only Hindi goes in (a field without one stays empty),
+  // so that English words find the English entry and every entry's text is in the language it says.
   if (translations && source.translatableKeys.some((key) => translations[key]?.text)) {
-    const hindi = (key: string) => searchableText(translations[key]?.text) || english(key);
+    const hindi = (key: string) => (source.translatableKeys.includes(key) ? searchableText(translations[key]?.text) : english(key));
     rows.push({ type_path: source.def.path, record_id: record.id, lang: 'hi', title: source.title(hindi), body: source.body(hindi) });
   }
   return rows;

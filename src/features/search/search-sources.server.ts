@@ -9,8 +9,8 @@ import { pressReleaseType } from '../pressrelease/pressrelease.schema';
 
 /**
  * The content the site search covers, and which of each record's fields it reads: the searched title (as
- * shown in the results) and body. Text is by field key, in whichever language is being indexed; a field
- * with no text in that language falls back to the English (a tender's number is never translated).
+ * shown in the results) and body. Text is by field key, in whichever language is being indexed (a
+ * tender's number, never translated, reads the same in both); a title is '' when it has no text.
  */
 export interface SearchSource {
   def: ContentTypeDef;
@@ -34,7 +34,7 @@ export const SEARCH_SOURCES: readonly SearchSource[] = [
   {
     def: tenderType,
     translatableKeys: ['tender_title', 'tender_discreption'],
-    title: (text) => (text('tender_no') ? `${text('tender_title')} (${text('tender_no')})` : text('tender_title')),
+    title: (text) => (text('tender_no') && text('tender_title') ? `${text('tender_title')} (${text('tender_no')})` : text('tender_title')),
     body: (text) => text('tender_discreption'),
   },
   titleAndDescription(latestNewsType),

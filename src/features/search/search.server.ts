@@ -29,8 +29,10 @@ export interface SearchHit {
   titleHtml: string;
   /** HTML: part of the body around the first match, escaped, matches in <mark>; '' when there is no body. */
   snippetHtml: string;
-  /** The language of the text that matched (and is shown). */
+  /** The language of the text that matched (the snippet's). */
   lang: 'en' | 'hi';
+  /** The title's language: the English title stands in when a Hindi entry has no Hindi title. */
+  titleLang: 'en' | 'hi';
   /** Already formatted for people ('Nov 5, 2026', '05/Nov/2026'); null when the record has none. */
   date: string | null;
   dateLabel: string;
@@ -88,6 +90,7 @@ interface MatchedEntry {
   record_id: number;
   lang: 'en' | 'hi';
   title: string;
+  title_lang: 'en' | 'hi';
   body: string;
 }
 
@@ -113,8 +116,11 @@ async function matchEntries(database: Db, terms: string[], at: number): Promise<
     ranked as (
       select m.id, e.type_path, row_number() over (partition by e.type_path order by m.score desc, m.id desc) as place
       from matched m join search_entry e on e.id = m.id)
-    select e.type_path, e.record_id, e.lang, e.title, e.body
+    select e.type_path, e.record_id, e.lang, e.body,
+      case when e.title = '' then en.title else e.title end as title,
+      case when e.title = '' then 'en' else e.lang end as title_lang
     from ranked join search_entry e on e.id = ranked.id
+    left join search_entry en on en.type_path = e.type_path and en.record_id = e.record_id and en.lang = 'en'
     where ranked.place <= ${ENTRIES_PER_KIND}
     order by e.type_path, ranked.place`.execute(database);
   return rows;
@@ -133,7 +139,7 @@ function bestPerRecord(entries: MatchedEntry[]): Map<SearchKind, MatchedEntry[]>
   return byKind;
 }
 
-type Details = Omit<SearchHit, 'id' | 'title' | 'titleHtml' | 'snippetHtml' | 'lang'>;
+type Details = Omit<SearchHit, 'id' | 'title' | 'titleHtml' | 'snippetHtml' | 'lang' | 'titleLang'>;
 
 interface KindView {
   kind: SearchKind;
@@ -228,8 +234,9 @@ export async function searchSite(rawQuery: string | null | undefined, database: 
       if (!detail) return [];
       return [{
         id: entry.record_id,
-        title: entry.title,
-        titleHtml: highlightHtml(entry.title, terms),
+        title: entry.title ?? '',
+        titleHtml: highlightHtml(entry.title ?? '', terms),
+        titleLang: entry.title_lang,
         snippetHtml: snippetHtml(entry.body, terms),
         lang: entry.lang,
         ...detail,
