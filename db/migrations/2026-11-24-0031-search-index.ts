@@ -8,9 +8,10 @@ import { isPostgres, withId } from './schema-helpers';
 //   words at every vowel sign (पानी → प, न), so combining marks (M*) count as letters too.
 // - PostgreSQL: a tsvector column computed from the text with the 'simple' configuration, and a GIN index.
 //   Under a C locale the parser takes every non-ASCII character for a letter, so the danda and typographic
-//   punctuation are turned into spaces first; otherwise 'सूचना।' would be a word of its own.
+//   punctuation are turned into spaces first; otherwise 'सूचना।' would be a word of its own. So are '<', '>'
+//   and '&': the parser takes '<script>' for a markup tag and '&amp;' for an entity, and indexes neither.
 // The index is filled here from what is already stored; from then on every write keeps it current.
-const PUNCTUATION = '।॥‘’“”–—…';
+const PUNCTUATION = '।॥‘’“”–—…<>&';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('search_entry'))
