@@ -60,16 +60,22 @@ const COLUMNS: Record<string, string> = { title: 'title', description: 'descript
 /** Stores the Hindi texts of the demo records just inserted, each remembering the English it translates. */
 export async function seedDemoHindi(trx: Db, at: string): Promise<void> {
   const untyped = trx as unknown as import('kysely').Kysely<any>;
-  for (const item of DEMO_HINDI) {
-    const titleColumn = item.table === 'tender' ? 'tender_title' : 'title';
-    const rows = await untyped.selectFrom(item.table).selectAll().where(titleColumn, '=', item.english).execute();
-    for (const row of rows) {
-      for (const [fieldKey, text] of Object.entries(item.fields)) {
-        await untyped.insertInto('content_translation').values({
-          type_path: item.typePath, record_id: row.id, field_key: fieldKey, lang: 'hi', text,
-          source_hash: sourceHash(row[COLUMNS[fieldKey]]), updated_at: at, updated_by: 'seed',
-        }).execute();
+  const rows: Record<string, unknown>[] = [];
+  // One read per table and one insert in all: the seed runs inside the first start's time budget.
+  for (const table of new Set(DEMO_HINDI.map((item) => item.table))) {
+    const items = DEMO_HINDI.filter((item) => item.table === table);
+    const titleColumn = table === 'tender' ? 'tender_title' : 'title';
+    const stored = await untyped.selectFrom(table).selectAll().where(titleColumn, 'in', items.map((item) => item.english)).execute();
+    for (const item of items) {
+      for (const row of stored.filter((candidate) => candidate[titleColumn] === item.english)) {
+        for (const [fieldKey, text] of Object.entries(item.fields)) {
+          rows.push({
+            type_path: item.typePath, record_id: row.id, field_key: fieldKey, lang: 'hi', text,
+            source_hash: sourceHash(row[COLUMNS[fieldKey]]), updated_at: at, updated_by: 'seed',
+          });
+        }
       }
     }
   }
+  if (rows.length > 0) await untyped.insertInto('content_translation').values(rows).execute();
 }
