@@ -10,8 +10,11 @@ import { migrateToLatest, openPostgres, openSqlite, SQLITE_FILE_NAME } from '../
 
 type AnyDb = Kysely<any>;
 
-/** Kysely's own bookkeeping: each side has it from its own migration run. */
-const SKIPPED = /^(sqlite_|kysely_)/;
+/**
+ * Kysely's own bookkeeping, and SQLite's full-text tables: each side has them from its own migration run
+ * (PostgreSQL computes its search column from the copied search entries).
+ */
+const SKIPPED = /^(sqlite_|kysely_|search_fts)/;
 /** PostgreSQL takes at most 65,535 parameters per statement; stay well below. */
 const MAX_PARAMETERS = 30_000;
 /** Rows that carry file bytes go in small batches, so memory stays flat however large the files are. */

@@ -6,13 +6,18 @@ import { prepareDatabase } from '../src/server/bootstrap';
 import { raiseTableVersions } from '../src/server/content-version';
 import { traceWrites } from '../src/server/cache/dependencies';
 import { LARGE_COUNTS, seedLargeData } from '../db/seed/large';
+import { rebuildSearchIndex } from '../src/features/search/search-index.server';
 
 const scale = Number(process.env.SEED_LARGE_SCALE ?? 1);
 const counts = Object.fromEntries(Object.entries(LARGE_COUNTS).map(([k, v]) => [k, Math.round(v * scale)])) as unknown as typeof LARGE_COUNTS;
 const started = Date.now();
 try {
   await prepareDatabase(db(), () => {});
-  const { written } = await traceWrites(() => seedLargeData(db(), counts));
+  // The bulk rows bypass the write path, so the search index is rebuilt from them afterwards.
+  const { written } = await traceWrites(async () => {
+    await seedLargeData(db(), counts);
+    await rebuildSearchIndex(db());
+  });
   await raiseTableVersions(db(), written);
   console.log(`Added ${Object.entries(counts).map(([k, v]) => `${v} ${k}`).join(', ')} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 } catch (err) {

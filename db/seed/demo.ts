@@ -1,3 +1,4 @@
+import { seedDemoHindi } from './hindi';
 import type { Db } from '../../src/server/db';
 import { storeMedia } from '../../src/server/media';
 import { siteSettings } from '../../src/site-settings';
@@ -61,6 +62,7 @@ export async function seedDemoContent(database: Db): Promise<boolean> {
     await seedLatestNews(seed);
     await seedGallery(seed);
     await seedPressReleases(seed);
+    await seedDemoHindi(trx, clock.timestamp(0, 8));
     await seedComplaints(seed, await seedLookups(seed));
     return true;
   });

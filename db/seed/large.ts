@@ -6,6 +6,7 @@ import { storeMedia } from '../../src/server/media';
 import { DESIGNATIONS } from '../../src/features/employee/employee.schema';
 import { COMPLAINT_STATUSES } from '../../src/features/complaint/complaint.schema';
 import { makePdf } from './pdf';
+import { sourceHash } from '../../src/features/translation/translation-store.server';
 
 /**
  * Bulk data for measuring the site at the size of a large town's archive: thousands of notices and tenders,
@@ -21,6 +22,10 @@ export interface LargeCounts {
 export const LARGE_COUNTS: LargeCounts = { notices: 10_000, tenders: 2_000, employees: 1_000, complaints: 100_000 };
 
 const TOPICS = ['water supply', 'property tax', 'street lighting', 'drain cleaning', 'road repair', 'market fees', 'birth registration', 'sanitation drive', 'ward meeting', 'tree plantation'];
+/** The same topics in Hindi, for the Hindi text of most notices and tenders. */
+const TOPICS_HI = ['जल आपूर्ति', 'संपत्ति कर', 'सड़क प्रकाश', 'नाली सफाई', 'सड़क मरम्मत', 'बाज़ार शुल्क', 'जन्म पंजीकरण', 'स्वच्छता अभियान', 'वार्ड बैठक', 'वृक्षारोपण'];
+/** One record in this many has no Hindi text, as on a real site part-way through translating. */
+const UNTRANSLATED_EVERY = 4;
 const FIRST = ['Amit', 'Sunita', 'Rakesh', 'Priya', 'Manoj', 'Anita', 'Vikas', 'Kiran', 'Suresh', 'Pooja', 'Ravi', 'Neha'];
 const LAST = ['Kumar', 'Devi', 'Singh', 'Prasad', 'Sharma', 'Yadav', 'Mishra', 'Paswan', 'Jha', 'Gupta'];
 const BATCH = 400;
@@ -53,6 +58,36 @@ async function ensureLookups(trx: Kysely<any>) {
     await trx.insertInto('ulb').values({ ulb_name: 'Nagar Parishad Kamalpur' }).execute();
   }
   return { wards: await ids('ward'), grievances: await ids('grievance_type'), districts: await ids('district'), ulbs: await ids('ulb') };
+}
+
+/**
+ * Hindi titles and descriptions for three notices and tenders in four (the search index is built from
+ * them afterwards): the ids are those just inserted, the newest rows of each table.
+ */
+async function addHindiText(trx: Kysely<any>, counts: LargeCounts, pick: (max: number) => number, at: string) {
+  const newest = async (table: string, count: number) =>
+    (await trx.selectFrom(table).select('id').orderBy('id', 'desc').limit(count).execute()).map((r: { id: number }) => r.id).reverse();
+  const translation = (typePath: string, recordId: number, fieldKey: string, text: string, english: string) => ({
+    type_path: typePath, record_id: recordId, field_key: fieldKey, lang: 'hi', text, source_hash: sourceHash(english), updated_at: at, updated_by: 'seed',
+  });
+  const englishOf = async (table: string, columns: string[]) =>
+    new Map((await trx.selectFrom(table).select(['id', ...columns]).execute()).map((r) => [r.id as number, r as Record<string, string>]));
+  const notices = await newest('notice', counts.notices);
+  const tenders = await newest('tender', counts.tenders);
+  const noticeText = await englishOf('notice', ['title', 'description']);
+  const tenderText = await englishOf('tender', ['tender_title', 'tender_discreption']);
+  const rows: Record<string, unknown>[] = [];
+  notices.forEach((id, i) => {
+    if (i % UNTRANSLATED_EVERY === UNTRANSLATED_EVERY - 1) return;
+    rows.push(translation('notice', id, 'title', `${TOPICS_HI[i % TOPICS_HI.length]} पर सूचना ${i + 1}`, noticeText.get(id)!.title));
+    rows.push(translation('notice', id, 'description', `वार्ड ${1 + pick(25)} में ${TOPICS_HI[pick(TOPICS_HI.length)]} के बारे में नागरिकों को सूचित किया जाता है।`, noticeText.get(id)!.description));
+  });
+  tenders.forEach((id, i) => {
+    if (i % UNTRANSLATED_EVERY === UNTRANSLATED_EVERY - 1) return;
+    rows.push(translation('tender', id, 'tender_title', `कार्य आदेश ${i + 1}: ${TOPICS_HI[i % TOPICS_HI.length]} कार्य`, tenderText.get(id)!.tender_title));
+    rows.push(translation('tender', id, 'tender_discreption', `वार्ड ${1 + pick(25)} में ${TOPICS_HI[pick(TOPICS_HI.length)]} कार्यों के लिए मुहरबंद निविदाएँ आमंत्रित हैं।`, tenderText.get(id)!.tender_discreption));
+  });
+  for (let start = 0; start < rows.length; start += BATCH) await trx.insertInto('content_translation').values(rows.slice(start, start + BATCH)).execute();
 }
 
 export async function seedLargeData(database: Db, counts: LargeCounts = LARGE_COUNTS): Promise<void> {
@@ -90,6 +125,8 @@ export async function seedLargeData(database: Db, counts: LargeCounts = LARGE_CO
         created_date: created,
       };
     });
+
+    await addHindiText(untyped, counts, pick, created);
 
     const listDesignations = DESIGNATIONS.filter((d) => d !== 'Chief Minister');
     await insertInBatches(untyped, 'employee', counts.employees, (i) => ({

@@ -13,6 +13,7 @@ import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
 import { load, type LoadFigures } from './load';
 import { measurePageWeights } from './page-weight';
 import { lighthouseScores } from './lighthouse';
+import { describeFigures, measureSearch, type SearchFigures } from './search';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PUBLIC_PAGES = ['/', '/about', '/notice', '/circulars', '/officeorder', '/latestnews', '/currenttender', '/pasttender', '/wardparsad', '/employeelist', '/photogallery', '/pressrelease', '/viewgrievance', '/contactus', '/privacypolicy', '/listofholiday', '/tradelicense'];
@@ -143,11 +144,13 @@ async function main() {
   if (seeded.status !== 0) throw new Error(`seed:large failed: ${seeded.stderr}`);
   const large = await startServer({ NODE_ENV: 'production', ...database }, { dataDir: demo.dataDir });
   const lists: [string, LoadFigures][] = [];
+  let search: SearchFigures;
   resetPeakRss(large.pid);
   try {
     for (const p of ['/notice', '/currenttender', '/api/Public/notice?page=1&pageSize=20']) {
       lists.push([p, await load(`${large.url}${p}`, { connections: 50, seconds: SECONDS })]);
     }
+    search = await measureSearch(large.url);
     largePeak = peakRssMb(large.pid);
   } finally {
     await large.stop();
@@ -159,6 +162,7 @@ async function main() {
   for (const [p, f] of lists) {
     out(`| ${p} with ${seeded.stdout.trim().replace(/^Added /, '').replace(/ in .*$/, '')}, 50 connections: p50 / p99 | ${f.p50} ms / **${f.p99} ms** (${f.requestsPerSecond.toFixed(0)} req/s, ${f.errors + f.non2xx} errors) | p99 < 50 ms |`);
   }
+  out(`| /search?q=… over a few hundred English and Hindi queries, one at a time, large data | ${describeFigures(search)} | p99 < 50 ms |`);
   out(`| admin save to first public response showing it | **request ${fresh.requests}** after the save (${fresh.ms.toFixed(0)} ms) | the next request |`);
   const home = weights.find((w) => w.path === '/')!;
   out(`| home page: JavaScript / everything, compressed | **${kb(home.jsBytes)}** / **${kb(home.totalBytes)}** | ≤ 120 KB / ≤ 400 KB |`);

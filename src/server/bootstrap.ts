@@ -4,6 +4,7 @@ import { addUser, countUsers } from './auth/users';
 import { deleteExpiredSessions } from './auth/session';
 import { signingSecret } from './auth/secret';
 import { seedDemoContent } from '../../db/seed/demo';
+import { rebuildSearchIndex } from '../features/search/search-index.server';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@nagarparishad.example', password: 'admin-demo-2026', role: 'admin' },
@@ -40,6 +41,10 @@ export async function prepareDatabase(database: Db = db(), log: (line: string) =
 
   if (config.seed === 'demo') {
     const added = await seedDemoContent(database);
-    if (added) log('Filled the empty database with demo content.');
+    if (added) {
+      // The seed writes rows directly, past the write path that keeps the search index current.
+      await rebuildSearchIndex(database);
+      log('Filled the empty database with demo content.');
+    }
   }
 }

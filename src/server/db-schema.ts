@@ -238,11 +238,40 @@ export const TABLES = {
     ends_at: text(),
     updated_at: text(),
   },
+  /**
+   * The text of a translatable field in another language than English (Hindi), for any content type.
+   * source_hash: SHA-256 of the English text it was translated from, to tell when the English moved on.
+   */
+  content_translation: {
+    id: id(),
+    type_path: text(),
+    record_id: integer(),
+    field_key: text(),
+    lang: text(),
+    text: text(),
+    source_hash: text(),
+    updated_at: text(),
+    updated_by: text(),
+  },
+  /**
+   * What the site search looks in: one row per record and language. Each engine indexes it its own way
+   * (see SEARCH_ENGINE_PARTS); nothing but the search module reads those parts.
+   */
+  search_entry: { id: id(), type_path: text(), record_id: integer(), lang: text(), title: text(), body: text() },
   /** A table that writes change, and its number, raised by each committed write to it. */
   table_version: { table_name: text(), version: integer() },
 } as const satisfies Record<string, Record<string, ColumnShape<unknown>>>;
 
 export type TableName = keyof typeof TABLES;
+
+/**
+ * The full-text index's engine-specific parts, which no shape here describes: SQLite's FTS5 table over
+ * search_entry with the tables FTS5 keeps beside it, and PostgreSQL's computed tsvector column.
+ */
+export const SEARCH_ENGINE_PARTS = {
+  sqliteTables: /^search_fts(_|$)/,
+  postgresColumns: [{ table: 'search_entry', column: 'search_vector' }],
+} as const;
 
 /** A table's row type as Kysely sees it, from its shape. */
 export type TableOf<S> = { -readonly [C in keyof S]: S[C] extends ColumnShape<infer T> ? T : never };

@@ -99,6 +99,7 @@ export const ROUTES = {
   '/alerts': { access: ADMIN, nav: { sidebar: 'admin', label: 'Alerts' } },
   '/audit': { access: ADMIN, query: ['page', 'entity'], nav: { sidebar: 'admin', label: 'Audit Log' } },
   '/feedback-inbox': { access: ADMIN, query: ['page'], nav: { sidebar: 'admin', label: 'Feedback' } },
+  '/translations': { access: ADMIN, query: ['type', 'status'], nav: { sidebar: 'admin', label: 'Translations' } },
   '/grievance-settings': { access: ADMIN, query: ['saved'], nav: { sidebar: 'admin', label: 'Grievance Settings' } },
   '/notifications': { access: ADMIN, query: ['page'], nav: { sidebar: 'admin', label: 'Notifications' } },
   '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },

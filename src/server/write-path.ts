@@ -5,13 +5,15 @@ import { raiseTableVersions } from './content-version';
 import { adoptVersions } from './page-cache';
 import { traceWrites } from './cache/dependencies';
 import type { AcceptedFile } from './content/uploads';
+import { refreshSearchEntries } from '../features/search/search-index.server';
 
 /**
  * The one way content is written, whatever its type: in one transaction, the new files are stored, the
  * change is made, the audit log records it, and the versions of the tables it wrote are raised (so every
  * instance drops exactly the cached pages that read them); after the commit this instance adopts those
- * versions at once. A new kind of write declares only its change; anything every write must do (a
- * notification, say) belongs here.
+ * versions at once. The record's site search entries are rebuilt in the same transaction (types the
+ * search does not cover are skipped). A new kind of write declares only its change; anything every write
+ * must do (a notification, say) belongs here.
  */
 export interface Write<R> {
   actor: Actor;
@@ -53,6 +55,7 @@ export async function runWrite<R>(write: Write<R>, database: Db = db()): Promise
           before: before ? await auditSnapshot(trx, before, write.files) : null,
           after: after ? await auditSnapshot(trx, after, write.files) : null,
         });
+        if (recordId !== null) await refreshSearchEntries(trx, write.entity, recordId);
       }
       return made;
     });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, type Db } from '../../src/server/db';
-import { TABLES, type Affinity, type TableName } from '../../src/server/db-schema';
+import { SEARCH_ENGINE_PARTS, TABLES, type Affinity, type TableName } from '../../src/server/db-schema';
 import { STORED_CONTENT_TYPES } from '../../src/features/content-storage.server';
 import { openTestDatabase, testPostgresUrl } from '../support/database';
 
@@ -34,7 +34,8 @@ function affinityOf(declared: string): Affinity {
 async function readLiveShapes(): Promise<Map<string, Map<string, LiveColumn>>> {
   const shapes = new Map<string, Map<string, LiveColumn>>();
   const add = (table: string, column: string, type: string, nullable: boolean) => {
-    if (BOOKKEEPING.has(table)) return;
+    if (BOOKKEEPING.has(table) || SEARCH_ENGINE_PARTS.sqliteTables.test(table)) return;
+    if (SEARCH_ENGINE_PARTS.postgresColumns.some((part) => part.table === table && part.column === column)) return;
     if (!shapes.has(table)) shapes.set(table, new Map());
     shapes.get(table)!.set(column, { affinity: affinityOf(type), nullable });
   };

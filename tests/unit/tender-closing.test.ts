@@ -8,6 +8,7 @@ import { collectDependencies } from '../../src/server/cache/dependencies';
 import { listActiveTenders, listPastTenders } from '../../src/features/tender/tender.server';
 import { isOpenAt } from '../../src/features/tender/tender-closing.server';
 import { searchSite } from '../../src/features/search/search.server';
+import { rebuildSearchIndex } from '../../src/features/search/search-index.server';
 import { openTestDatabase } from '../support/database';
 
 /** The tender's open or closed rule, asked by the lists and by search alike, at moments the test chooses. */
@@ -32,6 +33,7 @@ beforeAll(async () => {
   await migrateToLatest(database);
   await addTender('Morningclose bridge', '2099-06-15', '10:00');
   await addTender('Alldayopen drains', '2099-06-15', '');
+  await rebuildSearchIndex(database);
 });
 
 afterAll(async () => {

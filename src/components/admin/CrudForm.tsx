@@ -1,6 +1,6 @@
 import { useFormik, type FormikErrors } from 'formik';
 import { useEffect, useId, useRef, useState } from 'react';
-import { emptyFormValues, type ContentTypeDef, type FieldDef } from '../../features/shared/content-type';
+import { emptyFormValues, HINDI_SUFFIX, type ContentTypeDef, type FieldDef } from '../../features/shared/content-type';
 import { showDialog } from '../../stores/dialog';
 import { signInAgain } from '../../stores/session';
 import { asApiError, listUrl, type AdminRow } from './admin-api';
@@ -35,9 +35,15 @@ function valueFromRow(field: FieldDef, value: unknown): unknown {
   return String(value);
 }
 
+/** The Hindi half of a translatable field, as its own input: never required, its own label. */
+function hindiField(field: FieldDef): FieldDef {
+  return { ...field, key: field.key + HINDI_SUFFIX, part: field.part + HINDI_SUFFIX, label: `${field.label} (हिन्दी)`, required: false, translatable: false };
+}
+
 function initialValues(def: ContentTypeDef, row: AdminRow | null): Values {
-  if (!row) return emptyFormValues(def);
-  return Object.fromEntries(def.fields.map((field) => [field.key, valueFromRow(field, row[field.key])]));
+  const hindi = def.fields.filter((field) => field.translatable).map(hindiField);
+  if (!row) return { ...emptyFormValues(def), ...Object.fromEntries(hindi.map((field) => [field.key, ''])) };
+  return Object.fromEntries([...def.fields, ...hindi].map((field) => [field.key, valueFromRow(field, row[field.key])]));
 }
 
 export default function CrudForm({ def, row, draftValues, onSaved, onCancel }: CrudFormProps) {
@@ -116,17 +122,28 @@ export default function CrudForm({ def, row, draftValues, onSaved, onCancel }: C
       <h2 id={titleId} ref={titleRef} tabIndex={-1}>{editing ? def.formTitle.edit : def.formTitle.create}</h2>
       <form ref={formRef} className="crud-form" noValidate onSubmit={formik.handleSubmit}>
         <div className="form-grid">
-          {def.fields.map((field) => (
-            <FormField
-              key={field.key}
-              field={field}
-              idPrefix={idPrefix}
-              value={formik.values[field.key]}
-              error={errorFor(field.key)}
-              onChange={formik.handleChange}
-              onBlur={formik.handleBlur}
-            />
-          ))}
+          {def.fields.map((field) => {
+            const input = (shown: FieldDef, lang?: string) => (
+              <FormField
+                key={shown.key}
+                field={shown}
+                idPrefix={idPrefix}
+                value={formik.values[shown.key]}
+                error={errorFor(shown.key)}
+                onChange={formik.handleChange}
+                onBlur={formik.handleBlur}
+                lang={lang}
+              />
+            );
+            if (!field.translatable) return input(field);
+            // English and Hindi side by side on wide screens, one above the other on phones.
+            return (
+              <div key={field.key} className="bilingual-pair" role="group" aria-label={`${field.label} in English and Hindi`}>
+                {input(field)}
+                {input(hindiField(field), 'hi')}
+              </div>
+            );
+          })}
           {def.files.map((slot) => (
             <FileInput
               key={slot.key}

@@ -31,6 +31,16 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
   const [draft, setDraft] = useState<FormDraft | null>(null);
   useEffect(() => setDraft(readDraft(def)), [def]);
 
+  // A link from elsewhere in the back office (the translations list) may name a record to edit: ?edit=12.
+  const linkedEditDone = useRef(false);
+  useEffect(() => {
+    if (linkedEditDone.current || !rows) return;
+    linkedEditDone.current = true;
+    const wanted = Number(new URLSearchParams(window.location.search).get('edit'));
+    const row = wanted > 0 ? rows.find((candidate) => candidate.id === wanted) : undefined;
+    if (row) open({ mode: 'edit', row });
+  }, [rows]);
+
   const draftRow = draft?.rowId != null ? rows?.find((candidate) => candidate.id === draft.rowId) ?? null : null;
   const restoreDraft = () => {
     if (!draft) return;

@@ -9,6 +9,8 @@ export interface FormFieldProps {
   error?: string;
   onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
   onBlur: (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+  /** The language of what is typed, when it is not the page's (the Hindi half of a bilingual field). */
+  lang?: string;
 }
 
 const INPUT_TYPES: Partial<Record<FieldDef['input'], string>> = {
@@ -20,7 +22,7 @@ const INPUT_TYPES: Partial<Record<FieldDef['input'], string>> = {
   number: 'number',
 };
 
-export default function FormField({ field, idPrefix, value, error, onChange, onBlur }: FormFieldProps) {
+export default function FormField({ field, idPrefix, value, error, onChange, onBlur, lang }: FormFieldProps) {
   const id = `${idPrefix}-field-${field.key}`;
   const errorId = `${id}-error`;
   // Browser validation is off (noValidate on the form) so that the declared messages are the ones shown.
@@ -29,6 +31,7 @@ export default function FormField({ field, idPrefix, value, error, onChange, onB
     name: field.key,
     onChange,
     onBlur,
+    lang,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId : undefined,
     'aria-required': field.required ? true : undefined,

@@ -1,4 +1,4 @@
-import type { ContentTypeDef } from '../../features/shared/content-type';
+import { HINDI_SUFFIX, type ContentTypeDef } from '../../features/shared/content-type';
 
 /**
  * The body of a create or update in the wire names of SPEC.md §7: multipart parts `${prefix}.${part}` and
@@ -13,7 +13,10 @@ export function requestBody(
 ): { body: FormData | string; contentType?: string } {
   if (def.body === 'json') {
     const json: Record<string, unknown> = { id };
-    for (const field of def.fields) json[field.key] = values[field.key];
+    for (const field of def.fields) {
+      json[field.key] = values[field.key];
+      if (field.translatable) json[field.key + HINDI_SUFFIX] = values[field.key + HINDI_SUFFIX] ?? '';
+    }
     return { body: JSON.stringify(json), contentType: 'application/json' };
   }
   const form = new FormData();
@@ -21,6 +24,8 @@ export function requestBody(
   for (const field of def.fields) {
     const value = values[field.key];
     form.append(`${def.partPrefix}.${field.part}`, field.input === 'checkbox' ? String(value === true) : String(value ?? ''));
+    // The Hindi text rides beside the English under the same name plus _hi; old clients never send it.
+    if (field.translatable) form.append(`${def.partPrefix}.${field.part}${HINDI_SUFFIX}`, String(values[field.key + HINDI_SUFFIX] ?? ''));
   }
   for (const slot of def.files) {
     const file = files[slot.key];

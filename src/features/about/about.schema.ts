@@ -9,8 +9,8 @@ export const aboutType: ContentTypeDef = {
   createdKey: 'createdDate',
   ...screenWording('About', 'About Us'),
   fields: [
-    { key: 'name', part: 'Name', label: 'Name', input: 'text', required: true, listed: true },
-    { key: 'description', part: 'Description', label: 'Description', input: 'textarea', listed: true },
+    { key: 'name', part: 'Name', label: 'Name', input: 'text', required: true, listed: true, translatable: true },
+    { key: 'description', part: 'Description', label: 'Description', input: 'textarea', listed: true, translatable: true },
   ],
   files: [{ key: 'photoPath', parts: ['AboutImage'], base64Parts: ['About.PhotoPath'], label: 'Photo', kind: 'image', listed: true }],
   schema: object({

@@ -7,6 +7,25 @@ export const HOME_DESIGNATIONS = ['Chief Minister', 'Minister', 'Principal Secre
 export const STAFF_DESIGNATIONS = ['IT', 'Operators', 'Officers', 'Employees'] as const;
 export const DESIGNATIONS = [...HOME_DESIGNATIONS, 'Ward Parshad', 'Standing Committee Members', ...STAFF_DESIGNATIONS] as const;
 
+/**
+ * The designations in Hindi. A designation is chosen from the list above, not written, so it is translated
+ * once here rather than per person.
+ */
+export const DESIGNATIONS_HI: Readonly<Record<(typeof DESIGNATIONS)[number], string>> = {
+  'Chief Minister': 'मुख्यमंत्री',
+  Minister: 'मंत्री',
+  'Principal Secretary': 'प्रधान सचिव',
+  Chairman: 'अध्यक्ष',
+  'Vice Chairman': 'उपाध्यक्ष',
+  'Executive Officer': 'कार्यपालक पदाधिकारी',
+  'Ward Parshad': 'वार्ड पार्षद',
+  'Standing Committee Members': 'सशक्त स्थायी समिति सदस्य',
+  IT: 'आईटी',
+  Operators: 'ऑपरेटर',
+  Officers: 'पदाधिकारी',
+  Employees: 'कर्मचारी',
+};
+
 // One message per field, naming the field by its label; the wire names above stay as SPEC.md §7 has them.
 const NAME_REQUIRED = 'Name is required.';
 const EMAIL_REQUIRED = 'Email address is required.';
@@ -18,11 +37,11 @@ export const employeeType: ContentTypeDef = {
   createdKey: 'createdDate',
   ...screenWording('Employee', 'Minister Officer Employee'),
   fields: [
-    { key: 'name', part: 'Name', label: 'Name', input: 'text', required: true, listed: true },
+    { key: 'name', part: 'Name', label: 'Name', input: 'text', required: true, listed: true, translatable: true },
     { key: 'designation', part: 'Designation', label: 'Designation', input: 'select', options: DESIGNATIONS, required: true, listed: true },
     { key: 'emailAddres', part: 'EmailAddres', label: 'Email address', input: 'email', required: true },
     { key: 'status', part: 'Status', label: 'Status', input: 'text' },
-    { key: 'postRemarks', part: 'PostRemarks', label: 'Post / remarks', input: 'text', listed: true },
+    { key: 'postRemarks', part: 'PostRemarks', label: 'Post / remarks', input: 'text', listed: true, translatable: true },
     { key: 'mobileNumber', part: 'MobileNumber', label: 'Mobile number', input: 'tel' },
     { key: 'landLineNumber', part: 'LandLineNumber', label: 'Telephone (landline)', input: 'tel' },
     { key: 'fromDate', part: 'FromDate', label: 'In office from', input: 'date' },

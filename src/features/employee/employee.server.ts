@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { db, type Db } from '../../server/db';
 import { listRecords, storedDate, storedText, type ContentRecord, type MediaInfo } from '../../server/content/records';
-import { employeeType } from './employee.schema';
+import { DESIGNATIONS_HI, employeeType } from './employee.schema';
+import type { Lang } from '../../i18n/lang';
+import { englishFields, localizeRecords } from '../translation/localize.server';
 
 export interface EmployeeQuery {
   /** Designations as a client spells them; matched case-insensitively. */
@@ -10,6 +12,8 @@ export interface EmployeeQuery {
   homeOnly?: boolean;
   /** Include photo bytes (the compatibility API answers them as base64). */
   withBytes?: boolean;
+  /** The language of the page the people are shown on (names and designations); English by default. */
+  lang?: Lang;
 }
 
 const serialOrder = (record: ContentRecord) => (typeof record.values.serialNo === 'number' ? record.values.serialNo : Number.MAX_SAFE_INTEGER);
@@ -53,14 +57,16 @@ export interface Person {
   landLineNumber: string;
   email: string;
   photo: MediaInfo | null;
+  /** Fields shown in English on a Hindi page, for want of a translation. */
+  english: string[];
 }
 
-export function toPerson(record: ContentRecord): Person {
+export function toPerson(record: ContentRecord & { english?: ReadonlySet<string> }, lang: Lang = 'en'): Person {
   const { values } = record;
   return {
     id: record.id,
     name: storedText(values.name),
-    designation: storedText(values.designation),
+    designation: lang === 'hi' ? (DESIGNATIONS_HI[storedText(values.designation) as keyof typeof DESIGNATIONS_HI] ?? storedText(values.designation)) : storedText(values.designation),
     postRemarks: storedText(values.postRemarks),
     fromDate: storedDate(values.fromDate),
     toDate: storedDate(values.toDate),
@@ -68,10 +74,12 @@ export function toPerson(record: ContentRecord): Person {
     landLineNumber: storedText(values.landLineNumber),
     email: storedText(values.emailAddres),
     photo: record.media.photoPath,
+    english: englishFields(record),
   };
 }
 
 /** The people of the given designations, in directory order (see listEmployeesByDesignations). */
 export async function listPeople(query: Omit<EmployeeQuery, 'withBytes'>, database: Db = db()): Promise<Person[]> {
-  return (await listEmployeesByDesignations(query, database)).map(toPerson);
+  const lang = query.lang ?? 'en';
+  return (await localizeRecords(employeeType, await listEmployeesByDesignations(query, database), lang, database)).map((record) => toPerson(record, lang));
 }

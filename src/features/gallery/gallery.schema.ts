@@ -9,8 +9,8 @@ export const galleryType: ContentTypeDef = {
   createdKey: 'createdDate',
   ...screenWording('Gallery'),
   fields: [
-    { key: 'title', part: 'Title', label: 'Title', input: 'text', required: true, listed: true },
-    { key: 'description', part: 'Description', label: 'Description', input: 'textarea', required: true, listed: true },
+    { key: 'title', part: 'Title', label: 'Title', input: 'text', required: true, listed: true, translatable: true },
+    { key: 'description', part: 'Description', label: 'Description', input: 'textarea', required: true, listed: true, translatable: true },
   ],
   files: [
     { key: 'photoPath', parts: ['GalleryImage'], base64Parts: ['Gallery.PhotoPath'], label: 'Photo', kind: 'image', listed: true },

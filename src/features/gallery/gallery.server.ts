@@ -1,16 +1,23 @@
 import { db, type Db } from '../../server/db';
 import { listRecords, storedText, type MediaInfo } from '../../server/content/records';
 import { galleryType } from './gallery.schema';
+import type { Lang } from '../../i18n/lang';
+import { englishFields, localizeRecords } from '../translation/localize.server';
+
 
 export interface GalleryPhoto {
   id: number;
   description: string;
   photo: MediaInfo;
+  /** The description is the English, for want of a translation. */
+  englishDescription: boolean;
 }
 
 /** An event: pictures that share a title. */
 export interface GalleryEvent {
   title: string;
+  /** The title is the English, for want of a translation. */
+  englishTitle: boolean;
   photos: GalleryPhoto[];
 }
 
@@ -18,13 +25,15 @@ export interface GalleryEvent {
  * Newest first; an event's pictures share a title, and the event appears where its newest picture is.
  * Within an event, pictures in the order they were put up (the story of the day).
  */
-export async function listGalleryEvents(database: Db = db()): Promise<GalleryEvent[]> {
+export async function listGalleryEvents(lang: Lang = 'en', database: Db = db()): Promise<GalleryEvent[]> {
   const byTitle = new Map<string, GalleryPhoto[]>();
-  for (const record of await listRecords(galleryType, {}, database)) {
+  const englishTitles = new Set<string>();
+  for (const record of await localizeRecords(galleryType, await listRecords(galleryType, {}, database), lang, database)) {
     const photo = record.media.photoPath;
     if (!photo) continue;
     const title = storedText(record.values.title) || 'Untitled';
-    byTitle.set(title, [...(byTitle.get(title) ?? []), { id: record.id, description: storedText(record.values.description), photo }]);
+    if (record.english.has('title')) englishTitles.add(title);
+    byTitle.set(title, [...(byTitle.get(title) ?? []), { id: record.id, description: storedText(record.values.description), photo, englishDescription: record.english.has('description') }]);
   }
-  return [...byTitle].map(([title, photos]) => ({ title, photos: photos.sort((a, b) => a.id - b.id) }));
+  return [...byTitle].map(([title, photos]) => ({ title, englishTitle: englishTitles.has(title), photos: photos.sort((a, b) => a.id - b.id) }));
 }

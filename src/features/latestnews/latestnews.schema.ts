@@ -9,8 +9,8 @@ export const latestNewsType: ContentTypeDef = {
   createdKey: 'createdDate',
   ...screenWording('Latest News'),
   fields: [
-    { key: 'title', part: 'title', label: 'Title', input: 'text', required: true, listed: true },
-    { key: 'description', part: 'description', label: 'Description', input: 'textarea', required: true, listed: true },
+    { key: 'title', part: 'title', label: 'Title', input: 'text', required: true, listed: true, translatable: true },
+    { key: 'description', part: 'description', label: 'Description', input: 'textarea', required: true, listed: true, translatable: true },
   ],
   files: [],
   schema: object({

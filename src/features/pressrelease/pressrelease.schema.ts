@@ -9,8 +9,8 @@ export const pressReleaseType: ContentTypeDef = {
   createdKey: 'createdDate',
   ...screenWording('Press Release'),
   fields: [
-    { key: 'title', part: 'Title', label: 'Title', input: 'text', required: true, listed: true },
-    { key: 'description', part: 'Description', label: 'Description', input: 'textarea', required: true, listed: true },
+    { key: 'title', part: 'Title', label: 'Title', input: 'text', required: true, listed: true, translatable: true },
+    { key: 'description', part: 'Description', label: 'Description', input: 'textarea', required: true, listed: true, translatable: true },
     { key: 'releaseNewsPaperName', part: 'ReleaseNewsPaperName', label: 'Release News Paper Name', input: 'text', required: true, listed: true },
     { key: 'releasesPageNo', part: 'ReleasesPageNo', label: 'Releases Page No', input: 'text', required: true, listed: true },
     { key: 'releaseDate', part: 'ReleaseDate', label: 'Release Date', input: 'date', listed: true },

@@ -1,6 +1,9 @@
 import { db, type Db } from '../../server/db';
 import { listRecords, storedDate, storedText, type MediaInfo } from '../../server/content/records';
 import { pressReleaseType } from './pressrelease.schema';
+import type { Lang } from '../../i18n/lang';
+import { englishFields, localizeRecords } from '../translation/localize.server';
+
 
 export interface PressRelease {
   id: number;
@@ -10,10 +13,12 @@ export interface PressRelease {
   pageNo: string;
   releaseDate: string | null;
   photo: MediaInfo | null;
+  /** Fields shown in English on a Hindi page, for want of a translation. */
+  english: string[];
 }
 
-export async function listPressReleases(database: Db = db()): Promise<PressRelease[]> {
-  const records = await listRecords(pressReleaseType, {}, database);
+export async function listPressReleases(lang: Lang = 'en', database: Db = db()): Promise<PressRelease[]> {
+  const records = await localizeRecords(pressReleaseType, await listRecords(pressReleaseType, {}, database), lang, database);
   return records.map((record) => ({
     id: record.id,
     title: storedText(record.values.title),
@@ -22,5 +27,6 @@ export async function listPressReleases(database: Db = db()): Promise<PressRelea
     pageNo: storedText(record.values.releasesPageNo),
     releaseDate: storedDate(record.values.releaseDate),
     photo: record.media.photoPath,
+    english: englishFields(record),
   }));
 }

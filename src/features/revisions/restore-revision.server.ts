@@ -33,7 +33,8 @@ export async function restoreRevision(def: ContentTypeDef, recordId: number, num
     const file = revision.files[slot.key];
     files[slot.key] = file ? { kind: 'stored', sha256: file.sha256 } : { kind: 'none' };
   }
-  await saveRecord(def, { id: recordId, values, files, restoredFrom: number }, values, actor);
+  // Revisions keep the English fields; the Hindi texts stay as they are (sent as none: a field left out keeps its text).
+  await saveRecord(def, { id: recordId, values, files, translations: {}, restoredFrom: number }, values, actor);
   const [latest] = await listRevisions(def, recordId);
   return latest;
 }

@@ -1,28 +1,38 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
 import { db, type Db } from '../../server/db';
 import { mediaUrl } from '../../server/media';
 import { formatDayMonthYear, formatMedium } from '../../lib/format';
 import { now } from '../../server/clock';
 import { validUntil } from '../../server/cache/dependencies';
 import { closesAt, closingMoment, isOpenAt } from '../tender/tender-closing.server';
+import { ftsMatchExpression, highlightHtml, searchTerms, snippetHtml, tsQueryText } from './search-text';
 
 /**
- * The public site search: finds notices, circulars, office orders, tenders and latest news whose title or
- * description holds every word of the query, newest first, and says on which page each one is listed.
+ * The public site search: full-text search over notices, circulars, office orders, tenders, latest news and
+ * press releases, in their English and Hindi text alike. Every word typed must be found (as a word or the
+ * start of one); results are ranked by the engine (bm25 on SQLite, ts_rank on PostgreSQL, the title
+ * weighing more than the body), grouped by kind, with the matched words marked.
  */
 export const MIN_QUERY_LENGTH = 2;
 export const MAX_QUERY_LENGTH = 100;
-/** Per kind, so that a common word in notices cannot crowd the tenders out (five kinds: up to 50 in all). */
+/** Per kind, so that a common word in notices cannot crowd the tenders out. */
 export const HITS_PER_KIND = 10;
-const MAX_WORDS = 6;
-const SNIPPET_LENGTH = 180;
 
-export type SearchKind = 'notice' | 'circular' | 'officeorder' | 'tender' | 'latestnews';
+/** A kind of result: the content type's path. */
+export type SearchKind = 'notice' | 'circular' | 'officeorder' | 'tender' | 'latest-news' | 'press-release';
 
 export interface SearchHit {
   id: number;
+  /** Plain text, for labels. */
   title: string;
-  snippet: string;
+  /** HTML: the title escaped, the matched words in <mark>. */
+  titleHtml: string;
+  /** HTML: part of the body around the first match, escaped, matches in <mark>; '' when there is no body. */
+  snippetHtml: string;
+  /** The language of the text that matched (the snippet's). */
+  lang: 'en' | 'hi';
+  /** The title's language: the English title stands in when a Hindi entry has no Hindi title. */
+  titleLang: 'en' | 'hi';
   /** Already formatted for people ('Nov 5, 2026', '05/Nov/2026'); null when the record has none. */
   date: string | null;
   dateLabel: string;
@@ -52,127 +62,187 @@ export function normaliseQuery(raw: string | null | undefined): string {
   return (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH);
 }
 
-/** A LIKE pattern matching `word` anywhere, with LIKE's own wildcards (and the escape) taken literally. */
-export function containsPattern(word: string): string {
-  return `%${word.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * Which indexed records the public may see at the moment `at`, per kind: null when every stored record is
+ * public. The one place the search decides visibility: today the public lists show every stored record
+ * (tenders too: open ones as Active, closed ones as Un-Active), so there is no rule yet; a publication
+ * lifecycle points its rule here, as a condition on the record's row (the alias `item`).
+ */
+function publicNowRule(_kind: SearchKind, _at: number): Expression<SqlBool> | null {
+  return null;
 }
 
-/** Every word must appear in the title or the description (in either letter case). */
-function allWordsIn(words: string[], titleColumn: string, descriptionColumn: string): Expression<SqlBool> {
-  const clauses = words.map((word) => {
-    const pattern = containsPattern(word);
-    return sql<SqlBool>`(lower(${sql.ref(titleColumn)}) like ${pattern} escape '\\' or lower(${sql.ref(descriptionColumn)}) like ${pattern} escape '\\')`;
+const KIND_TABLES: Record<SearchKind, string> = {
+  notice: 'notice', circular: 'circular', officeorder: 'office_order', tender: 'tender', 'latest-news': 'latest_news', 'press-release': 'press_release',
+};
+
+/** The entries' condition for public visibility, built from publicNowRule for every kind that has a rule. */
+function onlyPublicNow(at: number) {
+  const rules = (Object.keys(KIND_TABLES) as SearchKind[]).flatMap((kind) => {
+    const rule = publicNowRule(kind, at);
+    return rule ? [sql<SqlBool>`(e.type_path <> ${kind} or exists (select 1 from ${sql.table(KIND_TABLES[kind])} item where item.id = e.record_id and ${rule}))`] : [];
   });
-  return sql<SqlBool>`(${sql.join(clauses, sql` and `)})`;
+  return rules.length > 0 ? sql`and ${sql.join(rules, sql` and `)}` : sql``;
 }
 
-function snippet(text: string | null | undefined): string {
-  const clean = (text ?? '').replace(/\s+/g, ' ').trim();
-  return clean.length > SNIPPET_LENGTH ? `${clean.slice(0, SNIPPET_LENGTH - 1).trimEnd()}…` : clean;
+interface MatchedEntry {
+  type_path: SearchKind;
+  record_id: number;
+  lang: 'en' | 'hi';
+  title: string;
+  title_lang: 'en' | 'hi';
+  body: string;
 }
 
-const DOCUMENT_KINDS = [
-  { kind: 'notice', table: 'notice', label: 'Notices', listHref: '/notice' },
-  { kind: 'circular', table: 'circular', label: 'Circulars', listHref: '/circulars' },
-  { kind: 'officeorder', table: 'office_order', label: 'Office Orders', listHref: '/officeorder' },
-] as const;
+/** Room for a record's English and Hindi entries both to be among the best, plus one to tell there are more. */
+const ENTRIES_PER_KIND = 2 * (HITS_PER_KIND + 1);
 
-async function searchDocuments(database: Db, source: (typeof DOCUMENT_KINDS)[number], words: string[]): Promise<SearchGroup> {
-  // The three document tables share the notice shape (the other two add a department, unused here).
-  const table = source.table as 'notice';
-  const rows = await database
-    .selectFrom(table)
-    .leftJoin('media', 'media.id', `${table}.file_media_id`)
-    .select([`${table}.id as id`, `${table}.title as title`, `${table}.description as description`, `${table}.issue_date as issueDate`, 'media.sha256 as sha256', 'media.content_type as contentType'])
-    .where(allWordsIn(words, `${table}.title`, `${table}.description`))
-    .orderBy(`${table}.issue_date`, 'desc')
-    .orderBy(`${table}.id`, 'desc')
-    .limit(HITS_PER_KIND + 1)
-    .execute();
-  return {
-    kind: source.kind,
-    label: source.label,
-    listHref: source.listHref,
-    more: rows.length > HITS_PER_KIND,
-    hits: rows.slice(0, HITS_PER_KIND).map((row) => ({
-      id: row.id,
-      title: row.title,
-      snippet: snippet(row.description),
+/**
+ * The best entries of each kind, best first: one pass over the full-text index for all kinds, ranked by the
+ * engine (higher score is better on both), cut per kind with a window function.
+ */
+async function matchEntries(database: Db, terms: string[], at: number): Promise<MatchedEntry[]> {
+  const postgres = database.getExecutor().adapter instanceof PostgresAdapter;
+  // The engine's part yields only entry ids and scores: the cheapest rows to rank by the thousand.
+  const matched = postgres
+    ? sql`select e.id, ts_rank(e.search_vector, q) as score
+          from search_entry e, to_tsquery('simple', ${tsQueryText(terms)}) q
+          where e.search_vector @@ q ${onlyPublicNow(at)}`
+    : sql`select e.id, -bm25(search_fts, 10.0, 1.0) as score
+          from search_fts join search_entry e on e.id = search_fts.rowid
+          where search_fts match ${ftsMatchExpression(terms)} ${onlyPublicNow(at)}`;
+  const { rows } = await sql<MatchedEntry>`
+    with matched as materialized (${matched}),
+    ranked as (
+      select m.id, e.type_path, row_number() over (partition by e.type_path order by m.score desc, m.id desc) as place
+      from matched m join search_entry e on e.id = m.id)
+    select e.type_path, e.record_id, e.lang, e.body,
+      case when e.title = '' then en.title else e.title end as title,
+      case when e.title = '' then 'en' else e.lang end as title_lang
+    from ranked join search_entry e on e.id = ranked.id
+    left join search_entry en on en.type_path = e.type_path and en.record_id = e.record_id and en.lang = 'en'
+    where ranked.place <= ${ENTRIES_PER_KIND}
+    order by e.type_path, ranked.place`.execute(database);
+  return rows;
+}
+
+/** Per kind, each record once (its best entry), best first. */
+function bestPerRecord(entries: MatchedEntry[]): Map<SearchKind, MatchedEntry[]> {
+  const byKind = new Map<SearchKind, MatchedEntry[]>();
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    const key = `${entry.type_path}:${entry.record_id}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    byKind.set(entry.type_path, [...(byKind.get(entry.type_path) ?? []), entry]);
+  }
+  return byKind;
+}
+
+type Details = Omit<SearchHit, 'id' | 'title' | 'titleHtml' | 'snippetHtml' | 'lang' | 'titleLang'>;
+
+interface KindView {
+  kind: SearchKind;
+  label: string;
+  listHref: string;
+  /** Dates, links and documents of the records found, by id. */
+  details: (database: Db, ids: number[], at: number) => Promise<Map<number, Details>>;
+}
+
+const documentView = (kind: 'notice' | 'circular' | 'officeorder', label: string, listHref: string): KindView => ({
+  kind,
+  label,
+  listHref,
+  details: async (database, ids) => {
+    // The three document tables share the notice shape (the other two add a department, unused here).
+    const table = KIND_TABLES[kind] as 'notice';
+    const rows = await database
+      .selectFrom(table)
+      .leftJoin('media', 'media.id', `${table}.file_media_id`)
+      .select([`${table}.id as id`, `${table}.issue_date as issueDate`, 'media.sha256 as sha256', 'media.content_type as contentType'])
+      .where(`${table}.id`, 'in', ids)
+      .execute();
+    return new Map(rows.map((row) => [row.id, {
       date: row.issueDate ? formatMedium(row.issueDate) : null,
       dateLabel: 'Issue date',
-      href: source.listHref,
+      href: listHref,
       documentUrl: row.sha256 && row.contentType ? mediaUrl(row.sha256, row.contentType) : undefined,
-    })),
-  };
-}
+    }]));
+  },
+});
 
-async function searchTenders(database: Db, words: string[], at: number): Promise<SearchGroup> {
-  const rows = await database
-    .selectFrom('tender')
-    .select(['id', 'tender_no', 'tender_title', 'tender_discreption', 'publish_date', closesAt.as('closing')])
-    .where(allWordsIn(words, 'tender_title', 'tender_discreption'))
-    .orderBy('publish_date', 'desc')
-    .orderBy('id', 'desc')
-    .limit(HITS_PER_KIND + 1)
-    .execute();
-  return {
+const KIND_VIEWS: readonly KindView[] = [
+  documentView('notice', 'Notices', '/notice'),
+  documentView('circular', 'Circulars', '/circulars'),
+  documentView('officeorder', 'Office Orders', '/officeorder'),
+  {
     kind: 'tender',
     label: 'Tenders',
     listHref: '/currenttender',
-    more: rows.length > HITS_PER_KIND,
-    hits: rows.slice(0, HITS_PER_KIND).map((row) => {
-      const active = !!row.closing && isOpenAt(row.closing, at);
-      // The label says where the tender is listed, which changes when it closes.
-      if (active) validUntil(closingMoment(row.closing));
-      return {
-        id: row.id,
-        title: row.tender_no ? `${row.tender_title} (${row.tender_no})` : row.tender_title,
-        snippet: snippet(row.tender_discreption),
-        date: row.publish_date ? formatDayMonthYear(row.publish_date) : null,
-        dateLabel: 'Published',
-        href: `/tender-details?id=${row.id}`,
-        listedIn: active ? { label: 'Active Tenders', href: '/currenttender' } : { label: 'Un-Active Tenders', href: '/pasttender' },
-      };
-    }),
-  };
-}
-
-async function searchLatestNews(database: Db, words: string[]): Promise<SearchGroup> {
-  const rows = await database
-    .selectFrom('latest_news')
-    .select(['id', 'title', 'description', 'created_date'])
-    .where(allWordsIn(words, 'title', 'description'))
-    .orderBy('created_date', 'desc')
-    .orderBy('id', 'desc')
-    .limit(HITS_PER_KIND + 1)
-    .execute();
-  return {
-    kind: 'latestnews',
+    details: async (database, ids, at) => {
+      const rows = await database.selectFrom('tender').select(['id', 'publish_date', closesAt.as('closing')]).where('id', 'in', ids).execute();
+      return new Map(rows.map((row) => {
+        const active = !!row.closing && isOpenAt(row.closing, at);
+        // The label says where the tender is listed, which changes when it closes.
+        if (active) validUntil(closingMoment(row.closing));
+        return [row.id, {
+          date: row.publish_date ? formatDayMonthYear(row.publish_date) : null,
+          dateLabel: 'Published',
+          href: `/tender-details?id=${row.id}`,
+          listedIn: active ? { label: 'Active Tenders', href: '/currenttender' } : { label: 'Un-Active Tenders', href: '/pasttender' },
+        }];
+      }));
+    },
+  },
+  {
+    kind: 'latest-news',
     label: 'Latest News',
     listHref: '/latestnews',
-    more: rows.length > HITS_PER_KIND,
-    hits: rows.slice(0, HITS_PER_KIND).map((row) => ({
-      id: row.id,
-      title: row.title,
-      snippet: snippet(row.description),
-      date: row.created_date ? formatMedium(row.created_date) : null,
-      dateLabel: 'Posted',
-      href: '/latestnews',
-    })),
-  };
-}
+    details: async (database, ids) => {
+      const rows = await database.selectFrom('latest_news').select(['id', 'created_date']).where('id', 'in', ids).execute();
+      return new Map(rows.map((row) => [row.id, { date: row.created_date ? formatMedium(row.created_date) : null, dateLabel: 'Posted', href: '/latestnews' }]));
+    },
+  },
+  {
+    kind: 'press-release',
+    label: 'Press Releases',
+    listHref: '/pressrelease',
+    details: async (database, ids) => {
+      const rows = await database.selectFrom('press_release').select(['id', 'release_date']).where('id', 'in', ids).execute();
+      return new Map(rows.map((row) => [row.id, { date: row.release_date ? formatMedium(row.release_date) : null, dateLabel: 'Released', href: '/pressrelease' }]));
+    },
+  },
+];
 
 /** `at` is the moment the tenders' open or closed state is judged at: the server's clock by default. */
 export async function searchSite(rawQuery: string | null | undefined, database: Db = db(), at: number = now()): Promise<SearchOutcome> {
   const query = normaliseQuery(rawQuery);
   if (query === '') return { status: 'empty' };
   if (query.length < MIN_QUERY_LENGTH) return { status: 'too-short', query };
-  const words = [...new Set(query.split(' '))].slice(0, MAX_WORDS);
-  const groups = await Promise.all([
-    ...DOCUMENT_KINDS.map((source) => searchDocuments(database, source, words)),
-    searchTenders(database, words, at),
-    searchLatestNews(database, words),
-  ]);
-  const found = groups.filter((group) => group.hits.length > 0);
-  return { status: 'done', query, groups: found, total: found.reduce((sum, group) => sum + group.hits.length, 0) };
+  const terms = searchTerms(query);
+  // Nothing searchable typed (only punctuation, say): nothing can match.
+  if (terms.length === 0) return { status: 'done', query, groups: [], total: 0 };
+  const byKind = bestPerRecord(await matchEntries(database, terms, at));
+  const groups: SearchGroup[] = [];
+  for (const view of KIND_VIEWS) {
+    const found = byKind.get(view.kind) ?? [];
+    if (found.length === 0) continue;
+    const shown = found.slice(0, HITS_PER_KIND);
+    const details = await view.details(database, shown.map((entry) => entry.record_id), at);
+    const hits = shown.flatMap((entry) => {
+      const detail = details.get(entry.record_id);
+      if (!detail) return [];
+      return [{
+        id: entry.record_id,
+        title: entry.title ?? '',
+        titleHtml: highlightHtml(entry.title ?? '', terms),
+        titleLang: entry.title_lang,
+        snippetHtml: snippetHtml(entry.body, terms),
+        lang: entry.lang,
+        ...detail,
+      }];
+    });
+    groups.push({ kind: view.kind, label: view.label, listHref: view.listHref, hits, more: found.length > HITS_PER_KIND });
+  }
+  return { status: 'done', query, groups, total: groups.reduce((sum, group) => sum + group.hits.length, 0) };
 }

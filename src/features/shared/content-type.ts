@@ -22,7 +22,18 @@ export interface FieldDef {
   required?: boolean;
   /** Shown in the admin table. */
   listed?: boolean;
+  /**
+   * Text people write that the site shows in Hindi too: stored in English in the record and in Hindi in the
+   * translations table, edited side by side, sent and answered as `<key>_hi` (multipart `<part>_hi`).
+   */
+  translatable?: boolean;
 }
+
+/** The suffix of a field's Hindi text in API bodies and answers: 'title_hi', 'Notice.title_hi'. */
+export const HINDI_SUFFIX = '_hi';
+
+/** The fields of a type that have a Hindi version. */
+export const translatableFields = (def: ContentTypeDef): FieldDef[] => def.fields.filter((field) => field.translatable);
 
 export type FileKind = 'image' | 'document';
 

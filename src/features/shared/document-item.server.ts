@@ -1,4 +1,5 @@
 import { storedDate, storedText, type ContentRecord, type MediaInfo } from '../../server/content/records';
+import { englishFields } from '../translation/localize.server';
 
 /** One entry of a public document list (notices, circulars, office orders, latest news). */
 export interface DocumentItem {
@@ -8,9 +9,11 @@ export interface DocumentItem {
   department: string;
   issueDate: string | null;
   file: MediaInfo | null;
+  /** Fields shown in English on a Hindi page, for want of a translation. */
+  english: string[];
 }
 
-export function toDocumentItem(record: ContentRecord): DocumentItem {
+export function toDocumentItem(record: ContentRecord & { english?: ReadonlySet<string> }): DocumentItem {
   const { values } = record;
   return {
     id: record.id,
@@ -19,5 +22,6 @@ export function toDocumentItem(record: ContentRecord): DocumentItem {
     department: storedText(values.department),
     issueDate: storedDate(values.issueDate),
     file: record.media.filePath ?? null,
+    english: englishFields(record),
   };
 }

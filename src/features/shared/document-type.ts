@@ -18,8 +18,8 @@ interface DocumentTypeOptions {
 
 export function documentType(o: DocumentTypeOptions): ContentTypeDef {
   const fields: FieldDef[] = [
-    { key: 'title', part: 'title', label: 'Title', input: 'text', required: true, listed: true },
-    { key: 'description', part: 'Description', label: 'Description', input: 'textarea', listed: true },
+    { key: 'title', part: 'title', label: 'Title', input: 'text', required: true, listed: true, translatable: true },
+    { key: 'description', part: 'Description', label: 'Description', input: 'textarea', listed: true, translatable: true },
   ];
   if (o.withDepartment) fields.push({ key: 'department', part: 'Department', label: 'Department', input: 'text', listed: true });
   fields.push({ key: 'issueDate', part: 'IssueDate', label: 'Issue Date', input: 'date', listed: true });

@@ -11,8 +11,8 @@ export const sliderType: ContentTypeDef = {
   // Words belong beside the picture, not painted into it: painted text is cut off on narrow screens and
   // unreadable to screen readers. Both are optional, so old clients that send only the picture still work.
   fields: [
-    { key: 'caption', part: 'Caption', label: 'Caption (shown with the picture)', input: 'text', listed: true },
-    { key: 'pictureDescription', part: 'PictureDescription', label: 'What the picture shows (for screen readers)', input: 'text' },
+    { key: 'caption', part: 'Caption', label: 'Caption (shown with the picture)', input: 'text', listed: true, translatable: true },
+    { key: 'pictureDescription', part: 'PictureDescription', label: 'What the picture shows (for screen readers)', input: 'text', translatable: true },
   ],
   // A slide is its picture: creating one without it would only show an empty frame on the home page.
   files: [

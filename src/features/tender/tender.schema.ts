@@ -36,8 +36,8 @@ export const tenderType: ContentTypeDef = {
   ...screenWording('Tender'),
   fields: [
     { key: 'tender_no', part: 'tender_no', label: 'Tender number', input: 'text', required: true, listed: true },
-    { key: 'tender_title', part: 'tender_title', label: 'Tender Title', input: 'text', required: true, listed: true },
-    { key: 'tender_discreption', part: 'tender_discreption', label: 'Description', input: 'textarea', listed: true },
+    { key: 'tender_title', part: 'tender_title', label: 'Tender Title', input: 'text', required: true, listed: true, translatable: true },
+    { key: 'tender_discreption', part: 'tender_discreption', label: 'Description', input: 'textarea', listed: true, translatable: true },
     { key: 'publish_date', part: 'publish_date', label: 'Publish Date', input: 'date', required: true, listed: true },
     { key: 'last_date_of_submission', part: 'last_date_of_submission', label: 'Last Date of Submission', input: 'date', required: true, listed: true },
     { key: 'last_date_of_submission_time', part: 'last_date_of_submission_time', label: 'Closing time', input: 'time', listed: true },

@@ -6,6 +6,8 @@ import { now } from '../../server/clock';
 import { validUntil } from '../../server/cache/dependencies';
 import { nowInIndia } from '../../lib/format';
 import { closesAt, nextClosing } from './tender-closing.server';
+import type { Lang } from '../../i18n/lang';
+import { englishFields, localizeRecords } from '../translation/localize.server';
 
 /** A tender as the lists show it. */
 export interface TenderSummary {
@@ -16,6 +18,8 @@ export interface TenderSummary {
   publishDate: string;
   lastDate: string;
   lastTime: string;
+  /** Fields shown in English on a Hindi page, for want of a translation. */
+  english: string[];
 }
 
 export interface TenderPage {
@@ -23,8 +27,20 @@ export interface TenderPage {
   total: number;
 }
 
+/** The list rows in the page's language: title and description translated where a translation exists. */
+async function toSummaries(rows: Tender[], lang: Lang, database: Db): Promise<TenderSummary[]> {
+  const localized = await localizeRecords(tenderType, rows.map((row) => ({ id: row.id, values: { tender_title: row.tender_title, tender_discreption: row.tender_discreption } })), lang, database);
+  return rows.map((row, i) => ({
+    ...toSummary(row),
+    title: storedText(localized[i].values.tender_title),
+    description: storedText(localized[i].values.tender_discreption),
+    english: englishFields(localized[i]),
+  }));
+}
+
 function toSummary(row: Tender): TenderSummary {
   return {
+    english: [],
     id: row.id,
     tenderNo: row.tender_no,
     title: row.tender_title,
@@ -40,6 +56,7 @@ export interface TenderPaging {
   offset: number;
   /** The moment to compare closing times with (tests pin it); the server's clock by default. */
   now?: number;
+  lang?: Lang;
 }
 
 async function listTenders(open: boolean, paging: TenderPaging, database: Db): Promise<TenderPage> {
@@ -59,7 +76,7 @@ async function listTenders(open: boolean, paging: TenderPaging, database: Db): P
   ]);
   // Both lists change when the next tender closes, whichever page of them this is.
   validUntil(closing);
-  return { tenders: tenders.map(toSummary), total: Number(counted.n) };
+  return { tenders: await toSummaries(tenders, paging.lang ?? 'en', database), total: Number(counted.n) };
 }
 
 /** Tenders still taking bids ('Active Tenders'). */
@@ -79,9 +96,10 @@ export interface TenderDetails extends TenderSummary {
   documents: { title: string; file: MediaInfo }[];
 }
 
-export async function findTenderDetails(id: number, database: Db = db()): Promise<TenderDetails | null> {
-  const record = await findRecord(tenderType, id, false, database);
-  if (!record) return null;
+export async function findTenderDetails(id: number, lang: Lang = 'en', database: Db = db()): Promise<TenderDetails | null> {
+  const found = await findRecord(tenderType, id, false, database);
+  if (!found) return null;
+  const [record] = await localizeRecords(tenderType, [found], lang, database);
   const { values } = record;
   return {
     id: record.id,
@@ -92,6 +110,7 @@ export async function findTenderDetails(id: number, database: Db = db()): Promis
     lastDate: storedText(values.last_date_of_submission),
     lastTime: storedText(values.last_date_of_submission_time),
     status: storedText(values.status),
+    english: englishFields(record),
     documents: TENDER_SLOTS.flatMap((slot) => {
       const file = record.media[`tender_document${slotSuffix(slot)}`];
       return file ? [{ title: storedText(values[`tender_title${slotSuffix(slot)}`]) || `Document ${slot}`, file }] : [];

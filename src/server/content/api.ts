@@ -1,10 +1,12 @@
 import type { APIContext } from 'astro';
-import type { ContentTypeDef } from '../../features/shared/content-type';
+import { HINDI_SUFFIX, translatableFields, type ContentTypeDef } from '../../features/shared/content-type';
+import { readTranslations } from '../../features/translation/translation-store.server';
 import { contentTypeByPath } from '../../features/content-types';
 import { HttpError, json, parseId } from '../http';
 import { countRecords, deleteRecord, findRecord, listRecords, saveRecord, type ContentRecord } from './records';
 import { readSubmission } from './submission';
-import { mediaModeOf, storedValues, toWire } from './wire';
+import { mediaModeOf, storedValues, toWire, type MediaMode } from './wire';
+import { db } from '../db';
 import type { Actor } from '../audit';
 
 /** The CRUD calls of SPEC.md §7, one implementation for every declared content type. */
@@ -59,19 +61,37 @@ function recordsWithinFileBudget(records: readonly ContentRecord[]): number {
   return records.length;
 }
 
-export async function listAnswer(def: ContentTypeDef, url: URL): Promise<Response> {
+/**
+ * Records as the API answers them, for the back office with each translatable field's Hindi text added as
+ * `<key>_hi` ('' when there is none); the public answers keep SPEC.md's keys exactly.
+ */
+export async function answerRecords(def: ContentTypeDef, records: readonly ContentRecord[], mode: MediaMode, audience: Audience): Promise<Record<string, unknown>[]> {
+  const wire = records.map((record) => toWire(def, record, mode));
+  const fields = translatableFields(def);
+  if (audience === 'public' || fields.length === 0) return wire;
+  const hindi = await readTranslations(db(), def.path, records.map((record) => record.id), 'hi');
+  return wire.map((answer, i) => {
+    const texts = hindi.get(records[i].id) ?? {};
+    for (const field of fields) answer[field.key + HINDI_SUFFIX] = texts[field.key]?.text ?? '';
+    return answer;
+  });
+}
+
+export type Audience = 'admin' | 'public';
+
+export async function listAnswer(def: ContentTypeDef, url: URL, audience: Audience = 'public'): Promise<Response> {
   const mode = mediaModeOf(url);
   const { limit, offset } = paging(url);
   if (limit !== undefined) {
     const records = await listRecords(def, { withBytes: mode === 'base64', limit, offset });
-    return json(records.map((r) => toWire(def, r, mode)), 200, { 'x-total-count': String(await countRecords(def)) });
+    return json(await answerRecords(def, records, mode, audience), 200, { 'x-total-count': String(await countRecords(def)) });
   }
   // Unpaged: sizes first, then the bytes of only the records that fit.
   const listed = await listRecords(def, { limit: UNPAGED_MAX_RECORDS });
   const records = mode === 'base64' ? await listRecords(def, { withBytes: true, limit: recordsWithinFileBudget(listed) }) : listed;
   const complete = listed.length < UNPAGED_MAX_RECORDS && records.length === listed.length;
   const total = complete ? records.length : await countRecords(def);
-  return json(records.map((r) => toWire(def, r, mode)), 200, truncationHeaders(total, records.length));
+  return json(await answerRecords(def, records, mode, audience), 200, truncationHeaders(total, records.length));
 }
 
 /** POST creates (any id sent is ignored, as SPEC.md's clients send 0); PUT updates the id in the body. */
@@ -86,14 +106,16 @@ export async function saveAnswer(def: ContentTypeDef, context: APIContext, mode:
   const values = await def.schema.validate(merged, { abortEarly: false, stripUnknown: true });
   const id = await saveRecord(def, submission, values, actorOf(context));
   const saved = await findRecord(def, id, mediaModeOf(context.url) === 'base64');
-  return json(toWire(def, saved!, mediaModeOf(context.url)), mode === 'create' ? 201 : 200);
+  const [answer] = await answerRecords(def, [saved!], mediaModeOf(context.url), 'admin');
+  return json(answer, mode === 'create' ? 201 : 200);
 }
 
 export async function findAnswer(def: ContentTypeDef, context: APIContext): Promise<Response> {
   const mode = mediaModeOf(context.url);
   const record = await findRecord(def, parseId(context.params.id), mode === 'base64');
   if (!record) throw new HttpError(404, `${def.heading} not found.`);
-  return json(toWire(def, record, mode));
+  const [answer] = await answerRecords(def, [record], mode, 'admin');
+  return json(answer);
 }
 
 export async function deleteAnswer(def: ContentTypeDef, context: APIContext): Promise<Response> {

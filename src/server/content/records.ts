@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ContentTypeDef } from '../../features/shared/content-type';
+import { translatableFields, type ContentTypeDef } from '../../features/shared/content-type';
 import { storageOf } from '../../features/content-storage.server';
 import { db, nowIso, type Db } from '../db';
 import type { Database } from '../db-schema';
@@ -10,6 +10,7 @@ import type { AnyContentStorage } from './storage';
 import type { Submission } from './submission';
 import type { AcceptedFile } from './uploads';
 import { keepRevision } from '../../features/revisions/revisions.server';
+import { deleteTranslations, readTranslations, saveTranslations } from '../../features/translation/translation-store.server';
 
 /**
  * Storage for every declared content type, written once: each type's storage declaration (in its feature's
@@ -141,6 +142,16 @@ export async function findRecord(def: ContentTypeDef, id: number, withBytes = fa
   return record;
 }
 
+/** A record's Hindi texts by field key, for the audit log and the admin answers. */
+export async function hindiOf(database: Db, def: ContentTypeDef, id: number): Promise<Record<string, string>> {
+  const stored = (await readTranslations(database, def.path, [id], 'hi')).get(id) ?? {};
+  return Object.fromEntries(Object.entries(stored).map(([key, translation]) => [key, translation.text]));
+}
+
+/** A row as the audit log records it: with its Hindi texts, for the types that have any. */
+const withHindi = (def: ContentTypeDef, row: object, hindi: Record<string, string>): object =>
+  translatableFields(def).length > 0 ? { ...row, hi: hindi } : row;
+
 /** Turns validated form values into column values: booleans as 0/1, empty dates and numbers as null. */
 function columnsFromValues(def: ContentTypeDef, storage: AnyContentStorage, values: Record<string, unknown>): Record<string, StoredValue> {
   const columns: Record<string, StoredValue> = {};
@@ -199,6 +210,7 @@ export async function saveRecord(
           if (slot.required && !hasFile && !missing[slot.key]) missing[slot.key] = slot.requiredMessage ?? `${slot.label} is required.`;
         }
         if (Object.keys(missing).length > 0) throw new HttpError(400, Object.values(missing)[0], missing);
+        const hindiBefore = existing ? await hindiOf(trx, def, idOf(existing)) : {};
 
         let id: number;
         if (existing) {
@@ -215,7 +227,14 @@ export async function saveRecord(
         }
         const saved = await content.selectFrom(tableOf(storage)).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
         await keepRevision(trx, def, { recordId: id, before: existing ?? null, after: saved, actor, restoredFrom: submission.restoredFrom });
-        return { result: id, audit: { action: existing ? 'update' : 'create', recordId: id, before: existing ?? null, after: saved } };
+        const english = Object.fromEntries(def.fields.map((field) => [field.key, saved[columnOf(storage, field.key)] as StoredValue]));
+        await saveTranslations(trx, { typePath: def.path, recordId: id, lang: 'hi', by: actor.email }, submission.translations, english);
+        // The Hindi texts are part of what the audit log records of the record, before and after.
+        const hindiAfter = await hindiOf(trx, def, id);
+        return {
+          result: id,
+          audit: { action: existing ? 'update' : 'create', recordId: id, before: existing ? withHindi(def, existing, hindiBefore) : null, after: withHindi(def, saved, hindiAfter) },
+        };
       },
     },
     database,
@@ -234,8 +253,10 @@ export async function deleteRecord(def: ContentTypeDef, id: number, actor: Actor
         const content = contentView(trx);
         const existing = await content.selectFrom(tableOf(storage)).selectAll().where('id', '=', id).executeTakeFirst();
         if (!existing) return { result: false, audit: null };
+        const hindi = await hindiOf(trx, def, id);
+        await deleteTranslations(trx, def.path, id);
         await content.deleteFrom(tableOf(storage)).where('id', '=', id).execute();
-        return { result: true, audit: { action: 'delete', recordId: id, before: existing, after: null } };
+        return { result: true, audit: { action: 'delete', recordId: id, before: withHindi(def, existing, hindi), after: null } };
       },
     },
     database,

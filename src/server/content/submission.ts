@@ -1,4 +1,4 @@
-import type { ContentTypeDef, FileSlotDef } from '../../features/shared/content-type';
+import { HINDI_SUFFIX, translatableFields, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../features/shared/content-type';
 import { HttpError, readFormBody, readJsonBody } from '../http';
 import { acceptUpload, bodyLimitFor, decodeBase64File, type AcceptedFile } from './uploads';
 import { formParts } from '../form-parts';
@@ -15,6 +15,27 @@ export interface Submission {
   files: Record<string, FileChoice>;
   /** Set when this save brings back an earlier revision (src/features/revisions), which the new one names. */
   restoredFrom?: number;
+  /** Per translatable field key, its Hindi text as sent ('' removes it); fields not sent are absent. */
+  translations: Record<string, string>;
+}
+
+/** The longest Hindi text a field takes: what its English takes (titles 300, long texts 5,000 characters). */
+const hindiLimit = (input: string) => (input === 'textarea' ? 5000 : 300);
+
+/** The Hindi texts of a body, checked: text only, within the field's limit. */
+function readHindiTexts(def: ContentTypeDef, valueOf: (field: FieldDef) => unknown): Record<string, string> {
+  const texts: Record<string, string> = {};
+  const errors: Record<string, string> = {};
+  for (const field of translatableFields(def)) {
+    const name = field.key + HINDI_SUFFIX;
+    const raw = valueOf(field);
+    if (raw === undefined || raw === null) continue;
+    if (typeof raw !== 'string') errors[name] = `${field.label} (Hindi) must be sent as text.`;
+    else if (raw.trim().length > hindiLimit(field.input)) errors[name] = `${field.label} (Hindi): keep this under ${hindiLimit(field.input)} characters.`;
+    else texts[field.key] = raw.trim();
+  }
+  if (Object.keys(errors).length > 0) throw new HttpError(400, Object.values(errors)[0], errors);
+  return texts;
 }
 
 export type FileChoice = { kind: 'upload'; file: AcceptedFile } | { kind: 'stored'; sha256: string } | { kind: 'none' };
@@ -93,7 +114,7 @@ export async function submissionFromForm(def: ContentTypeDef, form: FormData): P
     }
   }
 
-  return { id: parseId(text('Id') ?? text('id')), values, files };
+  return { id: parseId(text('Id') ?? text('id')), values, files, translations: readHindiTexts(def, (field) => all(field.part + HINDI_SUFFIX)[0]) };
 }
 
 export async function submissionFromJson(def: ContentTypeDef, body: Record<string, unknown>): Promise<Submission> {
@@ -109,7 +130,7 @@ export async function submissionFromJson(def: ContentTypeDef, body: Record<strin
     }
     files[slot.key] = typeof raw === 'string' ? await fileFromText(def, slot, raw) : { kind: 'none' };
   }
-  return { id: parseId(body.id ?? body.Id), values, files };
+  return { id: parseId(body.id ?? body.Id), values, files, translations: readHindiTexts(def, (field) => body[field.key + HINDI_SUFFIX]) };
 }
 
 /**
