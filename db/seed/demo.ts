@@ -1,5 +1,6 @@
 import type { Db } from '../../src/server/db';
 import { storeMedia } from '../../src/server/media';
+import { raiseTableVersions } from '../../src/server/content-version';
 import { siteSettings } from '../../src/site-settings';
 import {
   aboutEntries,
@@ -62,6 +63,8 @@ export async function seedDemoContent(database: Db): Promise<boolean> {
     await seedGallery(seed);
     await seedPressReleases(seed);
     await seedComplaints(seed, await seedLookups(seed));
+    // The demo content was written now: its pages say so in their "Last updated".
+    await raiseTableVersions(trx, SEEDED_TABLES);
     return true;
   });
 }

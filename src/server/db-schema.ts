@@ -210,8 +210,8 @@ export const TABLES = {
     outcome: text(),
     error: textOrEmpty(),
   },
-  /** A table that writes change, and its number, raised by each committed write to it. */
-  table_version: { table_name: text(), version: integer() },
+  /** A table that writes change, its number, raised by each committed write to it, and when that was (null if unknown). */
+  table_version: { table_name: text(), version: integer(), changed_at: textOrNull() },
 } as const satisfies Record<string, Record<string, ColumnShape<unknown>>>;
 
 export type TableName = keyof typeof TABLES;
