@@ -7,7 +7,7 @@ export const feeds: Messages['feeds'] = {
     latestnews: 'ताज़ा समाचार',
     pressrelease: 'प्रेस विज्ञप्तियाँ',
   },
-  link: (feedName: string) => `${feedName} की RSS फ़ीड`,
+  link: (feedName: string) => `RSS फ़ीड: ${feedName}`,
   channelDescription: (feedName: string, council: string) => `${council} द्वारा प्रकाशित ${feedName}।`,
   lastDateOfSubmission: 'जमा करने की अंतिम तिथि:',
 };
