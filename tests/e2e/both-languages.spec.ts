@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from '../support/axe';
+import { expectNoSeriousA11yViolations, preloadAxe } from '../support/axe';
 import { ROUTES, isApiPattern, type RouteDeclaration } from '../../src/server/route-table';
 import { pathIn, type Lang } from '../../src/i18n/lang';
 
@@ -52,43 +52,57 @@ async function checkPage(page: Page, problems: string[], address: string, lang: 
   expect(problems, `console of ${address}`).toEqual([]);
 }
 
+/** One visit of the English page and, through its switch, its Hindi twin, in one tab of a given width. */
+async function checkTwins(tab: Tab, english: string): Promise<void> {
+  const { page, problems } = tab;
+  const hindi = pathIn('hi', english);
+  problems.length = 0;
+  expect((await page.goto(english))?.status(), english).toBe(200);
+  await checkPage(page, problems, english, 'en', hindi);
+  // The switch leads to the twin: follow it, as a visitor would, rather than typing the address.
+  problems.length = 0;
+  const arrival = page.waitForResponse((response) => response.request().isNavigationRequest());
+  await page.locator('a.language-switch').click();
+  expect((await arrival).status(), hindi).toBe(200);
+  await checkPage(page, problems, hindi, 'hi', english);
+}
+
+interface Tab {
+  page: Page;
+  problems: string[];
+}
+
+const WIDTHS = [375, 1280];
+
+// Tests may spread over workers when more than one is allowed; within a test, the two widths run side by side.
 test.describe.configure({ mode: 'parallel' });
 
-for (const width of [375, 1280]) {
-  test.describe(`every public page in both languages at ${width}px`, () => {
-    let context: BrowserContext;
-    let page: Page;
-    let problems: string[];
-    let tenderId: string;
+test.describe('every public page in both languages at 375 and 1280px', () => {
+  const contexts: BrowserContext[] = [];
+  const tabs: Tab[] = [];
+  let tenderId: string;
 
-    // One browser context and tab per width, reused for every page: opening one per page costs more than the checks.
-    test.beforeAll(async ({ browser, baseURL }) => {
-      context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
-      page = await context.newPage();
-      problems = watchConsole(page);
-      const list = await (await page.request.get('/currenttender')).text();
-      tenderId = /tender-details\?id=(\d+)/.exec(list)?.[1] ?? '';
-      expect(tenderId, 'the demo content has an active tender').not.toBe('');
-    });
-
-    test.afterAll(async () => {
-      await context.close();
-    });
-
-    for (const example of PAGES) {
-      test(`${example}: English and Hindi twins`, async () => {
-        const english = example.replace('TENDER', tenderId);
-        const hindi = pathIn('hi', english);
-        problems.length = 0;
-        expect((await page.goto(english))?.status(), english).toBe(200);
-        await checkPage(page, problems, english, 'en', hindi);
-        // The switch leads to the twin: follow it, as a visitor would, rather than typing the address.
-        problems.length = 0;
-        const arrival = page.waitForResponse((response) => response.request().isNavigationRequest());
-        await page.locator('a.language-switch').click();
-        expect((await arrival).status(), hindi).toBe(200);
-        await checkPage(page, problems, hindi, 'hi', english);
-      });
+  // One browser context and tab per width, reused for every page: opening one per page costs more than the checks.
+  test.beforeAll(async ({ browser, baseURL }) => {
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+      await preloadAxe(context);
+      const page = await context.newPage();
+      contexts.push(context);
+      tabs.push({ page, problems: watchConsole(page) });
     }
+    const list = await (await tabs[0].page.request.get('/currenttender')).text();
+    tenderId = /tender-details\?id=(\d+)/.exec(list)?.[1] ?? '';
+    expect(tenderId, 'the demo content has an active tender').not.toBe('');
   });
-}
+
+  test.afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+  });
+
+  for (const example of PAGES) {
+    test(`${example}: English and Hindi twins`, async () => {
+      await Promise.all(tabs.map((tab) => checkTwins(tab, example.replace('TENDER', tenderId))));
+    });
+  }
+});
