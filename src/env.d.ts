@@ -9,5 +9,10 @@ declare namespace App {
     publicPage?: boolean;
     /** The page's language: 'hi' for an address under /hi, set by the Node entry; 'en' otherwise. */
     lang: import('./i18n/lang').Lang;
+    /**
+     * Set by a page whose own text has a date ('YYYY-MM-DD', a policy's last review): the footer's "Last
+     * updated" is then no older than it. See src/server/last-updated.ts.
+     */
+    fixedTextDate?: string;
   }
 }

@@ -9,6 +9,7 @@ import { contentSecurityPolicy, type PageArea } from './server/content-security-
 import { crossSiteRefusal } from './server/request-origin';
 import { ensureReady } from './server/ready';
 import { pathIn } from './i18n/lang';
+import { fillLastUpdated, hasLastUpdatedMark, lastUpdated } from './server/last-updated';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   await ensureReady();
@@ -62,7 +63,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
     const whole = html || (publicApi && !signedIn);
     return { response: answer, contentType, html, publicApi, body: whole ? new Uint8Array(await answer.arrayBuffer()) : null };
   });
-  const { response, contentType, html, publicApi, body } = rendered;
+  const { response, contentType, html, publicApi } = rendered;
+  let { body } = rendered;
+  // The footer's "Last updated" is known only now that every part of the page has run its queries. A page
+  // that is not what was asked for (not found, a refused form) gets no date.
+  if (html && body && hasLastUpdatedMark(body)) {
+    const when = response.status === 200 ? await lastUpdated(dependencies.contentTables, context.locals.fixedTextDate) : null;
+    body = fillLastUpdated(body, when, context.locals.lang);
+  }
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     if (!response.headers.has(name)) response.headers.set(name, value);
   }

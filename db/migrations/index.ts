@@ -9,6 +9,7 @@ import * as feedback from './2026-11-23-0006-feedback';
 import * as grievanceWorkflow from './2026-11-23-0010-grievance-workflow';
 import * as contentRevisions from './2026-11-24-0010-content-revisions';
 import * as siteAlerts from './2026-11-24-0011-site-alerts';
+import * as tableVersionChangedAt from './2026-11-24-0020-table-version-changed-at';
 import * as contentTranslation from './2026-11-24-0030-content-translation';
 import * as searchIndex from './2026-11-24-0031-search-index';
 
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0010-grievance-workflow': grievanceWorkflow,
   '2026-11-24-0010-content-revisions': contentRevisions,
   '2026-11-24-0011-site-alerts': siteAlerts,
+  '2026-11-24-0020-table-version-changed-at': tableVersionChangedAt,
   '2026-11-24-0030-content-translation': contentTranslation,
   '2026-11-24-0031-search-index': searchIndex,
 };

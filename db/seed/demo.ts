@@ -1,6 +1,7 @@
 import { seedDemoHindi } from './hindi';
 import type { Db } from '../../src/server/db';
 import { storeMedia } from '../../src/server/media';
+import { raiseTableVersions } from '../../src/server/content-version';
 import { siteSettings } from '../../src/site-settings';
 import {
   aboutEntries,
@@ -64,6 +65,8 @@ export async function seedDemoContent(database: Db): Promise<boolean> {
     await seedPressReleases(seed);
     await seedDemoHindi(trx, clock.timestamp(0, 8));
     await seedComplaints(seed, await seedLookups(seed));
+    // The demo content was written now: its pages say so in their "Last updated".
+    await raiseTableVersions(trx, SEEDED_TABLES);
     return true;
   });
 }

@@ -17,7 +17,7 @@ import { describeFigures, measureSearch, type SearchFigures } from './search';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const PUBLIC_PAGES = ['/', '/about', '/notice', '/circulars', '/officeorder', '/latestnews', '/currenttender', '/pasttender', '/wardparsad', '/employeelist', '/photogallery', '/pressrelease', '/viewgrievance', '/contactus', '/privacypolicy', '/listofholiday', '/tradelicense'];
-const LIGHTHOUSE_PAGES = ['/', '/notice', '/currenttender', '/employeelist', '/photogallery'];
+const LIGHTHOUSE_PAGES = ['/', '/notice', '/currenttender', '/employeelist', '/photogallery', '/hi'];
 
 /** Peak resident memory of a process so far, in MB (Linux keeps the high-water mark for us). */
 function peakRssMb(pid: number): number {

@@ -1,6 +1,7 @@
 import { openPostgres, processDatabase, type Db } from './db';
 import { readConfig } from './config';
 import { processSingleton } from './singleton';
+import { now } from './clock';
 
 /**
  * The shared table versions: one row per table (table_version), whose number every committed write to that
@@ -22,10 +23,12 @@ export async function raiseTableVersions(database: Db, tables: Iterable<string>)
   // Sorted, so that two writers on PostgreSQL lock the rows in one order and cannot deadlock.
   const names = [...new Set(tables)].filter((table) => !IMMUTABLE_TABLES.has(table)).sort();
   if (names.length === 0) return new Map();
+  // The server's clock (which tests can move), so a page's "Last updated" follows the same time as everything else.
+  const changedAt = new Date(now()).toISOString();
   const rows = await database
     .insertInto('table_version')
-    .values(names.map((table_name) => ({ table_name, version: 1 })))
-    .onConflict((oc) => oc.column('table_name').doUpdateSet((eb) => ({ version: eb('table_version.version', '+', 1) })))
+    .values(names.map((table_name) => ({ table_name, version: 1, changed_at: changedAt })))
+    .onConflict((oc) => oc.column('table_name').doUpdateSet((eb) => ({ version: eb('table_version.version', '+', 1), changed_at: changedAt })))
     .returning(['table_name', 'version'])
     .execute();
   return new Map(rows.map((row) => [row.table_name, Number(row.version)]));

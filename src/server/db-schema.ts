@@ -258,8 +258,8 @@ export const TABLES = {
    * (see SEARCH_ENGINE_PARTS); nothing but the search module reads those parts.
    */
   search_entry: { id: id(), type_path: text(), record_id: integer(), lang: text(), title: text(), body: text() },
-  /** A table that writes change, and its number, raised by each committed write to it. */
-  table_version: { table_name: text(), version: integer() },
+  /** A table that writes change, its number, raised by each committed write to it, and when that was (null if unknown). */
+  table_version: { table_name: text(), version: integer(), changed_at: textOrNull() },
 } as const satisfies Record<string, Record<string, ColumnShape<unknown>>>;
 
 export type TableName = keyof typeof TABLES;

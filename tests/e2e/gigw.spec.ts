@@ -44,6 +44,41 @@ test.describe('without script', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   });
+
+  test('a visitor sends feedback in Hindi and every answer stays on the Hindi page, in Hindi', async ({ page }) => {
+    await page.goto('/hi/feedback');
+    await page.getByLabel('आपका नाम').fill('रवि कुमार');
+    await page.getByLabel('आपकी प्रतिक्रिया').fill('अगले वर्ष की अवकाश सूची उपलब्ध नहीं है।');
+    await page.getByRole('button', { name: 'प्रतिक्रिया भेजें' }).click();
+    await expect(page).toHaveURL(/\/hi\/feedback$/);
+    await expect(page.getByRole('alert')).toHaveText('कृपया बताएँ कि आपकी प्रतिक्रिया किस विषय में है।');
+    await expect(page.getByLabel('आपकी प्रतिक्रिया')).toHaveValue('अगले वर्ष की अवकाश सूची उपलब्ध नहीं है।');
+    await expect(page.getByLabel('विषय')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('विषय').fill('अवकाश सूची');
+    await page.getByRole('button', { name: 'प्रतिक्रिया भेजें' }).click();
+    await expect(page.getByRole('status')).toContainText('धन्यवाद। आपकी प्रतिक्रिया प्राप्त हो गई है');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    await page.getByRole('link', { name: 'मुखपृष्ठ पर वापस जाएँ' }).click();
+    await expect(page).toHaveURL(/\/hi$/);
+  });
+});
+
+test('a Hindi page\'s footer is in Hindi, leads to Hindi pages and says when the page was last updated', async ({ page }) => {
+  await page.goto('/hi/notice');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText('नगर परिषद कमलपुर के स्वामित्व में है');
+  await expect(footer.locator('.last-updated')).toHaveText(/^अंतिम अद्यतन: \d{1,2} \S+ \d{4}$/);
+  for (const [name, href] of [['वेबसाइट नीतियाँ', '/hi/website-policies'], ['सहायता', '/hi/help'], ['प्रतिक्रिया', '/hi/feedback'], ['साइटमैप', '/hi/sitemap'], ['सुगम्यता विवरण', '/hi/accessibility-statement'], ['स्क्रीन रीडर एक्सेस', '/hi/screen-reader-access']]) {
+    await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+  }
+  await footer.getByRole('link', { name: 'वेबसाइट नीतियाँ' }).click();
+  await page.getByRole('link', { name: 'हाइपरलिंकिंग नीति' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('हाइपरलिंकिंग नीति');
+  await expect(page.locator('.last-updated time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}$/);
+  // The feed of a Hindi list is the Hindi feed, in its head and in its visible link.
+  await page.goto('/hi/notice');
+  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', '/hi/feeds/notice.xml');
+  await expect(page.getByRole('link', { name: 'RSS फ़ीड: सूचनाएँ' })).toHaveAttribute('href', '/hi/feeds/notice.xml');
 });
 
 test('every page\'s footer names the owner and links the policies, help, feedback and the sitemap', async ({ page }) => {

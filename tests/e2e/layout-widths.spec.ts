@@ -153,7 +153,7 @@ for (const width of WIDTHS) {
 
         // A press elsewhere (on the copyright line, which leads nowhere) closes it.
         await control.click();
-        await page.locator('.copyright p').click();
+        await page.locator('.copyright p').first().click();
         expect(await isOpen(details), `${label} closes on a press elsewhere`).toBe(false);
         if (phoneMenu) await openPhoneMenu(page);
       }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 /**
  * Accessibility check for Playwright tests: injects axe-core into the open page, runs the WCAG 2 A and AA
@@ -23,6 +23,15 @@ function describe(violations: AxeViolation[]): string {
       return `[${v.impact}] ${v.id}: ${v.help} (${v.helpUrl})\n${nodes}${more}`;
     })
     .join('\n\n');
+}
+
+/**
+ * Loads axe into every page the context opens, before the page's own scripts, so a test that checks many
+ * pages does not evaluate the library again on each (as with the check below, the page's Content-Security-Policy
+ * does not apply to what the browser's debugging protocol adds).
+ */
+export async function preloadAxe(context: BrowserContext): Promise<void> {
+  await context.addInitScript({ content: axeSource });
 }
 
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()): Promise<void> {

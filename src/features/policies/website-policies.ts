@@ -176,10 +176,6 @@ export const WEBSITE_POLICIES = {
 
 export type WebsitePolicySlug = keyof typeof WEBSITE_POLICIES;
 
-export function websitePolicy(slug: string | undefined): PolicyDocument | undefined {
-  return slug !== undefined && Object.hasOwn(WEBSITE_POLICIES, slug) ? WEBSITE_POLICIES[slug as WebsitePolicySlug] : undefined;
-}
-
 export const HELP: PolicyDocument = {
   title: 'Help',
   description: `How to find your way around the ${council} portal.`,
@@ -228,7 +224,7 @@ export const SCREEN_READER_ACCESS: PolicyDocument = {
     {
       id: 'hindi',
       title: 'Hindi',
-      paragraphs: ['Hindi text on this portal is marked as Hindi, so screen readers that have a Hindi voice (NVDA with eSpeak, TalkBack, VoiceOver) switch to it.'],
+      paragraphs: ['Hindi text on this portal is marked as Hindi, so screen readers that have a Hindi voice (NVDA with eSpeak, TalkBack, VoiceOver) switch to it. Every page is also in Hindi at an address beginning /hi, and the language button at the top opens the same page in the other language.'],
     },
     {
       id: 'navigation',
@@ -271,3 +267,8 @@ export const ACCESSIBILITY_STATEMENT: PolicyDocument = {
     },
   ],
 };
+
+/** The help pages beside the policies, by name: each has a page of its own (/help, /screen-reader-access, …). */
+export const GUIDES = { help: HELP, screenReaderAccess: SCREEN_READER_ACCESS, accessibilityStatement: ACCESSIBILITY_STATEMENT };
+
+export type GuideName = keyof typeof GUIDES;

@@ -1,9 +1,14 @@
-import { SITE_MENU } from '../../components/public/site-menu';
-import { WEBSITE_POLICIES } from '../policies/website-policies';
+import { LANGS, pathIn, type Lang } from '../../i18n/lang';
+import { messages, type Messages } from '../../i18n/messages';
+import { declarationOf, patternForPath } from '../../server/route-table';
+import { websitePolicies } from '../policies/policy-texts';
 
 /**
  * Every public page a visitor can open, grouped as the main menu groups them, plus the pages about the site
- * itself. The sitemap page and /sitemap.xml are both made from this, so they list the same pages.
+ * itself. The sitemap page (in each language) and /sitemap.xml (both languages) are made from this, so they
+ * list the same pages. The groups are declared here rather than read from the menu, so the sitemap names
+ * each page in the page's language from its own catalogue area whatever the menu's words are; a test checks
+ * that every page of the menu is listed.
  */
 export interface SitemapLink {
   label: string;
@@ -15,35 +20,56 @@ export interface SitemapGroup {
   links: SitemapLink[];
 }
 
-const ABOUT_THIS_SITE: SitemapGroup = {
-  label: 'About this site',
-  links: [
-    { label: 'Website Policies', href: '/website-policies' },
-    ...Object.entries(WEBSITE_POLICIES).map(([slug, policy]) => ({ label: policy.title, href: `/website-policies/${slug}` })),
-    { label: 'Privacy Policy', href: '/privacypolicy' },
-    { label: 'Help', href: '/help' },
-    { label: 'Feedback', href: '/feedback' },
-    { label: 'Accessibility Statement', href: '/accessibility-statement' },
-    { label: 'Screen Reader Access', href: '/screen-reader-access' },
-    { label: 'Search', href: '/search' },
-    { label: 'Sitemap', href: '/sitemap' },
-  ],
-};
+type GroupName = keyof Messages['sitemap']['groups'];
+type NamedPage = keyof Messages['sitemap']['pages'];
 
-/** The menu's own pages (links to other sites are left out: they are not ours to list). */
-export function sitemapGroups(): SitemapGroup[] {
-  const menuGroups: SitemapGroup[] = [];
-  const single: SitemapLink[] = [];
-  for (const entry of SITE_MENU) {
-    if (entry.kind === 'link') single.push({ label: entry.label, href: entry.href });
-    else menuGroups.push({ label: entry.label, links: entry.items.filter((item) => !item.external).map(({ label, href }) => ({ label, href })) });
-  }
-  return [{ label: 'Main pages', links: single }, ...menuGroups, ABOUT_THIS_SITE];
+const GROUPS: readonly [GroupName, readonly NamedPage[]][] = [
+  ['main', ['/', '/login', '/contactus']],
+  ['about', ['/about', '/wardparsad', '/executiveofficer', '/chairman', '/standingcommitee', '/employeelist', '/listofholiday']],
+  ['tenders', ['/currenttender', '/pasttender']],
+  ['documents', ['/notice', '/circulars', '/officeorder', '/latestnews']],
+  ['grievance', ['/postgrievance', '/trackgrievance', '/viewgrievance']],
+  ['services', ['/tradelicense', '/viewpropertytax', '/paypropertytax']],
+  ['gallery', ['/photogallery', '/videogallery', '/pressrelease']],
+];
+
+const SITE_PAGES: readonly NamedPage[] = ['/privacypolicy', '/help', '/feedback', '/accessibility-statement', '/screen-reader-access', '/search', '/sitemap'];
+
+/** True when the page has a Hindi twin under /hi: every public page but the sign-in page and files. */
+export function hasHindiTwin(path: string): boolean {
+  return declarationOf(patternForPath(path))?.englishOnly !== true;
 }
 
-/** Each page once, in sitemap order. */
+/** The address of an English path in `lang`, or the English address when the page exists only in English. */
+export function addressIn(lang: Lang, path: string): string {
+  return hasHindiTwin(path) ? pathIn(lang, path) : path;
+}
+
+/** The sitemap's groups with English paths and the page's names in `lang`. */
+function groupsByEnglishPath(lang: Lang): SitemapGroup[] {
+  const m = messages(lang).sitemap;
+  const named = (path: NamedPage): SitemapLink => ({ label: m.pages[path], href: path });
+  return [
+    ...GROUPS.map(([group, paths]) => ({ label: m.groups[group], links: paths.map(named) })),
+    {
+      label: m.groups.site,
+      links: [
+        named('/website-policies'),
+        ...websitePolicies(lang).map(([slug, policy]) => ({ label: policy.title, href: `/website-policies/${slug}` })),
+        ...SITE_PAGES.map(named),
+      ],
+    },
+  ];
+}
+
+/** The sitemap page's groups in `lang`, each link at its address in that language. */
+export function sitemapGroups(lang: Lang = 'en'): SitemapGroup[] {
+  return groupsByEnglishPath(lang).map((group) => ({ ...group, links: group.links.map((link) => ({ ...link, href: addressIn(lang, link.href) })) }));
+}
+
+/** Each page's English path once, in sitemap order. */
 export function sitemapPaths(): string[] {
-  return [...new Set(sitemapGroups().flatMap((group) => group.links.map((link) => link.href)))];
+  return [...new Set(groupsByEnglishPath('en').flatMap((group) => group.links.map((link) => link.href)))];
 }
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
@@ -52,8 +78,26 @@ export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 }
 
-/** The sitemaps.org document naming every page at the site's public address. */
+/**
+ * The sitemaps.org document naming every page in each of its languages at the site's public address. Each
+ * page with a twin lists every language's address as an xhtml:link alternate (itself included, and
+ * x-default for the English page), as Google's format for localized versions asks.
+ */
 export function sitemapXml(origin: string): string {
-  const urls = sitemapPaths().map((path) => `  <url><loc>${escapeXml(new URL(path, origin).href)}</loc></url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  const absolute = (path: string) => escapeXml(new URL(path, origin).href);
+  const urls = sitemapPaths().flatMap((path) => {
+    if (!hasHindiTwin(path)) return [`  <url><loc>${absolute(path)}</loc></url>`];
+    const alternates = [
+      ...LANGS.map((lang) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${absolute(pathIn(lang, path))}"/>`),
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${absolute(path)}"/>`,
+    ];
+    return LANGS.map((lang) => [`  <url>`, `    <loc>${absolute(pathIn(lang, path))}</loc>`, ...alternates, `  </url>`].join('\n'));
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
 }

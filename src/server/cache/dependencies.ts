@@ -9,6 +9,11 @@ import { processSingleton } from '../singleton';
  */
 export interface Dependencies {
   tables: Set<string>;
+  /**
+   * The tables read for what the page itself shows, leaving out those read only for the frame around it (the
+   * news strip in every page's header): what the footer's "Last updated" is the newest change of.
+   */
+  contentTables: Set<string>;
   /** Milliseconds since the epoch; Infinity when nothing the answer shows changes with the clock. */
   expiresAt: number;
 }
@@ -22,10 +27,11 @@ export interface WriteTrace {
 // and the query plugin of one must see the collector the other's middleware started.
 const renders = processSingleton('render-dependencies', () => new AsyncLocalStorage<Dependencies>());
 const writes = processSingleton('write-trace', () => new AsyncLocalStorage<WriteTrace>());
+const frameReads = processSingleton('frame-reads', () => new AsyncLocalStorage<true>());
 
 /** Runs `work` (a render) and answers its result with what it depended on. */
 export async function collectDependencies<T>(work: () => Promise<T>): Promise<{ result: T; dependencies: Dependencies }> {
-  const dependencies: Dependencies = { tables: new Set(), expiresAt: Number.POSITIVE_INFINITY };
+  const dependencies: Dependencies = { tables: new Set(), contentTables: new Set(), expiresAt: Number.POSITIVE_INFINITY };
   const result = await renders.run(dependencies, work);
   return { result, dependencies };
 }
@@ -44,7 +50,20 @@ export function tracing(): boolean {
 
 export function noteTablesRead(tables: Iterable<string>): void {
   const dependencies = renders.getStore();
-  if (dependencies) for (const table of tables) dependencies.tables.add(table);
+  if (!dependencies) return;
+  const forFrame = frameReads.getStore() === true;
+  for (const table of tables) {
+    dependencies.tables.add(table);
+    if (!forFrame) dependencies.contentTables.add(table);
+  }
+}
+
+/**
+ * Runs `work`, a query for the frame every page shares (the header's news strip). What it reads still drops
+ * the cached page when written, but is no part of the page's own content, so it does not date the page.
+ */
+export function readForFrame<T>(work: () => Promise<T>): Promise<T> {
+  return frameReads.run(true, work);
 }
 
 export function noteTablesWritten(tables: Iterable<string>): void {

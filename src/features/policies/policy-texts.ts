@@ -1,0 +1,48 @@
+import type { Lang } from '../../i18n/lang';
+import type { PolicyDocument } from './policy-document';
+import { GUIDES, WEBSITE_POLICIES, type GuideName, type WebsitePolicySlug } from './website-policies';
+import { GUIDES_HI, WEBSITE_POLICIES_HI } from './website-policies.hi';
+
+/**
+ * The policies and help pages in the language of a page. Both languages carry one text each, reviewed
+ * together, so the date of the last review is kept here once rather than in each translation.
+ */
+export interface DatedDocument extends PolicyDocument {
+  /** 'YYYY-MM-DD': when the council last reviewed this text (the content review policy says how often). */
+  reviewed: string;
+}
+
+const REVIEWED: Readonly<Record<WebsitePolicySlug | GuideName, string>> = {
+  copyright: '2026-11-20',
+  hyperlinking: '2026-11-20',
+  'terms-and-conditions': '2026-11-20',
+  'content-contribution-moderation-approval': '2026-11-20',
+  'content-archival': '2026-11-20',
+  'content-review': '2026-11-20',
+  help: '2026-11-23',
+  screenReaderAccess: '2026-11-23',
+  accessibilityStatement: '2026-11-23',
+};
+
+const POLICIES: Readonly<Record<Lang, Record<WebsitePolicySlug, PolicyDocument>>> = { en: WEBSITE_POLICIES, hi: WEBSITE_POLICIES_HI };
+const GUIDE_TEXTS: Readonly<Record<Lang, Record<GuideName, PolicyDocument>>> = { en: GUIDES, hi: GUIDES_HI };
+
+export const POLICY_SLUGS = Object.keys(WEBSITE_POLICIES) as WebsitePolicySlug[];
+
+export function isPolicySlug(slug: string | undefined): slug is WebsitePolicySlug {
+  return slug !== undefined && Object.hasOwn(WEBSITE_POLICIES, slug);
+}
+
+/** One website policy in `lang`, or undefined for a name that is none. */
+export function websitePolicy(slug: string | undefined, lang: Lang): DatedDocument | undefined {
+  return isPolicySlug(slug) ? { ...POLICIES[lang][slug], reviewed: REVIEWED[slug] } : undefined;
+}
+
+/** Every website policy in `lang`, by its address's name, in the order they are listed. */
+export function websitePolicies(lang: Lang): [WebsitePolicySlug, DatedDocument][] {
+  return POLICY_SLUGS.map((slug) => [slug, websitePolicy(slug, lang)!]);
+}
+
+export function guide(name: GuideName, lang: Lang): DatedDocument {
+  return { ...GUIDE_TEXTS[lang][name], reviewed: REVIEWED[name] };
+}
