@@ -3,5 +3,16 @@
  * have the same keys (the compiler checks), so no page frame can be left with an English string in Hindi.
  */
 import { frame } from './frame';
+import { home } from './home';
+import { directory } from './directory';
+import { documents } from './documents';
+import { tenders } from './tenders';
+import { gallery } from './gallery';
+import { contact } from './contact';
+import { holidays } from './holidays';
+import { services } from './services';
+import { grievance } from './grievance';
+import { search } from './search';
+import { errors } from './errors';
 
-export const en = { frame };
+export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors };
