@@ -47,7 +47,7 @@ describe('the Hindi pages speak Hindi', () => {
   it('finds the reader and the rule working on a page known to be English', async () => {
     // The English page read as if it were Hindi: its frame words must be found.
     const html = (await (await fetch(`${server.url}/notice`)).text()).replace('<html lang="en"', '<html lang="hi"');
-    expect(englishWords(html)).toEqual(expect.arrayContaining(["Notices", "Search"]));
+    expect(englishWords(html)).toEqual(expect.arrayContaining(['Notices', 'Search']));
     expect(readableText('<p>एक <span lang="en">Two</span> <script>three()</script><img alt="चार"></p>')).toEqual(['एक', 'चार']);
   });
 
