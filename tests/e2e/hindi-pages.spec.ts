@@ -25,8 +25,9 @@ const PAGES: { path: string; heading: string }[] = [
 /** Every link in the header and the page's main part that leads to a page of this site stays under /hi. */
 async function internalLinksStayInHindi(page: Page) {
   const hrefs = await page.locator('header a[href^="/"], main a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
-  // Files, the staff sign-in and the switch to English are the exceptions.
-  const leaving = hrefs.filter((href) => !href.startsWith('/hi') && !href.startsWith('/media/') && href !== '/login' && !href.startsWith('/open311/'));
+  // Files, feeds, the staff sign-in, the machine-readable Open311 data and the switch to English are the exceptions.
+  const exceptions = ['/hi', '/media/', '/feeds/', '/open311/'];
+  const leaving = hrefs.filter((href) => !exceptions.some((prefix) => href.startsWith(prefix)) && href !== '/login');
   expect(leaving.filter((href) => href !== (page.url().replace(/^https?:\/\/[^/]+\/hi/, '') || '/'))).toEqual([]);
 }
 
