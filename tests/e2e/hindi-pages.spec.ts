@@ -9,7 +9,7 @@ const PAGES: { path: string; heading: string }[] = [
   { path: '/hi/latestnews', heading: 'ताज़ा समाचार' },
   { path: '/hi/currenttender', heading: 'सक्रिय निविदाएँ' },
   { path: '/hi/pasttender', heading: 'निष्क्रिय निविदाएँ' },
-  { path: '/hi/tender-details', heading: 'निविदा का विवरण' },
+  { path: '/hi/tender-details', heading: 'निविदा विवरण' },
   { path: '/hi/about', heading: 'नगर परिषद कमलपुर में आपका स्वागत है' },
   { path: '/hi/chairman', heading: 'मुख्य पार्षद' },
   { path: '/hi/executiveofficer', heading: 'कार्यपालक पदाधिकारी' },
