@@ -11,7 +11,7 @@ export const documents: Messages['documents'] = {
   title: 'शीर्षक',
   description: 'विवरण',
   department: 'विभाग',
-  issueDate: 'जारी करने की तिथि',
+  issueDate: 'जारी तिथि',
   file: 'फ़ाइल',
   download: 'दस्तावेज़ डाउनलोड करें',
   noDocument: 'कोई दस्तावेज़ नहीं',
