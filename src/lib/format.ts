@@ -1,9 +1,19 @@
 /**
  * Date and text formats of SPEC.md §9, written once for pages, islands and tests. Dates are stored as
- * 'YYYY-MM-DD' or ISO instants; they are shown in Indian time whatever the server's zone.
+ * 'YYYY-MM-DD' or ISO instants; they are shown in Indian time whatever the server's zone. Each format takes
+ * the page's language last (English by default, whose output SPEC.md fixes); Hindi pages name the months in
+ * Hindi and keep Western digits, as Indian government sites do.
  */
+import type { Lang } from '../i18n/lang';
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+export const ENGLISH_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const HINDI_MONTHS = ['जनवरी', 'फ़रवरी', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुलाई', 'अगस्त', 'सितंबर', 'अक्टूबर', 'नवंबर', 'दिसंबर'];
 export const MISSING = 'N/A';
+const HINDI_MISSING = 'उपलब्ध नहीं';
+
+/** What a page shows for a value nobody entered. */
+export const missingText = (lang: Lang = 'en'): string => (lang === 'hi' ? HINDI_MISSING : MISSING);
 const IST_OFFSET_MS = 330 * 60_000;
 
 interface Parts { year: number; month: number; day: number; hour: number; minute: number; second: number }
@@ -21,33 +31,42 @@ function parts(value: string | null | undefined): Parts | null {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** yyyy-MM-dd: dates shown to people (directories). */
-export function formatIsoDate(value: string | null | undefined): string {
+export function formatIsoDate(value: string | null | undefined, lang: Lang = 'en'): string {
   const p = parts(value);
-  return p ? `${p.year}-${pad(p.month)}-${pad(p.day)}` : MISSING;
+  return p ? `${p.year}-${pad(p.month)}-${pad(p.day)}` : missingText(lang);
 }
 
-/** dd/MMM/yyyy: tender publish dates. */
-export function formatDayMonthYear(value: string | null | undefined): string {
+/** dd/MMM/yyyy: tender publish dates ('05 नवंबर 2026' in Hindi). */
+export function formatDayMonthYear(value: string | null | undefined, lang: Lang = 'en'): string {
   const p = parts(value);
-  return p ? `${pad(p.day)}/${MONTHS[p.month - 1]}/${p.year}` : MISSING;
+  if (!p) return missingText(lang);
+  return lang === 'hi' ? `${pad(p.day)} ${HINDI_MONTHS[p.month - 1]} ${p.year}` : `${pad(p.day)}/${MONTHS[p.month - 1]}/${p.year}`;
 }
 
 /** dd/MMM/yyyy HH:mm: tender closing times (a date plus a separate 'HH:mm'). */
-export function formatClosing(date: string | null | undefined, time: string | null | undefined): string {
-  const day = formatDayMonthYear(date);
-  return day === MISSING ? MISSING : `${day} ${time && /^\d{2}:\d{2}$/.test(time) ? time : '00:00'}`;
+export function formatClosing(date: string | null | undefined, time: string | null | undefined, lang: Lang = 'en'): string {
+  if (!parts(date)) return missingText(lang);
+  return `${formatDayMonthYear(date, lang)} ${time && /^\d{2}:\d{2}$/.test(time) ? time : '00:00'}`;
 }
 
-/** 'medium' (Nov 5, 2026): notice issue dates and the admin lists' month abbreviation, day, year. */
-export function formatMedium(value: string | null | undefined): string {
+/** 'medium' (Nov 5, 2026; '5 नवंबर 2026' in Hindi): notice issue dates and the admin lists' month abbreviation, day, year. */
+export function formatMedium(value: string | null | undefined, lang: Lang = 'en'): string {
   const p = parts(value);
-  return p ? `${MONTHS[p.month - 1]} ${p.day}, ${p.year}` : MISSING;
+  if (!p) return missingText(lang);
+  return lang === 'hi' ? `${p.day} ${HINDI_MONTHS[p.month - 1]} ${p.year}` : `${MONTHS[p.month - 1]} ${p.day}, ${p.year}`;
 }
 
-/** yyyy-MM-dd HH:mm:ss: complaint dates. */
-export function formatDateTime(value: string | null | undefined): string {
+/** '23 November 2026' ('23 नवंबर 2026'): a day named in full, for sentences. */
+export function formatLongDate(value: string | null | undefined, lang: Lang = 'en'): string {
   const p = parts(value);
-  return p ? `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}` : MISSING;
+  if (!p) return missingText(lang);
+  return `${p.day} ${lang === 'hi' ? HINDI_MONTHS[p.month - 1] : ENGLISH_MONTHS[p.month - 1]} ${p.year}`;
+}
+
+/** yyyy-MM-dd HH:mm:ss: complaint dates (numbers only, the same in both languages). */
+export function formatDateTime(value: string | null | undefined, lang: Lang = 'en'): string {
+  const p = parts(value);
+  return p ? `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}` : missingText(lang);
 }
 
 /** Now on the clock in India as 'YYYY-MM-DDTHH:mm:ss', comparable as text with stored dates and times. */

@@ -19,6 +19,8 @@ import { loadStaticFiles, serveStaticFile } from './static-files';
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
 
 /** Browsers that reached us over https once keep to it for a year. */
+/** The page that says an address leads nowhere (src/pages/404.astro), which answers 404 itself. */
+const NOT_FOUND_PAGE = '/404';
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
@@ -88,7 +90,13 @@ async function main(): Promise<void> {
       .then((served) => {
         if (served) return;
         req.url = target;
-        handler(req, res, undefined, { client, lang });
+        // Astro renders its 404 page without our locals, so a Hindi address no route matches goes to the
+        // not-found page itself, in Hindi.
+        const notFoundInHindi = lang === 'en' ? undefined : () => {
+          req.url = NOT_FOUND_PAGE;
+          handler(req, res, undefined, { client, lang });
+        };
+        handler(req, res, notFoundInHindi, { client, lang });
       });
   });
   server.keepAliveTimeout = 65_000;

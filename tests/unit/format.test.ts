@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileNameFromTitle, formatClosing, formatDateTime, formatDayMonthYear, formatIsoDate, formatMedium, todayInIndia } from '../../src/lib/format';
+import { fileNameFromTitle, formatClosing, formatDateTime, formatDayMonthYear, formatIsoDate, formatLongDate, formatMedium, missingText, todayInIndia } from '../../src/lib/format';
 
 describe('the date formats of SPEC.md §9', () => {
   it('formats calendar dates without shifting the day', () => {
@@ -26,5 +26,18 @@ describe('the date formats of SPEC.md §9', () => {
   it('names downloads after their title, safely', () => {
     expect(fileNameFromTitle('Water: supply / cut?')).toBe('Water supply cut.pdf');
     expect(fileNameFromTitle('')).toBe('document.pdf');
+  });
+
+  it('writes months in Hindi on Hindi pages, with the same digits, and English as before', () => {
+    expect(formatDayMonthYear('2026-03-05', 'hi')).toBe('05 मार्च 2026');
+    expect(formatMedium('2026-11-05', 'hi')).toBe('5 नवंबर 2026');
+    expect(formatClosing('2026-03-05', '15:30', 'hi')).toBe('05 मार्च 2026 15:30');
+    expect(formatLongDate('2026-11-23T10:00:00Z', 'hi')).toBe('23 नवंबर 2026');
+    expect(formatLongDate('2026-11-23T20:00:00Z', 'en')).toBe('24 November 2026');
+    expect(formatIsoDate('2026-03-05', 'hi')).toBe('2026-03-05');
+    expect(formatDateTime('2026-03-05T20:00:00.000Z', 'hi')).toBe('2026-03-06 01:30:00');
+    for (const f of [formatIsoDate, formatDayMonthYear, formatMedium, formatDateTime]) expect(f(null, 'hi')).toBe('उपलब्ध नहीं');
+    expect(formatClosing(null, '10:00', 'hi')).toBe(missingText('hi'));
+    expect(formatDayMonthYear('2026-03-05', 'en')).toBe(formatDayMonthYear('2026-03-05'));
   });
 });

@@ -25,14 +25,18 @@ interface Props {
   label: string;
   /** Milliseconds each slide stays. */
   delay?: number;
+  /** The buttons' names in the page's language. */
+  controlLabels?: { pause: string; previous: string; next: string };
 }
+
+const ENGLISH_CONTROLS = { pause: 'Pause slideshow', previous: 'Previous slide', next: 'Next slide' };
 
 /**
  * The home page's banner slideshow. The first picture is in the server's HTML with high fetch priority,
  * so it shows before any script runs. It plays by itself unless the visitor asked their system for
  * reduced motion, and the Pause button stops it (WCAG 2.2.2).
  */
-export default function SliderCarousel({ slides, label, delay = 5000 }: Props) {
+export default function SliderCarousel({ slides, label, delay = 5000, controlLabels = ENGLISH_CONTROLS }: Props) {
   const controls = useCarouselControls();
   const swiperRef = useRef<SwiperClass | null>(null);
   const [paused, setPaused] = useState(false);
@@ -54,8 +58,8 @@ export default function SliderCarousel({ slides, label, delay = 5000 }: Props) {
 
   return (
     <section className="carousel slider-carousel" aria-roledescription="carousel" aria-label={label}>
-      <CarouselControls controls={controls} noun="slide">
-        <button type="button" className="carousel-button carousel-play" aria-pressed={paused} aria-label="Pause slideshow" onClick={togglePlay}>
+      <CarouselControls controls={controls} previousLabel={controlLabels.previous} nextLabel={controlLabels.next}>
+        <button type="button" className="carousel-button carousel-play" aria-pressed={paused} aria-label={controlLabels.pause} onClick={togglePlay}>
           {paused
             ? <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><path d="M6 4v12l10-6z" fill="currentColor" /></svg>
             : <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><path d="M5 4h3.5v12H5zM11.5 4H15v12h-3.5z" fill="currentColor" /></svg>}

@@ -13,16 +13,21 @@ export interface StatusPieProps {
   radius: number;
   /** How far outside the pie the labels sit (SPEC.md §9: radius + 20). */
   labelOffset?: number;
+  /** The words in the page's language: each status's name, the chart's name (before its figures), and the placeholders. */
+  texts?: { names: Record<string, string>; chart: string; empty: string; loading: string };
 }
+
+const ENGLISH_TEXTS = { names: {}, chart: 'Pie chart of complaints by status: ', empty: 'No complaints to chart yet.', loading: 'Loading...' };
 
 /** Room for a label such as 'Resolved: 120' at 12px. */
 const LABEL_WIDTH = 80;
 
-export default function StatusPie({ counts, size, radius, labelOffset = 20 }: StatusPieProps) {
+export default function StatusPie({ counts, size, radius, labelOffset = 20, texts = ENGLISH_TEXTS }: StatusPieProps) {
   const container = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(false);
   const entries = Object.entries(counts).filter(([, count]) => count > 0);
-  const description = entries.map(([status, count]) => `${status}: ${count}`).join(', ');
+  const name = (status: string) => texts.names[status] ?? status;
+  const description = entries.map(([status, count]) => `${name(status)}: ${count}`).join(', ');
   const key = JSON.stringify(entries);
 
   useEffect(() => {
@@ -35,7 +40,7 @@ export default function StatusPie({ counts, size, radius, labelOffset = 20 }: St
       const colours = statusColours(entries.map(([status]) => status));
       const pie = new PieChart(
         container.current,
-        { labels: entries.map(([status, count]) => `${status}: ${count}`), series: entries.map(([, count]) => count) },
+        { labels: entries.map(([status, count]) => `${name(status)}: ${count}`), series: entries.map(([, count]) => count) },
         {
           width: `${size}px`,
           height: `${size}px`,
@@ -58,13 +63,13 @@ export default function StatusPie({ counts, size, radius, labelOffset = 20 }: St
     };
   }, [key, size, radius, labelOffset]);
 
-  if (entries.length === 0) return <p className="status-pie-empty">No complaints to chart yet.</p>;
+  if (entries.length === 0) return <p className="status-pie-empty">{texts.empty}</p>;
   // Labels run outward from radius + labelOffset; keep room for them beside the pie, as far as the screen allows.
   const labelRoom = Math.max(0, radius + labelOffset - size / 2) + LABEL_WIDTH;
   return (
     <figure className="status-pie" style={{ width: size, height: size, marginInline: `max(0px, min(${labelRoom}px, calc((100vw - ${size}px) / 2 - 2rem)))` }}>
-      <div ref={container} role="img" aria-label={`Pie chart of complaints by status: ${description}`} />
-      {!drawn && <p className="loading status-pie-loading">Loading...</p>}
+      <div ref={container} role="img" aria-label={`${texts.chart}${description}`} />
+      {!drawn && <p className="loading status-pie-loading">{texts.loading}</p>}
     </figure>
   );
 }

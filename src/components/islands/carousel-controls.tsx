@@ -30,20 +30,21 @@ export const CONTROL_OPTIONS = {
 
 interface ControlsProps {
   controls: ReturnType<typeof useCarouselControls>;
-  /** What is being moved through, for the buttons' names: 'slide', 'picture group'. */
-  noun: string;
+  /** The buttons' names: 'Previous slide', 'Next slide'. */
+  previousLabel: string;
+  nextLabel: string;
   children?: React.ReactNode;
 }
 
-export function CarouselControls({ controls, noun, children }: ControlsProps) {
+export function CarouselControls({ controls, previousLabel, nextLabel, children }: ControlsProps) {
   return (
     <div className="carousel-controls">
       {children}
-      <button type="button" ref={controls.prevRef} className="carousel-button" aria-label={`Previous ${noun}`}>
+      <button type="button" ref={controls.prevRef} className="carousel-button" aria-label={previousLabel}>
         <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><path d="M12.5 4 6.5 10l6 6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" /></svg>
       </button>
       <div ref={controls.bulletsRef} className="carousel-bullets" />
-      <button type="button" ref={controls.nextRef} className="carousel-button" aria-label={`Next ${noun}`}>
+      <button type="button" ref={controls.nextRef} className="carousel-button" aria-label={nextLabel}>
         <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false"><path d="m7.5 4 6 6-6 6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" /></svg>
       </button>
     </div>

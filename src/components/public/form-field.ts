@@ -3,7 +3,8 @@ export interface FieldSpec {
   id: string;
   label: string;
   type?: 'text' | 'email' | 'date' | 'number' | 'tel' | 'select' | 'textarea';
-  options?: readonly string[];
+  /** The choices of a select: a value sent and the name shown. */
+  options?: readonly { value: string; label: string }[];
   required?: boolean;
   /** Spans the whole row of a two-column form grid. */
   full?: boolean;

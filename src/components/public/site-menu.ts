@@ -1,4 +1,8 @@
 import { siteSettings } from '../../site-settings';
+import { en } from '../../i18n/messages/en/index';
+
+/** An entry's id: its name in each language's catalogue is `messages(lang).frame.menu[id]`. */
+export type MenuId = keyof typeof en.frame.menu;
 
 /**
  * The public site's main menu as data: the header renders it twice (a bar on wide screens, a collapsible
@@ -6,6 +10,8 @@ import { siteSettings } from '../../site-settings';
  * to a page that is what it names: a download or act the council has not published is not listed.
  */
 export interface MenuLink {
+  id: MenuId;
+  /** The English name, for lists that are English only. */
   label: string;
   href: string;
   /** Opens in a new tab with rel="noopener noreferrer" and says so to screen readers. */
@@ -13,72 +19,74 @@ export interface MenuLink {
 }
 
 export type MenuEntry =
-  | { kind: 'link'; label: string; href: string }
-  | { kind: 'dropdown'; label: string; items: readonly MenuLink[] };
+  | { kind: 'link'; id: MenuId; label: string; href: string }
+  | { kind: 'dropdown'; id: MenuId; label: string; items: readonly MenuLink[] };
+
+const name = (id: MenuId) => ({ id, label: en.frame.menu[id] });
 
 export const SITE_MENU: readonly MenuEntry[] = [
-  { kind: 'link', label: 'Home', href: '/' },
+  { kind: 'link', ...name('home'), href: '/' },
   {
     kind: 'dropdown',
-    label: 'About Us',
+    ...name('aboutUs'),
     items: [
-      { label: 'About', href: '/about' },
-      { label: 'Ward Parshad', href: '/wardparsad' },
-      { label: 'Executive Officer', href: '/executiveofficer' },
-      { label: 'Chairman', href: '/chairman' },
-      { label: 'Standing Committee', href: '/standingcommitee' },
-      { label: 'Employee List', href: '/employeelist' },
-      { label: 'List of Holidays', href: '/listofholiday' },
+      { ...name('about'), href: '/about' },
+      { ...name('wardParshad'), href: '/wardparsad' },
+      { ...name('executiveOfficer'), href: '/executiveofficer' },
+      { ...name('chairman'), href: '/chairman' },
+      { ...name('standingCommittee'), href: '/standingcommitee' },
+      { ...name('employeeList'), href: '/employeelist' },
+      { ...name('holidays'), href: '/listofholiday' },
     ],
   },
   {
     kind: 'dropdown',
-    label: 'Tenders',
+    ...name('tenders'),
     items: [
-      { label: 'Active Tenders', href: '/currenttender' },
-      { label: 'Un-Active Tenders', href: '/pasttender' },
+      { ...name('activeTenders'), href: '/currenttender' },
+      { ...name('pastTenders'), href: '/pasttender' },
     ],
   },
   {
     kind: 'dropdown',
-    label: 'Documents',
+    ...name('documents'),
     items: [
-      { label: 'Notice', href: '/notice' },
-      { label: 'Circulars', href: '/circulars' },
-      { label: 'Office Order', href: '/officeorder' },
-      { label: 'Latest News', href: '/latestnews' },
+      { ...name('notice'), href: '/notice' },
+      { ...name('circulars'), href: '/circulars' },
+      { ...name('officeOrder'), href: '/officeorder' },
+      { ...name('latestNews'), href: '/latestnews' },
     ],
   },
   {
     kind: 'dropdown',
-    label: 'Grievance',
+    ...name('grievance'),
     items: [
-      { label: 'Post Grievance', href: '/postgrievance' },
-      { label: 'Track Grievance', href: '/trackgrievance' },
-      { label: 'View Grievances', href: '/viewgrievance' },
-      { label: 'RTI', href: siteSettings.rtiUrl, external: true },
+      { ...name('postGrievance'), href: '/postgrievance' },
+      { ...name('trackGrievance'), href: '/trackgrievance' },
+      { ...name('viewGrievances'), href: '/viewgrievance' },
+      { ...name('rti'), href: siteSettings.rtiUrl, external: true },
     ],
   },
   {
     kind: 'dropdown',
-    label: 'Services',
+    ...name('services'),
     items: [
-      { label: 'Trade Licence Form', href: '/tradelicense' },
-      { label: 'View Property Tax', href: '/viewpropertytax' },
-      { label: 'Pay Property Tax', href: '/paypropertytax' },
-      { label: 'GPS Tracing', href: siteSettings.gpsTracingUrl, external: true },
+      { ...name('tradeLicence'), href: '/tradelicense' },
+      { ...name('viewPropertyTax'), href: '/viewpropertytax' },
+      { ...name('payPropertyTax'), href: '/paypropertytax' },
+      { ...name('gpsTracing'), href: siteSettings.gpsTracingUrl, external: true },
     ],
   },
   {
     kind: 'dropdown',
-    label: 'Gallery',
+    ...name('gallery'),
     items: [
-      { label: 'Photo Gallery', href: '/photogallery' },
-      { label: 'Video Gallery', href: '/videogallery' },
-      { label: 'Press Release', href: '/pressrelease' },
+      { ...name('photoGallery'), href: '/photogallery' },
+      { ...name('videoGallery'), href: '/videogallery' },
+      { ...name('pressRelease'), href: '/pressrelease' },
     ],
   },
   // Only staff sign in: citizens use every service without an account, so there is no citizen's login.
-  { kind: 'link', label: 'Office Login', href: '/login' },
-  { kind: 'link', label: 'Contacts', href: '/contactus' },
+  { kind: 'link', ...name('officeLogin'), href: '/login' },
+  { kind: 'link', ...name('contacts'), href: '/contactus' },
 ];

@@ -31,13 +31,3 @@ export const trackSchema = object({
   number: string().default('').trim().required('Give the complaint number.'),
   mobile: string().default('').trim().required('Give the mobile number you lodged it with.'),
 });
-
-/** The words a citizen reads for each state. */
-export const STATE_DESCRIPTIONS: Record<string, string> = {
-  Lodged: 'Registered, waiting to be assigned to an officer.',
-  Assigned: 'An officer is working on it.',
-  Resolved: 'The officer has reported the work done, with a photo.',
-  Rejected: 'The council will not act on it; the reason is given.',
-  Closed: 'Closed.',
-  Reopened: 'Reopened by the citizen; waiting to be assigned again.',
-};

@@ -59,17 +59,8 @@ export function holidaysOf(year: number): HolidayYear {
   return { year, holidays, festivalsNotified: !!festivals };
 }
 
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
 /** Day of the week of a 'YYYY-MM-DD' date, 0 = Sunday (calendar arithmetic, independent of time zones). */
 export function weekdayOf(date: string): number {
   const [y, m, d] = date.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d)).getUTCDay();
-}
-
-/** '26 January 2026' */
-export function longDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return `${d} ${MONTH_NAMES[m - 1]} ${y}`;
 }

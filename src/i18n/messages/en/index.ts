@@ -3,10 +3,21 @@
  * have the same keys (the compiler checks), so no page frame can be left with an English string in Hindi.
  */
 import { frame } from './frame';
+import { home } from './home';
+import { directory } from './directory';
+import { documents } from './documents';
+import { tenders } from './tenders';
+import { gallery } from './gallery';
+import { contact } from './contact';
+import { holidays } from './holidays';
+import { services } from './services';
+import { grievance } from './grievance';
+import { search } from './search';
+import { errors } from './errors';
 import { feedback } from './feedback';
 import { feeds } from './feeds';
 import { footer } from './footer';
 import { policies } from './policies';
 import { sitemap } from './sitemap';
 
-export const en = { frame, footer, policies, feedback, sitemap, feeds };
+export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds };

@@ -1,5 +1,16 @@
 import type { Messages } from '../../messages';
 import { frame } from './frame';
+import { home } from './home';
+import { directory } from './directory';
+import { documents } from './documents';
+import { tenders } from './tenders';
+import { gallery } from './gallery';
+import { contact } from './contact';
+import { holidays } from './holidays';
+import { services } from './services';
+import { grievance } from './grievance';
+import { search } from './search';
+import { errors } from './errors';
 import { feedback } from './feedback';
 import { feeds } from './feeds';
 import { footer } from './footer';
@@ -7,4 +18,4 @@ import { policies } from './policies';
 import { sitemap } from './sitemap';
 
 /** The interface text of the public pages in Hindi: the same areas and keys as ../en. */
-export const hi: Messages = { frame, footer, policies, feedback, sitemap, feeds };
+export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds };

@@ -1,0 +1,21 @@
+/** Photo gallery, video gallery and press releases. */
+export const gallery = {
+  photoGallery: 'Photo Gallery',
+  photoFailed: 'An error occurred while fetching the gallery.',
+  photoEmpty: 'No photos have been published yet.',
+  videoGallery: 'Video Gallery',
+  videoPurpose: "Videos of the council's events, drives and public meetings.",
+  videoBefore: 'Videos are not yet published on this portal. Meanwhile, see the',
+  videoAnd: 'and',
+  pressReleases: 'press releases',
+  videoOrWatch: ", or watch the council's",
+  youtubeChannel: 'YouTube channel',
+  videoAfter: '. For a copy of a particular recording, contact the office.',
+  pressRelease: 'Press Release',
+  pressFailed: 'An error occurred while fetching the press releases.',
+  pressEmpty: 'No press releases have been published yet.',
+  cutting: (title: string) => `Newspaper cutting: ${title}`,
+  newspaper: 'Newspaper',
+  pageNo: 'Page No.',
+  releaseDate: 'Release Date',
+};

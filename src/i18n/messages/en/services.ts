@@ -1,0 +1,57 @@
+/** Services the office gives at its counter: property tax, the trade licence form, and how to reach the office. */
+export const services = {
+  notOnline: 'This service is not yet available online.',
+  visitOffice: 'Please visit the council office during office hours, or call or write to us using the details below, and our staff will help you.',
+  atTheOffice: 'At the office',
+  whatToBring: 'What to bring',
+  fees: 'Fees',
+  when: 'When',
+  howToReach: 'How to reach the office',
+  payTax: {
+    title: 'Pay Property Tax',
+    purpose: 'Pay the holding (property) tax of your house, shop or land.',
+    documents: ["your holding number, or last year's tax receipt", 'cash, a cheque or demand draft payable to the council, or a UPI app for payment at the counter'],
+    fees: 'The tax assessed on your holding; no charge for the receipt. A penalty of 1.5% a month applies after the due date stated in the notices.',
+    before: 'Holding tax is collected at the tax counter in the office, where you receive a receipt at once. Bring your holding number or your last tax receipt. Watch the',
+    notices: 'notices',
+    after: 'for penalty dates and special collection camps.',
+  },
+  viewTax: {
+    title: 'View Property Tax',
+    purpose: 'See the holding (property) tax assessed on your house, shop or land, and what is due.',
+    documents: ["your holding number, or last year's tax receipt", 'for a first assessment: proof of ownership (sale deed or mutation order) and an identity document'],
+    fees: 'Looking up an assessment is free. A certified copy of the assessment costs ₹20.',
+    text: 'To know your assessment and dues, bring your holding number or your last tax receipt to the tax counter at the office, or call us with your holding number.',
+  },
+  trade: {
+    title: 'Trade Licence Application Form',
+    description: (council: string) => `The trade licence application form of ${council} and how to apply.`,
+    notOnline: 'Online submission is not yet available.',
+    howToApply: 'This form shows the details the council needs. To apply, visit the trade licence counter at the council office during office hours with these details and copies of your identity proof, proof of the premises (rent agreement or holding tax receipt) and, if registered, your GST certificate. Staff will enter your application and give you a receipt.',
+    requiredNote: 'marks a required field.',
+    noSubmit: 'There is no submit button because applications are not yet accepted online. Please bring these details to the office.',
+    whereToApply: 'Where to apply',
+    select: 'Select',
+    sections: { trade: 'Trade Details', unit: 'Trade Unit Details', location: 'Trade Location Details', owner: 'Owner Details' },
+    labels: {
+      financialYear: 'Financial Year', licenseType: 'Licence Type', oldLicenseNo: 'Old Licence No.', tradeName: 'Trade Name',
+      structureType: 'Structure Type', structureSubType: 'Sub Type', commencementDate: 'Date of Commencement', gstNo: 'GST No.',
+      operationArea: 'Operation Area (sq ft)', employeeCount: 'Number of Employees', tradeCategory: 'Trade Category', tradeType: 'Trade Type',
+      tradeSubType: 'Trade Sub Type', cantonment: 'Cantonment', doorNo: 'Door / House No.', buildingName: 'Building Name', road: 'Road',
+      locality: 'Locality', pincode: 'Pincode', ownerName: 'Owner Name', guardianName: 'Father / Husband Name', relationship: 'Relationship',
+      gender: 'Gender', dateOfBirth: 'Date of Birth', email: 'Email', pan: 'PAN', specialCategory: 'Special Owner Category',
+      correspondenceAddress: 'Correspondence Address',
+    },
+    hints: {
+      oldLicenseNo: 'Only for a renewal.', gstNo: '15 characters, if registered.', tradeType: 'For example: grocery shop, flour mill, hotel.',
+      pincode: 'Six digits.', pan: 'Ten characters, as on the PAN card.',
+    },
+    /** The choices of the form's lists, by the English value a clerk reads. */
+    options: {
+      Annual: 'Annual', Renewal: 'Renewal', Immovable: 'Immovable', Pucca: 'Pucca', Manufacturing: 'Manufacturing', Retail: 'Retail',
+      Father: 'Father', Husband: 'Husband', Male: 'Male', Female: 'Female', Other: 'Other', None: 'None', Woman: 'Woman',
+      'Senior Citizen': 'Senior Citizen', 'Person with Disability': 'Person with Disability',
+      'Scheduled Caste / Scheduled Tribe': 'Scheduled Caste / Scheduled Tribe', 'Ex-serviceman': 'Ex-serviceman',
+    } as Record<string, string>,
+  },
+};

@@ -1,0 +1,28 @@
+import type { Messages } from '../../messages';
+import { siteSettings } from '../../../site-settings';
+
+export const contact: Messages['contact'] = {
+  title: 'संपर्क करें',
+  description: (council: string) => `${council} का पता, फ़ोन, टोल-फ़्री नंबर, ईमेल और कार्यालय का समय।`,
+  councilOffice: 'नगर परिषद कार्यालय',
+  findUs: 'हम कहाँ हैं',
+  mapTitle: (council: string) => `${council} के कार्यालय का नक्शा`,
+  sendMessage: 'हमें संदेश भेजें',
+  notOnline: 'इस पृष्ठ से अभी संदेश नहीं भेजा जा सकता।',
+  writeTo: 'कृपया लिखें:',
+  orCall: 'या फ़ोन करें:',
+  tollFreeWord: 'टोल-फ़्री',
+  formShows: 'नीचे दिया प्रपत्र बताता है कि संदेश में क्या लिखें।',
+  name: 'नाम',
+  email: 'ईमेल',
+  subject: 'विषय',
+  message: 'संदेश',
+  sendNotAvailable: 'संदेश भेजें (अभी उपलब्ध नहीं)',
+  address: 'पता',
+  mail: 'ईमेल',
+  tollFree: 'टोल-फ़्री',
+  phone: 'फ़ोन',
+  officeHours: 'कार्यालय का समय',
+  addressLines: ['नगर परिषद भवन, स्टेशन रोड', 'गांधी मैदान के पास', 'कमलपुर, ज़िला गंडकपुर', `बिहार - ${siteSettings.address.pinCode}`],
+  hours: 'सोमवार से शनिवार, सुबह 10:00 से शाम 5:00 बजे तक (रविवार, दूसरे शनिवार और सार्वजनिक अवकाश के दिन बंद)',
+};

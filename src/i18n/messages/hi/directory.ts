@@ -1,0 +1,26 @@
+import type { Messages } from '../../messages';
+
+export const directory: Messages['directory'] = {
+  chairman: 'मुख्य पार्षद',
+  executiveOfficer: 'कार्यपालक पदाधिकारी',
+  wardParshad: 'वार्ड पार्षद',
+  standingCommittee: 'सशक्त स्थायी समिति के सदस्य',
+  employeeList: 'कर्मचारियों की सूची',
+  aboutUs: 'हमारे बारे में',
+  failed: 'कर्मचारियों की जानकारी लोड नहीं हो सकी',
+  empty: 'कोई प्रविष्टि नहीं मिली।',
+  person: 'व्यक्ति',
+  name: 'नाम',
+  designation: 'पदनाम',
+  postRemarks: 'पद संबंधी टिप्पणी',
+  fromDate: 'कब से',
+  toDate: 'कब तक',
+  mobile: 'मोबाइल नंबर',
+  telephone: 'टेलीफ़ोन नंबर',
+  email: 'ईमेल',
+  photo: 'फ़ोटो',
+  viewMore: 'और देखें',
+  viewMoreAbout: (name: string) => ` (${name} के बारे में)`,
+  details: 'विवरण',
+  noPhoto: (name: string) => `${name} (फ़ोटो उपलब्ध नहीं)`,
+};

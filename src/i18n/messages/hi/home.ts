@@ -1,0 +1,50 @@
+import type { Messages } from '../../messages';
+import { siteSettings } from '../../../site-settings';
+
+const link = (index: number) => siteSettings.importantLinks[index]?.url ?? '';
+
+export const home: Messages['home'] = {
+  title: 'मुख्य पृष्ठ',
+  description: (council: string) => `${council}: नगर परिषद की सूचनाएँ, निविदाएँ, शिकायतें और सेवाएँ।`,
+  welcome: (council: string) => `${council} में आपका स्वागत है`,
+  aboutFailed: 'परिचय की जानकारी लोड नहीं हो सकी',
+  sliderFailed: 'स्लाइड के चित्र लोड नहीं हो सके',
+  sliderLabel: 'नगर के चित्र',
+  slideAlt: (council: string, n: number, count: number) => `${council}: ${count} में से चित्र ${n}`,
+  pauseSlideshow: 'स्लाइड शो रोकें',
+  previousSlide: 'पिछली स्लाइड',
+  nextSlide: 'अगली स्लाइड',
+  complaintStatus: 'शिकायतों की स्थिति',
+  complaintCountsFailed: 'शिकायतों की संख्या लोड नहीं हो सकी',
+  noComplaints: 'अभी तक कोई शिकायत दर्ज नहीं हुई है।',
+  seeAllComplaints: 'सभी शिकायतें देखें',
+  pieLabel: (description: string) => `स्थिति के अनुसार शिकायतों का पाई चार्ट: ${description}`,
+  pieEmpty: 'चार्ट के लिए अभी कोई शिकायत नहीं है।',
+  pieLoading: 'लोड हो रहा है...',
+  statuses: { Open: 'लंबित', Pending: 'कार्रवाई जारी', Resolved: 'निस्तारित', Rejected: 'अस्वीकृत' },
+  importantLinks: 'महत्वपूर्ण लिंक',
+  importantLinkNames: {
+    [link(0)]: 'सूचना का अधिकार (ऑनलाइन आवेदन)',
+    [link(1)]: 'आवास और शहरी कार्य मंत्रालय',
+    [link(2)]: 'आरटीपीएस एवं अन्य सेवाएँ',
+    [link(3)]: 'नगर विकास एवं आवास विभाग, बिहार',
+  },
+  officials: 'मंत्री / पदाधिकारी / सदस्य',
+  officialsIntro: 'नगर की सेवा करने वाले निर्वाचित जनप्रतिनिधि और वरिष्ठ पदाधिकारी।',
+  officialsEmpty: 'अभी कोई पदधारी सूचीबद्ध नहीं है।',
+  employeesFailed: 'कर्मचारियों की जानकारी लोड नहीं हो सकी',
+  citizens: 'हमारे नागरिक',
+  drawingsLabel: 'निवासियों के चित्र',
+  previousDrawings: 'चित्रों का पिछला समूह',
+  nextDrawings: 'चित्रों का अगला समूह',
+  drawings: {
+    'vegetable-seller': 'हरी साड़ी में सब्ज़ियों की टोकरी लिए मुस्कुराती सब्ज़ी विक्रेता का चित्र',
+    schoolboy: 'नीली टोपी और स्कूल बैग के साथ प्रसन्न स्कूली बालक का चित्र',
+    'elderly-man': 'चश्मा और सफ़ेद दाढ़ी वाले मुस्कुराते बुज़ुर्ग का चित्र',
+    'sanitation-worker': 'नारंगी सुरक्षा जैकेट पहने, झाड़ू लिए सफ़ाईकर्मी का चित्र',
+    student: 'किताबें थामे युवा छात्रा का चित्र',
+    'auto-driver': 'खाकी कमीज़ में अंगूठा दिखाते ऑटो-रिक्शा चालक का चित्र',
+    grandmother: 'गुलाबी शॉल ओढ़े मुस्कुराती दादी का चित्र',
+    farmer: 'लाल पगड़ी और बड़ी मूँछों वाले किसान का चित्र',
+  },
+};

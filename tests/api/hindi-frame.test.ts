@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from '../support/server';
+import { readableText } from '../support/frame-text';
+
+/**
+ * Every converted public page in Hindi has no English in its frame. The server starts with no content, so
+ * every word on the page is the interface's (what people write is made bilingual on its own and is checked
+ * with it); lists show their empty states.
+ */
+export const HINDI_PAGES = [
+  '/hi', '/hi/about', '/hi/chairman', '/hi/executiveofficer', '/hi/wardparsad', '/hi/standingcommitee', '/hi/employeelist',
+  '/hi/notice', '/hi/circulars', '/hi/officeorder', '/hi/latestnews', '/hi/notice?page=9',
+  '/hi/currenttender', '/hi/pasttender', '/hi/tender-details', '/hi/tender-details?id=999',
+  '/hi/photogallery', '/hi/videogallery', '/hi/pressrelease', '/hi/contactus', '/hi/listofholiday',
+  '/hi/paypropertytax', '/hi/viewpropertytax', '/hi/tradelicense',
+  '/hi/postgrievance', '/hi/trackgrievance', '/hi/viewgrievance', '/hi/grievance-performance',
+  '/hi/search', '/hi/search?q=x', '/hi/search?q=paani', '/hi/no-such-page',
+] as const;
+
+/**
+ * Latin letters a Hindi page may show, each for a reason: the site's email address, and a complaint number
+ * (the tracking form's example), which is written the same in every language, and the PDF file symbol drawn
+ * beside document links (a picture of the letters, hidden from screen readers). The text size buttons (A-, A,
+ * A+) and file sizes (KB, MB) are under three letters. Kept tiny on purpose: anything else is a missed string.
+ */
+const ALLOWED = [/[\w.+-]+@[\w.-]+\.\w+/g, /\b[A-Z]{2,5}-PGR-[\d-]+/g, /^PDF$/g];
+/** Parts of the frame that belong to other catalogue areas (footer, feed links) and are checked with them. */
+const CHECKED_ELSEWHERE = ['site-footer', 'feed-link'];
+/** What the visitor typed into the search box is theirs, not the frame's. */
+const TYPED = /"(x|paani)"/g;
+
+function englishWords(html: string): string[] {
+  const words: string[] = [];
+  for (let text of readableText(html, CHECKED_ELSEWHERE)) {
+    for (const pattern of [...ALLOWED, TYPED]) text = text.replace(pattern, ' ');
+    words.push(...(text.match(/[A-Za-z]{3,}/g) ?? []));
+  }
+  return words;
+}
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ SEED: 'none' });
+});
+afterAll(async () => server?.stop());
+
+describe('the Hindi pages speak Hindi', () => {
+  it('finds the reader and the rule working on a page known to be English', async () => {
+    // The English page read as if it were Hindi: its frame words must be found.
+    const html = (await (await fetch(`${server.url}/notice`)).text()).replace('<html lang="en"', '<html lang="hi"');
+    expect(englishWords(html)).toEqual(expect.arrayContaining(['Notices', 'Search']));
+    expect(readableText('<p>एक <span lang="en">Two</span> <script>three()</script><img alt="चार"></p>')).toEqual(['एक', 'चार']);
+  });
+
+  for (const path of HINDI_PAGES) {
+    it(`has no English word in the frame of ${path}`, async () => {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status).toBe(path.includes('no-such') || path.includes('page=9') || path.includes('id=999') ? 404 : 200);
+      const html = await res.text();
+      expect(html).toMatch(/<html lang="hi"/);
+      expect(englishWords(html), path).toEqual([]);
+    });
+  }
+
+  it('draws the holiday calendar with Hindi words under /hi', async () => {
+    const svg = await (await fetch(`${server.url}/hi/holiday-calendar/2026.svg`)).text();
+    expect(svg).toContain('अवकाश कैलेंडर 2026');
+    expect(svg).toContain('नवंबर 2026');
+    expect(svg).not.toContain('Holiday Calendar');
+    const english = await (await fetch(`${server.url}/holiday-calendar/2026.svg`)).text();
+    expect(english).toContain('Holiday Calendar 2026');
+  });
+
+  it('answers a Hindi form refused by the server in Hindi', async () => {
+    const body = new FormData();
+    const res = await fetch(`${server.url}/hi/trackgrievance`, { method: 'POST', body, headers: { origin: server.url } });
+    const html = await res.text();
+    expect(res.status).toBe(400);
+    expect(html).toContain('शिकायत संख्या लिखें।');
+    expect(englishWords(html)).toEqual([]);
+  });
+});
