@@ -7,6 +7,7 @@ import * as knownSignInAddress from './2026-11-23-0004-known-sign-in-address';
 import * as tableVersions from './2026-11-23-0005-table-versions';
 import * as feedback from './2026-11-23-0006-feedback';
 import * as grievanceWorkflow from './2026-11-23-0010-grievance-workflow';
+import * as contentLifecycle from './2026-11-24-0001-content-lifecycle';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0005-table-versions': tableVersions,
   '2026-11-23-0006-feedback': feedback,
   '2026-11-23-0010-grievance-workflow': grievanceWorkflow,
+  '2026-11-24-0001-content-lifecycle': contentLifecycle,
 };

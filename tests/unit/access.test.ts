@@ -5,7 +5,7 @@ import { IncomingMessage } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, declarationOf, pageKey, patternForPath } from '../../src/server/route-table';
-import { ADMIN_NAV, OFFICER_NAV, USER_NAV } from '../../src/server/admin-nav';
+import { ADMIN_NAV, EDITOR_NAV, OFFICER_NAV, USER_NAV } from '../../src/server/admin-nav';
 import { canonicalPathname, judgeRequestTarget, sameSitePath } from '../../src/lib/canonical-path';
 import { resolveRequestClient } from '../../src/server/request-origin';
 
@@ -47,7 +47,7 @@ describe('the route inventory', () => {
   });
 
   it('finds a declaration whatever the case Astro reports the pattern in, and none for an undeclared one', () => {
-    expect(declarationOf('/api/admin/[type]')?.access).toEqual(['admin']);
+    expect(declarationOf('/api/admin/[type]')?.access).toEqual(['admin', 'editor']);
     expect(declarationOf('/api/Admin/nothing')).toBeUndefined();
     expect(declarationOf(undefined)).toBeUndefined();
   });
@@ -55,11 +55,17 @@ describe('the route inventory', () => {
   it('builds both sidebars from the same table, in order, each entry a page its sidebar\'s role may open', () => {
     expect(ADMIN_NAV.map((entry) => entry.href)).toEqual([
       '/dashboard', '/editabout', '/slider', '/editministerofficeremp', '/editlatestnews', '/edittender', '/editnotice',
-      '/editcircular', '/editofficeorder', '/editgallery', '/editpressrelease', '/audit', '/feedback-inbox', '/grievance-settings', '/notifications',
+      '/editcircular', '/editofficeorder', '/editgallery', '/editpressrelease', '/review-queue', '/audit', '/feedback-inbox', '/grievance-settings', '/notifications',
     ]);
     expect(USER_NAV.map((entry) => entry.label)).toEqual(['Dashboard', 'Add/View Grievance', 'Grievance Inbox']);
     // A field officer's sidebar holds only what their role may open: their grievances.
     expect(OFFICER_NAV.map((entry) => entry.href)).toEqual(['/grievances']);
+    // An editor's sidebar: the content screens and the review queue, nothing of complaints or settings.
+    expect(EDITOR_NAV.map((entry) => entry.href)).toEqual([
+      '/editabout', '/slider', '/editministerofficeremp', '/editlatestnews', '/edittender', '/editnotice',
+      '/editcircular', '/editofficeorder', '/editgallery', '/editpressrelease', '/review-queue',
+    ]);
+    for (const entry of EDITOR_NAV) expect(declarationOf(entry.href)!.access).toContain('editor');
     for (const entry of ADMIN_NAV) expect(declarationOf(entry.href)!.access).toContain('admin');
     for (const entry of USER_NAV) expect(declarationOf(entry.href)!.access).toContain('user');
     for (const entry of OFFICER_NAV) expect(declarationOf(entry.href)!.access).toContain('officer');

@@ -12,7 +12,7 @@ export interface AboutEntry {
 
 /** Shown in the order they were written, so the history comes before the plans. */
 export async function listAboutEntries(database: Db = db()): Promise<AboutEntry[]> {
-  const records = await listRecords(aboutType, {}, database);
+  const records = await listRecords(aboutType, { visibility: 'live' }, database);
   return records.reverse().map((record) => ({
     id: record.id,
     name: storedText(record.values.name),

@@ -20,7 +20,7 @@ export interface GalleryEvent {
  */
 export async function listGalleryEvents(database: Db = db()): Promise<GalleryEvent[]> {
   const byTitle = new Map<string, GalleryPhoto[]>();
-  for (const record of await listRecords(galleryType, {}, database)) {
+  for (const record of await listRecords(galleryType, { visibility: 'live' }, database)) {
     const photo = record.media.photoPath;
     if (!photo) continue;
     const title = storedText(record.values.title) || 'Untitled';

@@ -13,7 +13,7 @@ export interface PressRelease {
 }
 
 export async function listPressReleases(database: Db = db()): Promise<PressRelease[]> {
-  const records = await listRecords(pressReleaseType, {}, database);
+  const records = await listRecords(pressReleaseType, { visibility: 'live' }, database);
   return records.map((record) => ({
     id: record.id,
     title: storedText(record.values.title),

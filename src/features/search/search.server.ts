@@ -5,6 +5,7 @@ import { formatDayMonthYear, formatMedium } from '../../lib/format';
 import { now } from '../../server/clock';
 import { validUntil } from '../../server/cache/dependencies';
 import { closesAt, closingMoment, isOpenAt } from '../tender/tender-closing.server';
+import { noteNextVisibilityChange, visibilityWhere } from '../../server/lifecycle/visibility';
 
 /**
  * The public site search: finds notices, circulars, office orders, tenders and latest news whose title or
@@ -72,12 +73,13 @@ function snippet(text: string | null | undefined): string {
 }
 
 const DOCUMENT_KINDS = [
-  { kind: 'notice', table: 'notice', label: 'Notices', listHref: '/notice' },
-  { kind: 'circular', table: 'circular', label: 'Circulars', listHref: '/circulars' },
-  { kind: 'officeorder', table: 'office_order', label: 'Office Orders', listHref: '/officeorder' },
+  { kind: 'notice', table: 'notice', typePath: 'notice', label: 'Notices', listHref: '/notice' },
+  { kind: 'circular', table: 'circular', typePath: 'circular', label: 'Circulars', listHref: '/circulars' },
+  { kind: 'officeorder', table: 'office_order', typePath: 'officeorder', label: 'Office Orders', listHref: '/officeorder' },
 ] as const;
 
-async function searchDocuments(database: Db, source: (typeof DOCUMENT_KINDS)[number], words: string[]): Promise<SearchGroup> {
+async function searchDocuments(database: Db, source: (typeof DOCUMENT_KINDS)[number], words: string[], at: number): Promise<SearchGroup> {
+  await noteNextVisibilityChange(source.typePath, at, database);
   // The three document tables share the notice shape (the other two add a department, unused here).
   const table = source.table as 'notice';
   const rows = await database
@@ -85,6 +87,8 @@ async function searchDocuments(database: Db, source: (typeof DOCUMENT_KINDS)[num
     .leftJoin('media', 'media.id', `${table}.file_media_id`)
     .select([`${table}.id as id`, `${table}.title as title`, `${table}.description as description`, `${table}.issue_date as issueDate`, 'media.sha256 as sha256', 'media.content_type as contentType'])
     .where(allWordsIn(words, `${table}.title`, `${table}.description`))
+    // Only what the live list shows: published, in its window, still valid.
+    .where(visibilityWhere(source.typePath, `${table}.id`, 'live', at))
     .orderBy(`${table}.issue_date`, 'desc')
     .orderBy(`${table}.id`, 'desc')
     .limit(HITS_PER_KIND + 1)
@@ -107,10 +111,13 @@ async function searchDocuments(database: Db, source: (typeof DOCUMENT_KINDS)[num
 }
 
 async function searchTenders(database: Db, words: string[], at: number): Promise<SearchGroup> {
+  await noteNextVisibilityChange('tender', at, database);
   const rows = await database
     .selectFrom('tender')
     .select(['id', 'tender_no', 'tender_title', 'tender_discreption', 'publish_date', closesAt.as('closing')])
     .where(allWordsIn(words, 'tender_title', 'tender_discreption'))
+    // Closed tenders are found too (they are listed as closed), but never unpublished ones.
+    .where(visibilityWhere('tender', 'tender.id', 'published', at))
     .orderBy('publish_date', 'desc')
     .orderBy('id', 'desc')
     .limit(HITS_PER_KIND + 1)
@@ -137,11 +144,13 @@ async function searchTenders(database: Db, words: string[], at: number): Promise
   };
 }
 
-async function searchLatestNews(database: Db, words: string[]): Promise<SearchGroup> {
+async function searchLatestNews(database: Db, words: string[], at: number): Promise<SearchGroup> {
+  await noteNextVisibilityChange('latest-news', at, database);
   const rows = await database
     .selectFrom('latest_news')
     .select(['id', 'title', 'description', 'created_date'])
     .where(allWordsIn(words, 'title', 'description'))
+    .where(visibilityWhere('latest-news', 'latest_news.id', 'live', at))
     .orderBy('created_date', 'desc')
     .orderBy('id', 'desc')
     .limit(HITS_PER_KIND + 1)
@@ -169,9 +178,9 @@ export async function searchSite(rawQuery: string | null | undefined, database: 
   if (query.length < MIN_QUERY_LENGTH) return { status: 'too-short', query };
   const words = [...new Set(query.split(' '))].slice(0, MAX_WORDS);
   const groups = await Promise.all([
-    ...DOCUMENT_KINDS.map((source) => searchDocuments(database, source, words)),
+    ...DOCUMENT_KINDS.map((source) => searchDocuments(database, source, words, at)),
     searchTenders(database, words, at),
-    searchLatestNews(database, words),
+    searchLatestNews(database, words, at),
   ]);
   const found = groups.filter((group) => group.hits.length > 0);
   return { status: 'done', query, groups: found, total: found.reduce((sum, group) => sum + group.hits.length, 0) };

@@ -11,8 +11,8 @@ export function loadDocumentList(def: ContentTypeDef, url: URL): Promise<PagedLi
   return loadPagedList(
     url,
     async (limit, offset) => {
-      const total = await countRecords(def);
-      return { total, items: offset < total ? (await listRecords(def, { limit, offset })).map(toDocumentItem) : [] };
+      const total = await countRecords(def, { visibility: 'live' });
+      return { total, items: offset < total ? (await listRecords(def, { limit, offset, visibility: 'live' })).map(toDocumentItem) : [] };
     },
     `${def.path} list`,
   );

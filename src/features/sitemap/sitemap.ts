@@ -1,5 +1,6 @@
 import { SITE_MENU } from '../../components/public/site-menu';
 import { WEBSITE_POLICIES } from '../policies/website-policies';
+import { ARCHIVES } from '../lifecycle/validity';
 
 /**
  * Every public page a visitor can open, grouped as the main menu groups them, plus the pages about the site
@@ -30,6 +31,12 @@ const ABOUT_THIS_SITE: SitemapGroup = {
   ],
 };
 
+/** Each type's archive of items past their validity (GIGW's archival policy). */
+const ARCHIVE_GROUP: SitemapGroup = {
+  label: 'Archives',
+  links: ARCHIVES.map((archive) => ({ label: archive.title, href: `/archive/${archive.slug}` })),
+};
+
 /** The menu's own pages (links to other sites are left out: they are not ours to list). */
 export function sitemapGroups(): SitemapGroup[] {
   const menuGroups: SitemapGroup[] = [];
@@ -38,7 +45,7 @@ export function sitemapGroups(): SitemapGroup[] {
     if (entry.kind === 'link') single.push({ label: entry.label, href: entry.href });
     else menuGroups.push({ label: entry.label, links: entry.items.filter((item) => !item.external).map(({ label, href }) => ({ label, href })) });
   }
-  return [{ label: 'Main pages', links: single }, ...menuGroups, ABOUT_THIS_SITE];
+  return [{ label: 'Main pages', links: single }, ...menuGroups, ARCHIVE_GROUP, ABOUT_THIS_SITE];
 }
 
 /** Each page once, in sitemap order. */

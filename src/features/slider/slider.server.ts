@@ -13,7 +13,7 @@ export interface Slide {
 
 /** The slides in the order they were added, so the council's welcome banner leads. */
 export async function listSlides(database: Db = db()): Promise<Slide[]> {
-  const records = await listRecords(sliderType, {}, database);
+  const records = await listRecords(sliderType, { visibility: 'live' }, database);
   return records.reverse().flatMap((record) => {
     const picture = record.media.sliderPath;
     return picture ? [{ picture, caption: storedText(record.values.caption), pictureDescription: storedText(record.values.pictureDescription) }] : [];

@@ -6,6 +6,7 @@ import { countRecords, deleteRecord, findRecord, listRecords, saveRecord, type C
 import { readSubmission } from './submission';
 import { mediaModeOf, storedValues, toWire } from './wire';
 import type { Actor } from '../audit';
+import { withLifecycle } from '../lifecycle/admin-rows';
 
 /** The CRUD calls of SPEC.md §7, one implementation for every declared content type. */
 
@@ -13,7 +14,7 @@ import type { Actor } from '../audit';
 export function actorOf(context: APIContext): Actor {
   const user = context.locals.session?.user;
   if (!user) throw new HttpError(401, 'Please sign in.');
-  return { id: user.id, email: user.email };
+  return { id: user.id, email: user.email, role: user.role };
 }
 
 export function contentTypeParam(context: APIContext, allowed?: (def: ContentTypeDef) => boolean): ContentTypeDef {
@@ -59,19 +60,28 @@ function recordsWithinFileBudget(records: readonly ContentRecord[]): number {
   return records.length;
 }
 
-export async function listAnswer(def: ContentTypeDef, url: URL): Promise<Response> {
+/**
+ * A list as the public API answers it ('public': only what visitors see now) or the admin API ('admin':
+ * everything, each row with its lifecycle state added).
+ */
+export async function listAnswer(def: ContentTypeDef, url: URL, audience: 'public' | 'admin'): Promise<Response> {
   const mode = mediaModeOf(url);
   const { limit, offset } = paging(url);
+  const visibility = audience === 'public' ? ('live' as const) : undefined;
+  const answer = (records: ContentRecord[]) => {
+    const rows = records.map((r) => toWire(def, r, mode));
+    return audience === 'admin' ? withLifecycle(def, rows) : Promise.resolve(rows);
+  };
   if (limit !== undefined) {
-    const records = await listRecords(def, { withBytes: mode === 'base64', limit, offset });
-    return json(records.map((r) => toWire(def, r, mode)), 200, { 'x-total-count': String(await countRecords(def)) });
+    const records = await listRecords(def, { withBytes: mode === 'base64', limit, offset, visibility });
+    return json(await answer(records), 200, { 'x-total-count': String(await countRecords(def, { visibility })) });
   }
   // Unpaged: sizes first, then the bytes of only the records that fit.
-  const listed = await listRecords(def, { limit: UNPAGED_MAX_RECORDS });
-  const records = mode === 'base64' ? await listRecords(def, { withBytes: true, limit: recordsWithinFileBudget(listed) }) : listed;
+  const listed = await listRecords(def, { limit: UNPAGED_MAX_RECORDS, visibility });
+  const records = mode === 'base64' ? await listRecords(def, { withBytes: true, limit: recordsWithinFileBudget(listed), visibility }) : listed;
   const complete = listed.length < UNPAGED_MAX_RECORDS && records.length === listed.length;
-  const total = complete ? records.length : await countRecords(def);
-  return json(records.map((r) => toWire(def, r, mode)), 200, truncationHeaders(total, records.length));
+  const total = complete ? records.length : await countRecords(def, { visibility });
+  return json(await answer(records), 200, truncationHeaders(total, records.length));
 }
 
 /** POST creates (any id sent is ignored, as SPEC.md's clients send 0); PUT updates the id in the body. */
@@ -86,14 +96,16 @@ export async function saveAnswer(def: ContentTypeDef, context: APIContext, mode:
   const values = await def.schema.validate(merged, { abortEarly: false, stripUnknown: true });
   const id = await saveRecord(def, submission, values, actorOf(context));
   const saved = await findRecord(def, id, mediaModeOf(context.url) === 'base64');
-  return json(toWire(def, saved!, mediaModeOf(context.url)), mode === 'create' ? 201 : 200);
+  const [answer] = await withLifecycle(def, [toWire(def, saved!, mediaModeOf(context.url))]);
+  return json(answer, mode === 'create' ? 201 : 200);
 }
 
 export async function findAnswer(def: ContentTypeDef, context: APIContext): Promise<Response> {
   const mode = mediaModeOf(context.url);
   const record = await findRecord(def, parseId(context.params.id), mode === 'base64');
   if (!record) throw new HttpError(404, `${def.heading} not found.`);
-  return json(toWire(def, record, mode));
+  const [answer] = await withLifecycle(def, [toWire(def, record, mode)]);
+  return json(answer);
 }
 
 export async function deleteAnswer(def: ContentTypeDef, context: APIContext): Promise<Response> {
