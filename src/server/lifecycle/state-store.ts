@@ -1,5 +1,6 @@
 import { db, nowIso, type Db } from '../db';
 import type { Actor } from '../audit';
+import { noteStateWritten } from './visibility';
 import { PUBLISHED_WITHOUT_ROW, LIFECYCLE_STATES, type LifecycleInfo, type LifecycleState } from '../../features/lifecycle/lifecycle';
 
 /** Reads and writes content_state: where each record of each type stands. */
@@ -66,9 +67,11 @@ export async function writeState(trx: Db, typePath: string, id: number, info: Li
     .values({ content_type: typePath, record_id: id, author_id: authorId ?? null, ...values })
     .onConflict((oc) => oc.columns(['content_type', 'record_id']).doUpdateSet(values))
     .execute();
+  noteStateWritten(typePath);
   return { ...info, updatedBy: values.updated_by, updatedAt: values.updated_at };
 }
 
 export async function deleteState(trx: Db, typePath: string, id: number): Promise<void> {
   await trx.deleteFrom('content_state').where('content_type', '=', typePath).where('record_id', '=', id).execute();
+  noteStateWritten(typePath);
 }

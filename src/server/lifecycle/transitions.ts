@@ -8,6 +8,7 @@ import { HttpError } from '../http';
 import { runWrite } from '../write-path';
 import { storageOf } from '../../features/content-storage.server';
 import { stateOf, writeState } from './state-store';
+import { stateTableOf } from './visibility';
 
 /**
  * Moves a record along the lifecycle (src/features/lifecycle/lifecycle.ts) through the write path, so each
@@ -107,7 +108,8 @@ export async function applyTransition(def: ContentTypeDef, id: number, request: 
     {
       actor,
       entity: def.path,
-      table: 'content_state',
+      // The state rows of this type: pages showing other types stay cached (see stateTableOf).
+      table: stateTableOf(def.path),
       files: [],
       change: async (trx) => {
         const exists = await trx

@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { db, type Db } from '../db';
 import { now } from '../clock';
-import { validUntil } from '../cache/dependencies';
+import { noteTablesRead, noteTablesWritten, validUntil } from '../cache/dependencies';
 
 /**
  * The one rule for what the public sees of any content type, as SQL every public query adds:
@@ -22,14 +22,28 @@ export type VisibilityScope = 'live' | 'published' | 'archive';
 const iso = (at: number) => new Date(at).toISOString();
 
 /**
+ * What a cached page depends on is the state rows of the types it shows, not the whole table: publishing a
+ * notice must not drop the pages of tenders. So the queries here name content_state in raw SQL, which the
+ * table tracking does not see, and note a per-type name instead; writes of state rows note the same name
+ * (noteStateWritten), and the write path raises its version like any table's.
+ */
+export const stateTableOf = (typePath: string) => `content_state:${typePath}`;
+const STATES = sql.raw('content_state');
+
+export function noteStateWritten(typePath: string): void {
+  noteTablesWritten([stateTableOf(typePath)]);
+}
+
+/**
  * The where-clause for records of type `typePath` whose id is the column `idColumn` ('id' or 'tender.id'),
  * as seen at the moment `at`. Usable on any Kysely select of a content table.
  */
 export function visibilityWhere(typePath: string, idColumn: string, scope: VisibilityScope, at: number = now()): Expression<SqlBool> {
   const moment = iso(at);
+  noteTablesRead([stateTableOf(typePath)]);
   const ownRow = sql`cs.content_type = ${typePath} and cs.record_id = ${sql.ref(idColumn)}`;
   const inWindow = sql`(cs.publish_at is null or cs.publish_at <= ${moment}) and (cs.unpublish_at is null or cs.unpublish_at > ${moment})`;
-  const states = sql.table('content_state');
+  const states = STATES;
   if (scope === 'archive') {
     return sql<SqlBool>`exists (select 1 from ${states} as cs where ${ownRow} and (cs.state = 'archived' or (cs.state = 'published' and ${inWindow} and cs.valid_until <= ${moment})))`;
   }
@@ -40,16 +54,12 @@ export function visibilityWhere(typePath: string, idColumn: string, scope: Visib
 /** The next moment after `at` when any record of the type appears, disappears or expires; Infinity if none. */
 export async function nextVisibilityChange(typePath: string, at: number = now(), database: Db = db()): Promise<number> {
   const moment = iso(at);
-  const row = await database
-    .selectFrom('content_state')
-    .select((eb) => [
-      eb.fn.min(eb.case().when('publish_at', '>', moment).then(eb.ref('publish_at')).end()).as('publish'),
-      eb.fn.min(eb.case().when('unpublish_at', '>', moment).then(eb.ref('unpublish_at')).end()).as('unpublish'),
-      eb.fn.min(eb.case().when('valid_until', '>', moment).then(eb.ref('valid_until')).end()).as('expire'),
-    ])
-    .where('content_type', '=', typePath)
-    .where('state', '=', 'published')
-    .executeTakeFirst();
+  noteTablesRead([stateTableOf(typePath)]);
+  const next = (column: string) => sql`min(case when ${sql.ref(column)} > ${moment} then ${sql.ref(column)} end)`;
+  const { rows } = await sql<{ publish: string | null; unpublish: string | null; expire: string | null }>`
+    select ${next('publish_at')} as publish, ${next('unpublish_at')} as unpublish, ${next('valid_until')} as expire
+    from ${STATES} where content_type = ${typePath} and state = 'published'`.execute(database);
+  const row = rows[0];
   const moments = [row?.publish, row?.unpublish, row?.expire].filter((m): m is string => typeof m === 'string').map((m) => Date.parse(m));
   return moments.length === 0 ? Number.POSITIVE_INFINITY : Math.min(...moments);
 }
