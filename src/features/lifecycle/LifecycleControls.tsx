@@ -66,11 +66,13 @@ export function LifecycleDialog({ typePath, id, name, info, role, open, onClose,
   const actions = actionsFor(role, info.state);
   const schedules = actions.some((action) => action === 'publish' || action === 'schedule' || action === 'restore');
   const [comment, setComment] = useState('');
+  // Valid-until and review date start empty: publishing again recomputes their defaults from the new
+  // publication (the current ones are listed above the fields); type one to keep or change it.
   const [moments, setMoments] = useState<Record<MomentKey, { date: string; time: string }>>({
     publishAt: isoToIstInputs(info.publishAt),
     unpublishAt: isoToIstInputs(info.unpublishAt),
-    validUntil: isoToIstInputs(info.validUntil),
-    reviewAt: isoToIstInputs(info.reviewAt),
+    validUntil: isoToIstInputs(null),
+    reviewAt: isoToIstInputs(null),
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -141,7 +143,7 @@ export function LifecycleDialog({ typePath, id, name, info, role, open, onClose,
         <div className="lifecycle-schedule">
           <MomentField label="Publish at" hint="For Schedule. Approve and publish shows it at once." value={moments.publishAt} onChange={setMoment('publishAt')} error={errors.publishAt} />
           <MomentField label="Withdraw at" hint="Optional: it leaves the site at this moment." value={moments.unpublishAt} onChange={setMoment('unpublishAt')} error={errors.unpublishAt} />
-          <MomentField label="Valid until" hint={validityNote(typePath)} value={moments.validUntil} onChange={setMoment('validUntil')} error={errors.validUntil} />
+          <MomentField label="Valid until" hint={`Empty: the default. ${validityNote(typePath)}`} value={moments.validUntil} onChange={setMoment('validUntil')} error={errors.validUntil} />
           <MomentField label="Review by" hint="Empty: 180 days after publication." value={moments.reviewAt} onChange={setMoment('reviewAt')} error={errors.reviewAt} />
         </div>
       )}
