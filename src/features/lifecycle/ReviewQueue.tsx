@@ -85,10 +85,10 @@ function QueueEntry({ item, role, onDone }: { item: QueueItem; role: string; onD
         )}
         <a className="btn btn-small" href={item.adminRoute}>Open {item.heading}</a>
         {role === 'admin' && (
-          <button type="button" className="btn btn-small" aria-label={`Workflow of ${item.name}`} onClick={() => setWorkflow(true)}>Schedule…</button>
+          <button type="button" className="btn btn-small" aria-label={`Workflow of ${item.name}`} onClick={() => setWorkflow(true)}>Workflow…</button>
         )}
+        {role === 'admin' && item.info.state === 'in_review' && <SendBack item={item} onDone={onDone} />}
       </div>
-      {role === 'admin' && item.info.state === 'in_review' && <SendBack item={item} onDone={onDone} />}
       {workflow && (
         <LifecycleDialog typePath={item.typePath} id={item.id} name={item.name} info={item.info} role={role} open onClose={() => setWorkflow(false)} onDone={onDone} />
       )}

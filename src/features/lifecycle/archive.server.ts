@@ -32,6 +32,8 @@ export interface ArchiveItem {
 
 export interface ArchivePage extends PagedList<ArchiveItem> {
   query: string;
+  /** Which columns the type has: a department, an issue date (else the posting date), files. */
+  columns: { department: boolean; issueDate: boolean; file: boolean };
 }
 
 async function tenderArchive(text: string, limit: number, offset: number, database: Db): Promise<{ items: ArchiveItem[]; total: number }> {
@@ -75,7 +77,10 @@ async function documentArchive(archive: ArchiveDef, text: string, limit: number,
   const records = offset < total ? await listRecords(def, { ...options, limit, offset }) : [];
   return {
     total,
-    items: records.map(toDocumentItem).map((item) => ({ ...item, date: item.issueDate, time: '', href: null })),
+    items: records.map((record) => {
+      const item = toDocumentItem(record);
+      return { ...item, date: item.issueDate ?? record.createdDate.slice(0, 10), time: '', href: null };
+    }),
   };
 }
 
@@ -87,5 +92,10 @@ export async function loadArchive(archive: ArchiveDef, url: URL, database: Db = 
     (limit, offset) => (archive.typePath === 'tender' ? tenderArchive(query, limit, offset, database) : documentArchive(archive, query, limit, offset)),
     `${archive.slug} archive`,
   );
-  return { ...list, query };
+  const def = contentTypeByPath(archive.typePath)!;
+  const has = (key: string) => def.fields.some((field) => field.key === key);
+  const columns = archive.typePath === 'tender'
+    ? { department: false, issueDate: false, file: false }
+    : { department: has('department'), issueDate: has('issueDate'), file: def.files.some((slot) => slot.kind === 'document') };
+  return { ...list, query, columns };
 }
