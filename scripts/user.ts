@@ -1,4 +1,4 @@
-// `npm run user -- add --email E --role admin|user|officer [--password-stdin]`: adds a staff account.
+// `npm run user -- add --email E --role admin|user|officer|editor [--password-stdin]`: adds a staff account.
 // The password is prompted for (not echoed) or read from standard input, never taken as an argument,
 // so it does not land in the shell history or the process list.
 import { createInterface } from 'node:readline';
@@ -7,7 +7,7 @@ import { closeDb, db, migrateToLatest } from '../src/server/db';
 import { addUser, ROLES } from '../src/server/auth/users';
 import type { Role } from '../src/server/db-schema';
 
-const USAGE = 'Usage: npm run user -- add --email EMAIL --role admin|user|officer [--password-stdin]';
+const USAGE = 'Usage: npm run user -- add --email EMAIL --role admin|user|officer|editor [--password-stdin]';
 
 async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
   let text = '';

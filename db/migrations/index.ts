@@ -7,6 +7,7 @@ import * as knownSignInAddress from './2026-11-23-0004-known-sign-in-address';
 import * as tableVersions from './2026-11-23-0005-table-versions';
 import * as feedback from './2026-11-23-0006-feedback';
 import * as grievanceWorkflow from './2026-11-23-0010-grievance-workflow';
+import * as contentLifecycle from './2026-11-24-0001-content-lifecycle';
 import * as contentRevisions from './2026-11-24-0010-content-revisions';
 import * as siteAlerts from './2026-11-24-0011-site-alerts';
 import * as tableVersionChangedAt from './2026-11-24-0020-table-version-changed-at';
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-23-0005-table-versions': tableVersions,
   '2026-11-23-0006-feedback': feedback,
   '2026-11-23-0010-grievance-workflow': grievanceWorkflow,
+  '2026-11-24-0001-content-lifecycle': contentLifecycle,
   '2026-11-24-0010-content-revisions': contentRevisions,
   '2026-11-24-0011-site-alerts': siteAlerts,
   '2026-11-24-0020-table-version-changed-at': tableVersionChangedAt,

@@ -16,6 +16,8 @@ export const ADMIN_NAV = sidebar('admin');
 export const USER_NAV = sidebar('user');
 /** A field officer's sidebar: the desk's entries their role may open (their grievance inbox). */
 export const OFFICER_NAV = USER_NAV.filter((entry) => mayOpen((ROUTES as Record<string, RouteDeclaration>)[entry.href].access, 'officer'));
+/** An editor's sidebar: the content screens and the review queue (the admin entries their role may open). */
+export const EDITOR_NAV = ADMIN_NAV.filter((entry) => mayOpen((ROUTES as Record<string, RouteDeclaration>)[entry.href].access, 'editor'));
 
 /**
  * A member of staff with the user role always sees the complaint desk's sidebar; an admin sees the admin
@@ -23,6 +25,7 @@ export const OFFICER_NAV = USER_NAV.filter((entry) => mayOpen((ROUTES as Record<
  */
 export function sidebarFor(role: string, pathname: string): readonly NavEntry[] {
   if (role === 'officer') return OFFICER_NAV;
+  if (role === 'editor') return EDITOR_NAV;
   if (role !== 'admin') return USER_NAV;
   return USER_NAV.some((entry) => entry.href === pathname) ? USER_NAV : ADMIN_NAV;
 }

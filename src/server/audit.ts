@@ -11,6 +11,8 @@ export interface Actor {
   /** Null for someone without an account: a citizen lodging or tracking a grievance, or the server's own clock. */
   id: number | null;
   email: string;
+  /** The account's role, where the write depends on it (an editor's new content starts as a draft). */
+  role?: string;
 }
 
 /** 'transition': a grievance moved between states; 'redact': staff removed personal text from one. */

@@ -10,6 +10,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@nagarparishad.example', password: 'admin-demo-2026', role: 'admin' },
   { email: 'staff@nagarparishad.example', password: 'staff-demo-2026', role: 'user' },
   { email: 'officer@nagarparishad.example', password: 'officer-demo-2026', role: 'officer' },
+  { email: 'editor@nagarparishad.example', password: 'editor-demo-2026', role: 'editor' },
 ] as const;
 
 /**

@@ -29,7 +29,7 @@ const bytes = (): ColumnShape<Uint8Array> => ({ affinity: 'blob', nullable: fals
 /** A whole number the database fills with its default when an insert leaves it out. */
 const integerWithDefault = (): ColumnShape<Generated<number>> => ({ affinity: 'integer', nullable: false });
 
-export type Role = 'admin' | 'user' | 'officer';
+export type Role = 'admin' | 'user' | 'officer' | 'editor';
 
 /** Notices, circulars and office orders share one shape; the last two add a department. */
 const documentColumns = {
@@ -209,6 +209,23 @@ export const TABLES = {
     body: text(),
     outcome: text(),
     error: textOrEmpty(),
+  },
+  /**
+   * Where a content record stands in its life (src/features/lifecycle): keyed by the type's API path and the
+   * record's id; a record without a row is published and valid without end. Moments are UTC ISO instants.
+   */
+  content_state: {
+    content_type: text(),
+    record_id: integer(),
+    state: text(),
+    publish_at: textOrNull(),
+    unpublish_at: textOrNull(),
+    valid_until: textOrNull(),
+    review_at: textOrNull(),
+    comment: textOrEmpty(),
+    author_id: integerOrNull(),
+    updated_by: textOrEmpty(),
+    updated_at: text(),
   },
   /**
    * One saved state of a content record (src/features/revisions): values_json holds the values by the type's

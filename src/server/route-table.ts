@@ -26,8 +26,10 @@ const ADMIN: readonly Role[] = ['admin'];
 const STAFF: readonly Role[] = ['admin', 'user'];
 /** Everyone who works on grievances: the desk, admins and field officers (who see only their own). */
 const GRIEVANCE_STAFF: readonly Role[] = ['admin', 'user', 'officer'];
-/** Who may edit the council's content, and so see and restore its revisions. One place to add a role. */
-export const CONTENT_EDITORS: readonly Role[] = ['admin'];
+/** Who works on content: admins, and editors who write drafts for them to publish. */
+const CONTENT_STAFF: readonly Role[] = ['admin', 'editor'];
+/** Who may read a content item's revisions; restoring one is an admin's, like publishing. */
+export const CONTENT_EDITORS: readonly Role[] = CONTENT_STAFF;
 const PAGED = ['page'] as const;
 
 export const ROUTES = {
@@ -83,19 +85,22 @@ export const ROUTES = {
   '/sitemap.xml': { access: PUBLIC, englishOnly: true },
   '/feeds/[feed].xml': { access: PUBLIC },
   '/display-settings': { access: PUBLIC, englishOnly: true },
+  // Items past their valid-until, per type; searchable by free text, so rendered each time.
+  '/archive/[type]': { access: PUBLIC, query: ['q', 'page'], uncached: true },
 
   // Back office pages: the admin sidebar, in its order, then the complaint desk's.
   '/dashboard': { access: ADMIN, nav: { sidebar: 'admin', label: 'Dashboard' } },
-  '/editabout': { access: ADMIN, nav: { sidebar: 'admin', label: 'About' } },
-  '/slider': { access: ADMIN, nav: { sidebar: 'admin', label: 'Slider' } },
-  '/editministerofficeremp': { access: ADMIN, nav: { sidebar: 'admin', label: 'Minister/Officer/Emp.' } },
-  '/editlatestnews': { access: ADMIN, nav: { sidebar: 'admin', label: 'Latest News' } },
-  '/edittender': { access: ADMIN, nav: { sidebar: 'admin', label: 'Tender' } },
-  '/editnotice': { access: ADMIN, nav: { sidebar: 'admin', label: 'Notice' } },
-  '/editcircular': { access: ADMIN, nav: { sidebar: 'admin', label: 'Circular' } },
-  '/editofficeorder': { access: ADMIN, nav: { sidebar: 'admin', label: 'Office Order' } },
-  '/editgallery': { access: ADMIN, nav: { sidebar: 'admin', label: 'Gallery' } },
-  '/editpressrelease': { access: ADMIN, nav: { sidebar: 'admin', label: 'Press Release' } },
+  '/editabout': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'About' } },
+  '/slider': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Slider' } },
+  '/editministerofficeremp': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Minister/Officer/Emp.' } },
+  '/editlatestnews': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Latest News' } },
+  '/edittender': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Tender' } },
+  '/editnotice': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Notice' } },
+  '/editcircular': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Circular' } },
+  '/editofficeorder': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Office Order' } },
+  '/editgallery': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Gallery' } },
+  '/editpressrelease': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Press Release' } },
+  '/review-queue': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Review Queue' } },
   '/alerts': { access: ADMIN, nav: { sidebar: 'admin', label: 'Alerts' } },
   '/audit': { access: ADMIN, query: ['page', 'entity'], nav: { sidebar: 'admin', label: 'Audit Log' } },
   '/feedback-inbox': { access: ADMIN, query: ['page'], nav: { sidebar: 'admin', label: 'Feedback' } },
@@ -122,11 +127,12 @@ export const ROUTES = {
   '/api/Public/complaint': { access: PUBLIC, query: ['statusFilter', 'page', 'pageSize'] },
   '/api/Public/complaint-count': { access: PUBLIC, query: ['statusFilter'] },
   '/api/Public/minister-officer-employee-by-designations': { access: PUBLIC, query: ['designations', 'home', 'media', 'page', 'pageSize'] },
-  '/api/Admin/[type]': { access: ADMIN, query: ['media', 'page', 'pageSize'] },
-  '/api/Admin/[type]/[id]': { access: ADMIN, query: ['media'] },
+  '/api/Admin/[type]': { access: CONTENT_STAFF, query: ['media', 'page', 'pageSize'] },
+  '/api/Admin/[type]/[id]': { access: CONTENT_STAFF, query: ['media'] },
+  '/api/Admin/[type]/[id]/state': { access: CONTENT_STAFF },
   '/api/Admin/[type]/[id]/revisions': { access: CONTENT_EDITORS },
   '/api/Admin/[type]/[id]/revisions/[n]': { access: CONTENT_EDITORS, query: ['against'] },
-  '/api/Admin/[type]/[id]/revisions/[n]/restore': { access: CONTENT_EDITORS },
+  '/api/Admin/[type]/[id]/revisions/[n]/restore': { access: ADMIN },
   '/api/Admin/alerts': { access: ADMIN },
   '/api/Admin/alerts/[id]': { access: ADMIN },
   '/api/Admin/audit': { access: ADMIN, query: ['entity', 'page', 'pageSize'] },
@@ -161,6 +167,7 @@ export function mayOpen(access: RouteAccess, role: Role | undefined): boolean {
 
 /** Where a member of staff lands after signing in, and when they open a page their role may not. */
 export function homeFor(role: Role): string {
+  if (role === 'editor') return '/review-queue';
   return role === 'admin' ? '/dashboard' : role === 'officer' ? '/grievances' : '/userdashboard';
 }
 

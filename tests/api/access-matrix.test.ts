@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDeclaration } from '../../src/server/route-table';
 import type { Role } from '../../src/server/db-schema';
-import { ADMIN, OFFICER, USER, baseUrl, bearer, login } from '../support/api';
+import { ADMIN, EDITOR, OFFICER, USER, baseUrl, bearer, login } from '../support/api';
 import { rawRequest } from '../support/raw-request';
 
 /**
@@ -10,7 +10,7 @@ import { rawRequest } from '../support/raw-request';
  * redirected or not found, and nothing is stored.
  */
 type Identity = 'stranger' | Role;
-const IDENTITIES: readonly Identity[] = ['stranger', 'user', 'officer', 'admin'];
+const IDENTITIES: readonly Identity[] = ['stranger', 'user', 'officer', 'editor', 'admin'];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 
 /** A concrete path for each pattern: a content type and an id that exist in the demo data. */
@@ -41,7 +41,7 @@ interface Outcome {
 }
 
 describe('the access matrix: guarded routes × spellings × identities × methods', () => {
-  const credentials: Record<Identity, Record<string, string>> = { stranger: {}, user: {}, officer: {}, admin: {} };
+  const credentials: Record<Identity, Record<string, string>> = { stranger: {}, user: {}, officer: {}, editor: {}, admin: {} };
   const fingerprint = async () => {
     const [audit, complaints] = await Promise.all([
       fetch(`${baseUrl()}/api/Admin/audit?page=1&pageSize=1`, { headers: credentials.admin }),
@@ -54,6 +54,7 @@ describe('the access matrix: guarded routes × spellings × identities × method
     credentials.admin = bearer(await login(ADMIN.email, ADMIN.password));
     credentials.user = bearer(await login(USER.email, USER.password));
     credentials.officer = bearer(await login(OFFICER.email, OFFICER.password));
+    credentials.editor = bearer(await login(EDITOR.email, EDITOR.password));
   });
 
   it('lets nobody past a route\'s declared access by any spelling, and stores nothing', async () => {
@@ -87,8 +88,8 @@ describe('the access matrix: guarded routes × spellings × identities × method
 
     expect(failures).toEqual([]);
     expect(await fingerprint()).toBe(before);
-    // The size of the matrix, so that a shrinking table shows: 45 routes, 11 spellings, 4 identities, 4 methods.
-    expect(guarded.length).toBe(45);
+    // The size of the matrix, so that a shrinking table shows: 47 routes, 11 spellings, 5 identities, 4 methods.
+    expect(guarded.length).toBe(47);
     expect(cases.length).toBeGreaterThan(3500);
     console.log(`access matrix: ${guarded.length} routes × ${Object.keys(SPELLINGS).length} spellings × ${IDENTITIES.length} identities × ${METHODS.length} methods = ${cases.length} requests`);
   });
@@ -112,7 +113,7 @@ function judge(c: { pattern: string; route: RouteDeclaration; spelling: string; 
     return outcome.status === 302 && outcome.location?.startsWith('/login?next=') ? null : 'expected a redirect to sign in';
   }
   if (api) return outcome.status === 403 ? null : 'expected 403';
-  return outcome.status === 302 && ['/dashboard', '/userdashboard', '/grievances'].includes(outcome.location ?? '') ? null : 'expected a redirect home';
+  return outcome.status === 302 && ['/dashboard', '/userdashboard', '/grievances', '/review-queue'].includes(outcome.location ?? '') ? null : 'expected a redirect home';
 }
 
 describe('mutated paths (property)', () => {

@@ -34,7 +34,8 @@ describe('first start and restarts', () => {
     const again = await startServer({ SEED: 'none' }, { dataDir: server.dataDir });
     await again.stop();
     expect(again.output()).not.toMatch(/demo accounts/);
-    expect(await count(server.dataDir, 'SELECT count(*) n FROM app_user')).toBe(3);
+    // admin, complaint desk, field officer, content editor
+    expect(await count(server.dataDir, 'SELECT count(*) n FROM app_user')).toBe(4);
   });
 
   it('fills demo content on the first start and adds nothing on the second', async () => {

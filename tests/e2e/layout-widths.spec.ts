@@ -15,6 +15,7 @@ const ROUTES = [
   '/currenttender', '/pasttender', '/tender-details?id=1', '/notice', '/circulars', '/officeorder', '/latestnews',
   '/postgrievance', '/trackgrievance', '/viewgrievance', '/tradelicense', '/viewpropertytax', '/paypropertytax',
   '/photogallery', '/videogallery', '/pressrelease', '/contactus', '/privacypolicy', '/search?q=plastic', '/login', '/no-such-page',
+  '/archive/notice', '/archive/tender', '/archive/latestnews?q=water',
 ];
 
 test.describe.configure({ mode: 'parallel' });

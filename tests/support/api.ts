@@ -7,6 +7,7 @@ export const baseUrl = (): string => inject('baseUrl');
 export const ADMIN = DEMO_ACCOUNTS[0];
 export const USER = DEMO_ACCOUNTS[1];
 export const OFFICER = DEMO_ACCOUNTS[2];
+export const EDITOR = DEMO_ACCOUNTS[3];
 
 export async function login(email: string, password: string, url = baseUrl()): Promise<string> {
   const res = await fetch(`${url}/api/Account/login`, {

@@ -5,7 +5,7 @@ import { IncomingMessage } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, declarationOf, pageKey, patternForPath } from '../../src/server/route-table';
-import { ADMIN_NAV, OFFICER_NAV, USER_NAV } from '../../src/server/admin-nav';
+import { ADMIN_NAV, EDITOR_NAV, OFFICER_NAV, USER_NAV } from '../../src/server/admin-nav';
 import { canonicalPathname, judgeRequestTarget, sameSitePath } from '../../src/lib/canonical-path';
 import { resolveRequestClient } from '../../src/server/request-origin';
 
@@ -35,19 +35,21 @@ describe('the route inventory', () => {
 
   it('lists every route with its access', () => {
     const inventory = Object.fromEntries(declared.map((pattern) => [pattern, declarationOf(pattern)!.access]));
-    expect(inventory['/api/Admin/[type]']).toEqual(['admin']);
+    expect(inventory['/api/Admin/[type]']).toEqual(['admin', 'editor']);
     expect(inventory['/api/User/complaint/[id]']).toEqual(['admin', 'user']);
     expect(inventory['/audit']).toEqual(['admin']);
     expect(inventory['/notice']).toBe('public');
-    // Every API address under Admin is for admins alone, and under User for signed-in staff.
+    // Every API address under Admin is for admins alone, except the content calls editors share (each
+    // endpoint refuses an editor what only an admin may do), and under User for signed-in staff.
+    const contentCalls = ['/api/Admin/[type]', '/api/Admin/[type]/[id]', '/api/Admin/[type]/[id]/state'];
     for (const [pattern, access] of Object.entries(inventory)) {
-      if (pattern.startsWith('/api/Admin/')) expect(access, pattern).toEqual(['admin']);
+      if (pattern.startsWith('/api/Admin/')) expect(access, pattern).toEqual(contentCalls.includes(pattern) ? ['admin', 'editor'] : ['admin']);
       if (pattern.startsWith('/api/User/')) expect(access, pattern).toEqual(['admin', 'user']);
     }
   });
 
   it('finds a declaration whatever the case Astro reports the pattern in, and none for an undeclared one', () => {
-    expect(declarationOf('/api/admin/[type]')?.access).toEqual(['admin']);
+    expect(declarationOf('/api/admin/[type]')?.access).toEqual(['admin', 'editor']);
     expect(declarationOf('/api/Admin/nothing')).toBeUndefined();
     expect(declarationOf(undefined)).toBeUndefined();
   });
@@ -55,11 +57,17 @@ describe('the route inventory', () => {
   it('builds both sidebars from the same table, in order, each entry a page its sidebar\'s role may open', () => {
     expect(ADMIN_NAV.map((entry) => entry.href)).toEqual([
       '/dashboard', '/editabout', '/slider', '/editministerofficeremp', '/editlatestnews', '/edittender', '/editnotice',
-      '/editcircular', '/editofficeorder', '/editgallery', '/editpressrelease', '/alerts', '/audit', '/feedback-inbox', '/translations', '/grievance-settings', '/notifications',
+      '/editcircular', '/editofficeorder', '/editgallery', '/editpressrelease', '/review-queue', '/alerts', '/audit', '/feedback-inbox', '/translations', '/grievance-settings', '/notifications',
     ]);
     expect(USER_NAV.map((entry) => entry.label)).toEqual(['Dashboard', 'Add/View Grievance', 'Grievance Inbox']);
     // A field officer's sidebar holds only what their role may open: their grievances.
     expect(OFFICER_NAV.map((entry) => entry.href)).toEqual(['/grievances']);
+    // An editor's sidebar: the content screens and the review queue, nothing of complaints or settings.
+    expect(EDITOR_NAV.map((entry) => entry.href)).toEqual([
+      '/editabout', '/slider', '/editministerofficeremp', '/editlatestnews', '/edittender', '/editnotice',
+      '/editcircular', '/editofficeorder', '/editgallery', '/editpressrelease', '/review-queue',
+    ]);
+    for (const entry of EDITOR_NAV) expect(declarationOf(entry.href)!.access).toContain('editor');
     for (const entry of ADMIN_NAV) expect(declarationOf(entry.href)!.access).toContain('admin');
     for (const entry of USER_NAV) expect(declarationOf(entry.href)!.access).toContain('user');
     for (const entry of OFFICER_NAV) expect(declarationOf(entry.href)!.access).toContain('officer');

@@ -6,6 +6,7 @@ import { deleteRow, fetchRows, type AdminRow } from './admin-api';
 import CrudForm from './CrudForm';
 import { clearDraft, readDraft, type FormDraft } from './form-draft';
 import CrudTable, { rowName } from './CrudTable';
+import { useCrudLifecycle } from '../../features/lifecycle/crud-lifecycle';
 
 /**
  * The one admin screen of SPEC.md §2 for every content type: heading, Create New, the form for create or
@@ -62,6 +63,7 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
   useEffect(() => {
     if (!initialRows) void reload();
   }, [initialRows, reload]);
+  const lifecycle = useCrudLifecycle(def, () => void reload());
 
   const open = (next: FormState) => {
     // Opening another form replaces the kept draft with that form's own.
@@ -131,7 +133,7 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
       {rows === null && !loadFailed && <p className="muted" role="status">Loading…</p>}
       {rows !== null && rows.length === 0 && <p className="empty">{def.messages.emptyAdmin}</p>}
       {rows !== null && rows.length > 0 && (
-        <CrudTable def={def} rows={rows} busyId={busyId} onEdit={(row) => open({ mode: 'edit', row })} onDelete={(row) => void remove(row)} />
+        <CrudTable def={def} rows={rows} busyId={busyId} lifecycle={lifecycle} onEdit={(row) => open({ mode: 'edit', row })} onDelete={(row) => void remove(row)} />
       )}
     </div>
   );

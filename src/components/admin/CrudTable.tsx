@@ -3,6 +3,7 @@ import type { ContentTypeDef, FieldDef, FileSlotDef } from '../../features/share
 import { fileNameFromTitle, formatMedium } from '../../lib/format';
 import type { AdminRow } from './admin-api';
 import Modal from './Modal';
+import type { CrudLifecycle } from '../../features/lifecycle/crud-lifecycle';
 
 /**
  * The list of a content screen: only the columns that tell rows apart (the first two listed text or
@@ -27,6 +28,8 @@ export interface CrudTableProps {
   busyId: number | null;
   onEdit: (row: AdminRow) => void;
   onDelete: (row: AdminRow) => void;
+  /** The State column and which rows the signed-in role may edit or delete. */
+  lifecycle?: CrudLifecycle;
 }
 
 /** A short name for a row, for alt text and the buttons' accessible names. */
@@ -75,7 +78,7 @@ function RowDetails({ def, row, name }: { def: ContentTypeDef; row: AdminRow; na
   );
 }
 
-export default function CrudTable({ def, rows, busyId, onEdit, onDelete }: CrudTableProps) {
+export default function CrudTable({ def, rows, busyId, onEdit, onDelete, lifecycle }: CrudTableProps) {
   const { fields, files } = identifyingColumns(def);
   const [shown, setShown] = useState<AdminRow | null>(null);
   const allFiles = def.files.filter((slot) => slot.listed);
@@ -87,6 +90,7 @@ export default function CrudTable({ def, rows, busyId, onEdit, onDelete }: CrudT
             <tr>
               {fields.map((field) => <th key={field.key} scope="col">{field.label}</th>)}
               {files.map((slot) => <th key={slot.key} scope="col">{slot.label}</th>)}
+              {lifecycle && <th scope="col">State</th>}
               <th scope="col" className="actions-head">Actions</th>
             </tr>
           </thead>
@@ -101,11 +105,12 @@ export default function CrudTable({ def, rows, busyId, onEdit, onDelete }: CrudT
                     </td>
                   ))}
                   {files.map((slot) => <td key={slot.key} data-label={slot.label}><FileCell slot={slot} value={row[slot.key]} name={name} several={allFiles.length > 1} /></td>)}
+                  {lifecycle && <td data-label="State">{lifecycle.stateCell(row, name)}</td>}
                   <td className="actions" data-label="Actions">
                     <button type="button" className="btn btn-small" aria-label={`Details of ${name}`} onClick={() => setShown(row)}>Details</button>
-                    <button type="button" className="btn btn-small" aria-label={`Edit ${name}`} onClick={() => onEdit(row)}>Edit</button>
+                    {(lifecycle?.mayEdit(row) ?? true) && <button type="button" className="btn btn-small" aria-label={`Edit ${name}`} onClick={() => onEdit(row)}>Edit</button>}
                     <a className="btn btn-small" aria-label={`History of ${name}`} href={`/history/${def.path}/${row.id}`}>History</a>
-                    <button
+                    {(lifecycle?.mayDelete(row) ?? true) && <button
                       type="button"
                       className="btn btn-small btn-danger"
                       aria-label={`Delete ${name}`}
@@ -113,7 +118,7 @@ export default function CrudTable({ def, rows, busyId, onEdit, onDelete }: CrudT
                       onClick={() => onDelete(row)}
                     >
                       Delete
-                    </button>
+                    </button>}
                   </td>
                 </tr>
               );

@@ -17,7 +17,7 @@ export interface AboutEntry {
 
 /** Shown in the order they were written, so the history comes before the plans. */
 export async function listAboutEntries(lang: Lang = 'en', database: Db = db()): Promise<AboutEntry[]> {
-  const records = await localizeRecords(aboutType, await listRecords(aboutType, {}, database), lang, database);
+  const records = await localizeRecords(aboutType, await listRecords(aboutType, { visibility: 'live' }, database), lang, database);
   return records.reverse().map((record) => ({
     id: record.id,
     name: storedText(record.values.name),

@@ -17,7 +17,7 @@ export interface LoginFormProps {
   initialEmail?: string;
 }
 
-const HOME_BY_ROLE: Record<string, string> = { admin: '/dashboard', user: '/userdashboard', officer: '/grievances' };
+const HOME_BY_ROLE: Record<string, string> = { admin: '/dashboard', user: '/userdashboard', officer: '/grievances', editor: '/review-queue' };
 
 export default function LoginForm({ next, expired, initialFailure = null, initialEmail = '' }: LoginFormProps) {
   const [failure, setFailure] = useState<string | null>(initialFailure);

@@ -38,7 +38,8 @@ export async function listEmployeesByDesignations(query: EmployeeQuery, database
   if (spellings.length === 0) return [];
   const records = await listRecords(
     employeeType,
-    { where: { designation: spellings.map((s) => s.designation), ...(query.homeOnly ? { showHomePage: 1 } : {}) }, withBytes: query.withBytes },
+    // Only those the public may see: both callers are public pages and the public API.
+    { where: { designation: spellings.map((s) => s.designation), ...(query.homeOnly ? { showHomePage: 1 } : {}) }, withBytes: query.withBytes, visibility: 'live' },
     database,
   );
   const rank = (record: ContentRecord) => wanted.indexOf(String(record.values.designation).toLowerCase());

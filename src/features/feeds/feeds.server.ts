@@ -29,7 +29,7 @@ export interface FeedItem {
 
 
 const documentItems = (type: typeof noticeType, page: string) => async (): Promise<FeedItem[]> =>
-  (await listRecords(type, { limit: FEED_SIZE })).map(toDocumentItem).map((item) => ({
+  (await listRecords(type, { limit: FEED_SIZE, visibility: 'live' })).map(toDocumentItem).map((item) => ({
     title: item.title,
     description: item.description,
     path: item.file ? mediaUrl(item.file.sha256, item.file.contentType) : page,

@@ -28,7 +28,7 @@ export interface GalleryEvent {
 export async function listGalleryEvents(lang: Lang = 'en', database: Db = db()): Promise<GalleryEvent[]> {
   const byTitle = new Map<string, GalleryPhoto[]>();
   const englishTitles = new Set<string>();
-  for (const record of await localizeRecords(galleryType, await listRecords(galleryType, {}, database), lang, database)) {
+  for (const record of await localizeRecords(galleryType, await listRecords(galleryType, { visibility: 'live' }, database), lang, database)) {
     const photo = record.media.photoPath;
     if (!photo) continue;
     const title = storedText(record.values.title) || 'Untitled';

@@ -12,8 +12,11 @@
 export const GRIEVANCE_STATES = ['Lodged', 'Assigned', 'Resolved', 'Rejected', 'Closed', 'Reopened'] as const;
 export type GrievanceState = (typeof GRIEVANCE_STATES)[number];
 
-/** Who acts: staff by role, the citizen who lodged (proved by number + mobile), or the server's own clock. */
-export type Party = 'admin' | 'user' | 'officer' | 'citizen' | 'system';
+/**
+ * Who acts: staff by role, the citizen who lodged (proved by number + mobile), or the server's own clock.
+ * Content editors are staff too, but no grievance route lets them in and no transition names them.
+ */
+export type Party = 'admin' | 'user' | 'officer' | 'editor' | 'citizen' | 'system';
 
 export type TransitionName = 'assign' | 'resolve' | 'reject' | 'rate' | 'reopen' | 'auto-close';
 

@@ -18,7 +18,7 @@ export interface PressRelease {
 }
 
 export async function listPressReleases(lang: Lang = 'en', database: Db = db()): Promise<PressRelease[]> {
-  const records = await localizeRecords(pressReleaseType, await listRecords(pressReleaseType, {}, database), lang, database);
+  const records = await localizeRecords(pressReleaseType, await listRecords(pressReleaseType, { visibility: 'live' }, database), lang, database);
   return records.map((record) => ({
     id: record.id,
     title: storedText(record.values.title),

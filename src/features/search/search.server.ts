@@ -6,6 +6,7 @@ import { now } from '../../server/clock';
 import { validUntil } from '../../server/cache/dependencies';
 import { closesAt, closingMoment, isOpenAt } from '../tender/tender-closing.server';
 import { ftsMatchExpression, highlightHtml, searchTerms, snippetHtml, tsQueryText } from './search-text';
+import { noteNextVisibilityChange, visibilityWhere } from '../../server/lifecycle/visibility';
 
 /**
  * The public site search: full-text search over notices, circulars, office orders, tenders, latest news and
@@ -62,27 +63,29 @@ export function normaliseQuery(raw: string | null | undefined): string {
   return (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH);
 }
 
-/**
- * Which indexed records the public may see at the moment `at`, per kind: null when every stored record is
- * public. The one place the search decides visibility: today the public lists show every stored record
- * (tenders too: open ones as Active, closed ones as Un-Active), so there is no rule yet; a publication
- * lifecycle points its rule here, as a condition on the record's row (the alias `item`).
- */
-function publicNowRule(_kind: SearchKind, _at: number): Expression<SqlBool> | null {
-  return null;
-}
-
 const KIND_TABLES: Record<SearchKind, string> = {
   notice: 'notice', circular: 'circular', officeorder: 'office_order', tender: 'tender', 'latest-news': 'latest_news', 'press-release': 'press_release',
 };
+const KINDS = Object.keys(KIND_TABLES) as SearchKind[];
 
-/** The entries' condition for public visibility, built from publicNowRule for every kind that has a rule. */
+/**
+ * The one place the search decides visibility: what each kind's public list shows at the moment `at`, by
+ * the content lifecycle's rule (a search kind is its type's API path). Tenders are found once closed too,
+ * as the Un-Active list shows them; everything else only while live.
+ */
+function publicNowRule(kind: SearchKind, at: number): Expression<SqlBool> {
+  return visibilityWhere(kind, 'e.record_id', kind === 'tender' ? 'published' : 'live', at);
+}
+
+/** The entries' condition for public visibility, every kind by its own rule. */
 function onlyPublicNow(at: number) {
-  const rules = (Object.keys(KIND_TABLES) as SearchKind[]).flatMap((kind) => {
-    const rule = publicNowRule(kind, at);
-    return rule ? [sql<SqlBool>`(e.type_path <> ${kind} or exists (select 1 from ${sql.table(KIND_TABLES[kind])} item where item.id = e.record_id and ${rule}))`] : [];
-  });
-  return rules.length > 0 ? sql`and ${sql.join(rules, sql` and `)}` : sql``;
+  const rules = KINDS.map((kind) => sql<SqlBool>`(e.type_path <> ${kind} or ${publicNowRule(kind, at)})`);
+  return sql`and ${sql.join(rules, sql` and `)}`;
+}
+
+/** The search page stops being true when any kind's visibility next changes (a scheduled item appears). */
+async function noteNextChanges(database: Db, at: number): Promise<void> {
+  for (const kind of KINDS) await noteNextVisibilityChange(kind, at, database);
 }
 
 interface MatchedEntry {
@@ -222,6 +225,7 @@ export async function searchSite(rawQuery: string | null | undefined, database: 
   const terms = searchTerms(query);
   // Nothing searchable typed (only punctuation, say): nothing can match.
   if (terms.length === 0) return { status: 'done', query, groups: [], total: 0 };
+  await noteNextChanges(database, at);
   const byKind = bestPerRecord(await matchEntries(database, terms, at));
   const groups: SearchGroup[] = [];
   for (const view of KIND_VIEWS) {

@@ -13,8 +13,8 @@ export function loadDocumentList(def: ContentTypeDef, url: URL, lang: Lang = 'en
   return loadPagedList(
     url,
     async (limit, offset) => {
-      const total = await countRecords(def);
-      return { total, items: offset < total ? (await localizeRecords(def, await listRecords(def, { limit, offset }), lang)).map(toDocumentItem) : [] };
+      const total = await countRecords(def, { visibility: 'live' });
+      return { total, items: offset < total ? (await localizeRecords(def, await listRecords(def, { limit, offset, visibility: 'live' }), lang)).map(toDocumentItem) : [] };
     },
     `${def.path} list`,
   );

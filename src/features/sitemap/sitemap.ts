@@ -31,6 +31,8 @@ const GROUPS: readonly [GroupName, readonly NamedPage[]][] = [
   ['grievance', ['/postgrievance', '/trackgrievance', '/viewgrievance']],
   ['services', ['/tradelicense', '/viewpropertytax', '/paypropertytax']],
   ['gallery', ['/photogallery', '/videogallery', '/pressrelease']],
+  // Items past their validity, kept findable (GIGW's archival policy).
+  ['archives', ['/archive/notice', '/archive/circulars', '/archive/officeorder', '/archive/latestnews', '/archive/tender']],
 ];
 
 const SITE_PAGES: readonly NamedPage[] = ['/privacypolicy', '/help', '/feedback', '/accessibility-statement', '/screen-reader-access', '/search', '/sitemap'];

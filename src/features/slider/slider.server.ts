@@ -18,7 +18,7 @@ export interface Slide {
 
 /** The slides in the order they were added, so the council's welcome banner leads. */
 export async function listSlides(lang: Lang = 'en', database: Db = db()): Promise<Slide[]> {
-  const records = await localizeRecords(sliderType, await listRecords(sliderType, {}, database), lang, database);
+  const records = await localizeRecords(sliderType, await listRecords(sliderType, { visibility: 'live' }, database), lang, database);
   return records.reverse().flatMap((record) => {
     const picture = record.media.sliderPath;
     return picture ? [{ picture, caption: storedText(record.values.caption), pictureDescription: storedText(record.values.pictureDescription), english: englishFields(record) }] : [];

@@ -8,6 +8,7 @@ import { nowInIndia } from '../../lib/format';
 import { closesAt, nextClosing } from './tender-closing.server';
 import type { Lang } from '../../i18n/lang';
 import { englishFields, localizeRecords } from '../translation/localize.server';
+import { noteNextVisibilityChange, visibilityWhere } from '../../server/lifecycle/visibility';
 
 /** A tender as the lists show it. */
 export interface TenderSummary {
@@ -61,7 +62,11 @@ export interface TenderPaging {
 
 async function listTenders(open: boolean, paging: TenderPaging, database: Db): Promise<TenderPage> {
   const at = paging.now ?? now();
-  const base = database.selectFrom('tender').where(closesAt, open ? '>' : '<=', nowInIndia(at));
+  // Open tenders must also be live (published, in their window, valid); closed ones need only be published.
+  const base = database
+    .selectFrom('tender')
+    .where(closesAt, open ? '>' : '<=', nowInIndia(at))
+    .where(visibilityWhere(tenderType.path, 'tender.id', open ? 'live' : 'published', at));
   const [tenders, counted, closing] = await Promise.all([
     base
       .selectAll()
@@ -73,6 +78,7 @@ async function listTenders(open: boolean, paging: TenderPaging, database: Db): P
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     nextClosing(database, at),
+    noteNextVisibilityChange(tenderType.path, at, database),
   ]);
   // Both lists change when the next tender closes, whichever page of them this is.
   validUntil(closing);
@@ -97,6 +103,16 @@ export interface TenderDetails extends TenderSummary {
 }
 
 export async function findTenderDetails(id: number, lang: Lang = 'en', database: Db = db()): Promise<TenderDetails | null> {
+  // A published tender keeps its page after closing and in the archive; a draft or a withdrawn one has none.
+  const at = now();
+  const shown = await database
+    .selectFrom('tender')
+    .select('id')
+    .where('id', '=', id)
+    .where((eb) => eb.or([visibilityWhere(tenderType.path, 'tender.id', 'published', at), visibilityWhere(tenderType.path, 'tender.id', 'archive', at)]))
+    .executeTakeFirst();
+  await noteNextVisibilityChange(tenderType.path, at, database);
+  if (!shown) return null;
   const found = await findRecord(tenderType, id, false, database);
   if (!found) return null;
   const [record] = await localizeRecords(tenderType, [found], lang, database);

@@ -8,6 +8,7 @@ import { readSubmission } from './submission';
 import { mediaModeOf, storedValues, toWire, type MediaMode } from './wire';
 import { db } from '../db';
 import type { Actor } from '../audit';
+import { withLifecycle } from '../lifecycle/admin-rows';
 
 /** The CRUD calls of SPEC.md §7, one implementation for every declared content type. */
 
@@ -15,7 +16,7 @@ import type { Actor } from '../audit';
 export function actorOf(context: APIContext): Actor {
   const user = context.locals.session?.user;
   if (!user) throw new HttpError(401, 'Please sign in.');
-  return { id: user.id, email: user.email };
+  return { id: user.id, email: user.email, role: user.role };
 }
 
 export function contentTypeParam(context: APIContext, allowed?: (def: ContentTypeDef) => boolean): ContentTypeDef {
@@ -62,35 +63,40 @@ function recordsWithinFileBudget(records: readonly ContentRecord[]): number {
 }
 
 /**
- * Records as the API answers them, for the back office with each translatable field's Hindi text added as
- * `<key>_hi` ('' when there is none); the public answers keep SPEC.md's keys exactly.
+ * Records as the API answers them. The back office's have each translatable field's Hindi text added as
+ * `<key>_hi` ('' when there is none) and their lifecycle state; the public answers keep SPEC.md's keys exactly.
  */
 export async function answerRecords(def: ContentTypeDef, records: readonly ContentRecord[], mode: MediaMode, audience: Audience): Promise<Record<string, unknown>[]> {
   const wire = records.map((record) => toWire(def, record, mode));
+  if (audience === 'public') return wire;
   const fields = translatableFields(def);
-  if (audience === 'public' || fields.length === 0) return wire;
-  const hindi = await readTranslations(db(), def.path, records.map((record) => record.id), 'hi');
-  return wire.map((answer, i) => {
-    const texts = hindi.get(records[i].id) ?? {};
-    for (const field of fields) answer[field.key + HINDI_SUFFIX] = texts[field.key]?.text ?? '';
-    return answer;
-  });
+  if (fields.length > 0) {
+    const hindi = await readTranslations(db(), def.path, records.map((record) => record.id), 'hi');
+    wire.forEach((answer, i) => {
+      const texts = hindi.get(records[i].id) ?? {};
+      for (const field of fields) answer[field.key + HINDI_SUFFIX] = texts[field.key]?.text ?? '';
+    });
+  }
+  return withLifecycle(def, wire);
 }
 
+/** 'public': only what visitors see now; 'admin': everything. */
 export type Audience = 'admin' | 'public';
 
-export async function listAnswer(def: ContentTypeDef, url: URL, audience: Audience = 'public'): Promise<Response> {
+/** A list as the public API or the admin API answers it. */
+export async function listAnswer(def: ContentTypeDef, url: URL, audience: Audience): Promise<Response> {
   const mode = mediaModeOf(url);
   const { limit, offset } = paging(url);
+  const visibility = audience === 'public' ? ('live' as const) : undefined;
   if (limit !== undefined) {
-    const records = await listRecords(def, { withBytes: mode === 'base64', limit, offset });
-    return json(await answerRecords(def, records, mode, audience), 200, { 'x-total-count': String(await countRecords(def)) });
+    const records = await listRecords(def, { withBytes: mode === 'base64', limit, offset, visibility });
+    return json(await answerRecords(def, records, mode, audience), 200, { 'x-total-count': String(await countRecords(def, { visibility })) });
   }
   // Unpaged: sizes first, then the bytes of only the records that fit.
-  const listed = await listRecords(def, { limit: UNPAGED_MAX_RECORDS });
-  const records = mode === 'base64' ? await listRecords(def, { withBytes: true, limit: recordsWithinFileBudget(listed) }) : listed;
+  const listed = await listRecords(def, { limit: UNPAGED_MAX_RECORDS, visibility });
+  const records = mode === 'base64' ? await listRecords(def, { withBytes: true, limit: recordsWithinFileBudget(listed), visibility }) : listed;
   const complete = listed.length < UNPAGED_MAX_RECORDS && records.length === listed.length;
-  const total = complete ? records.length : await countRecords(def);
+  const total = complete ? records.length : await countRecords(def, { visibility });
   return json(await answerRecords(def, records, mode, audience), 200, truncationHeaders(total, records.length));
 }
 

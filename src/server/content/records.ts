@@ -11,6 +11,10 @@ import type { Submission } from './submission';
 import type { AcceptedFile } from './uploads';
 import { keepRevision } from '../../features/revisions/revisions.server';
 import { deleteTranslations, readTranslations, saveTranslations } from '../../features/translation/translation-store.server';
+import { noteNextVisibilityChange, visibilityWhere, type VisibilityScope } from '../lifecycle/visibility';
+import { textMatchWhere } from '../lifecycle/text-match';
+import { lifecycleAfterSave, lifecycleBeforeDelete } from '../lifecycle/save-rules';
+import { now } from '../clock';
 
 /**
  * Storage for every declared content type, written once: each type's storage declaration (in its feature's
@@ -52,7 +56,16 @@ export interface ListOptions {
   offset?: number;
   /** Narrows the list, by field key: field = value, or field in values for a list. */
   where?: Record<string, string | number | readonly (string | number)[]>;
+  /**
+   * Only what the public sees at now() (src/server/lifecycle/visibility.ts); the render is also told when
+   * that next changes. Public pages, feeds and the public API always set it; the back office never does.
+   */
+  visibility?: VisibilityScope;
+  /** Only records whose given fields hold every word of `text` (the archive pages' search). */
+  matching?: { keys: readonly string[]; text: string };
 }
+
+export type CountOptions = Pick<ListOptions, 'where' | 'visibility' | 'matching'>;
 
 /**
  * How this module sees any content table: an id, a creation time and columns of stored values. Kysely's
@@ -114,22 +127,35 @@ async function attachMedia(database: Db, def: ContentTypeDef, rows: ContentRow[]
   );
 }
 
-export async function listRecords(def: ContentTypeDef, options: ListOptions = {}, database: Db = db()): Promise<ContentRecord[]> {
+/** The narrowing every list and count shares: field filters, visibility, text. */
+async function narrowed(def: ContentTypeDef, options: CountOptions, database: Db) {
   const storage = storageOf(def);
-  let query = contentView(database).selectFrom(tableOf(storage)).selectAll();
+  const table = tableOf(storage);
+  let query = contentView(database).selectFrom(table);
   for (const [key, value] of Object.entries(options.where ?? {})) {
     const column = columnOf(storage, key);
     query = Array.isArray(value) ? query.where(column, 'in', value) : query.where(column, '=', value);
   }
+  if (options.visibility) {
+    const at = now();
+    query = query.where(visibilityWhere(def.path, `${table}.id`, options.visibility, at));
+    await noteNextVisibilityChange(def.path, at, database);
+  }
+  if (options.matching) query = query.where(textMatchWhere(options.matching.keys.map((key) => `${table}.${columnOf(storage, key)}`), options.matching.text));
+  return query;
+}
+
+export async function listRecords(def: ContentTypeDef, options: ListOptions = {}, database: Db = db()): Promise<ContentRecord[]> {
+  const storage = storageOf(def);
+  let query = (await narrowed(def, options, database)).selectAll();
   query = query.orderBy(storage.orderBy, 'desc').orderBy('id', 'desc');
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
   const rows: ContentRow[] = await query.execute();
   return attachMedia(database, def, rows, !!options.withBytes);
 }
 
-export async function countRecords(def: ContentTypeDef, database: Db = db()): Promise<number> {
-  const row = await contentView(database)
-    .selectFrom(tableOf(storageOf(def)))
+export async function countRecords(def: ContentTypeDef, options: CountOptions = {}, database: Db = db()): Promise<number> {
+  const row = await (await narrowed(def, options, database))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
@@ -225,6 +251,7 @@ export async function saveRecord(
             .executeTakeFirstOrThrow();
           id = idOf(inserted);
         }
+        await lifecycleAfterSave(trx, def, id, !existing, actor);
         const saved = await content.selectFrom(tableOf(storage)).selectAll().where('id', '=', id).executeTakeFirstOrThrow();
         await keepRevision(trx, def, { recordId: id, before: existing ?? null, after: saved, actor, restoredFrom: submission.restoredFrom });
         const english = Object.fromEntries(def.fields.map((field) => [field.key, saved[columnOf(storage, field.key)] as StoredValue]));
@@ -253,6 +280,7 @@ export async function deleteRecord(def: ContentTypeDef, id: number, actor: Actor
         const content = contentView(trx);
         const existing = await content.selectFrom(tableOf(storage)).selectAll().where('id', '=', id).executeTakeFirst();
         if (!existing) return { result: false, audit: null };
+        await lifecycleBeforeDelete(trx, def, id, actor);
         const hindi = await hindiOf(trx, def, id);
         await deleteTranslations(trx, def.path, id);
         await content.deleteFrom(tableOf(storage)).where('id', '=', id).execute();

@@ -5,6 +5,7 @@ export const documents = {
   officeOrder: { title: 'Office Orders', kind: 'Office Order', empty: 'No Office Order entries found.' },
   latestNews: { title: 'Latest News', kind: 'latest news', empty: 'No latest news entries found.' },
   failed: (kind: string) => `An error occurred while fetching the ${kind} data.`,
+  archiveLink: 'Looking for something older? See the',
   newestFirst: (title: string) => `${title}, newest first`,
   number: '#',
   title: 'Title',

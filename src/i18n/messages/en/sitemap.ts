@@ -14,6 +14,7 @@ export const sitemap = {
     grievance: 'Grievance',
     services: 'Services',
     gallery: 'Gallery',
+    archives: 'Archives',
     site: 'About this site',
   },
   pages: {
@@ -50,5 +51,10 @@ export const sitemap = {
     '/screen-reader-access': 'Screen Reader Access',
     '/search': 'Search',
     '/sitemap': 'Sitemap',
+    '/archive/notice': 'Notice Archive',
+    '/archive/circulars': 'Circular Archive',
+    '/archive/officeorder': 'Office Order Archive',
+    '/archive/latestnews': 'Latest News Archive',
+    '/archive/tender': 'Tender Archive',
   },
 };

@@ -6,6 +6,7 @@ export const tenders = {
   pastEmpty: 'No closed tenders found.',
   seePast: 'See closed tenders (Un-Active Tenders)',
   seeActive: 'See tenders open for bids (Active Tenders)',
+  searchArchive: 'Search the tender archive',
   failed: 'An error occurred while fetching the tender data.',
   listName: 'tender',
   serialNo: 'S. No.',

@@ -12,6 +12,7 @@ export const sitemap: Messages['sitemap'] = {
     grievance: 'शिकायत',
     services: 'सेवाएँ',
     gallery: 'गैलरी',
+    archives: 'अभिलेखागार',
     site: 'इस वेबसाइट के बारे में',
   },
   pages: {
@@ -48,5 +49,10 @@ export const sitemap: Messages['sitemap'] = {
     '/screen-reader-access': 'स्क्रीन रीडर एक्सेस',
     '/search': 'खोज',
     '/sitemap': 'साइटमैप',
+    '/archive/notice': 'सूचना अभिलेखागार',
+    '/archive/circulars': 'परिपत्र अभिलेखागार',
+    '/archive/officeorder': 'कार्यालय आदेश अभिलेखागार',
+    '/archive/latestnews': 'ताज़ा समाचार अभिलेखागार',
+    '/archive/tender': 'निविदा अभिलेखागार',
   },
 };

@@ -3,4 +3,4 @@ import { contentTypeParam, listAnswer } from '../../../server/content/api';
 import { employeeType } from '../../../features/employee/employee.schema';
 
 // Officials are published through minister-officer-employee-by-designations, not as one whole list.
-export const GET = endpoint(async (context) => listAnswer(contentTypeParam(context, (def) => def !== employeeType), context.url));
+export const GET = endpoint(async (context) => listAnswer(contentTypeParam(context, (def) => def !== employeeType), context.url, 'public'));

@@ -1,0 +1,128 @@
+import { useEffect, useId, useState } from 'react';
+import { showDialog } from '../../stores/dialog';
+import { signInAgain } from '../../stores/session';
+import { formatIst, type QueueItem } from './lifecycle';
+import { postTransition } from './lifecycle-api';
+import { LifecycleDialog, StateBadge } from './LifecycleControls';
+import './lifecycle.css';
+
+/**
+ * The items of the review queue with their quick steps: an admin approves or sends back (with a comment)
+ * each item in review, and opens the full workflow of items due for review; an editor sees each draft and
+ * sent-back item with the admin's comment, sends it for review, or opens its screen to change it.
+ */
+export interface ReviewQueueProps {
+  role: string;
+  items: QueueItem[];
+  due: QueueItem[];
+}
+
+function SendBack({ item, onDone }: { item: QueueItem; onDone: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  if (!open) return <button type="button" className="btn btn-small" aria-label={`Send back ${item.name}`} onClick={() => setOpen(true)}>Send back</button>;
+  const send = async () => {
+    setBusy(true);
+    const { status, error: problem } = await postTransition(item.typePath, item.id, { action: 'send_back', comment });
+    setBusy(false);
+    if (status === 401) return signInAgain();
+    if (status >= 200 && status < 300) {
+      showDialog('Sent back', `${item.name} was sent back to its editor.`, 'success');
+      return onDone();
+    }
+    setError(problem.errors?.comment ?? problem.message ?? 'It could not be sent back.');
+  };
+  return (
+    <div className="review-sendback">
+      <label htmlFor={id}>What should change? (required)</label>
+      <textarea id={id} rows={3} maxLength={2000} value={comment} onChange={(e) => setComment(e.target.value)} aria-invalid={error ? true : undefined} />
+      {error && <p className="field-error" role="alert">{error}</p>}
+      <div className="review-buttons">
+        <button type="button" className="btn btn-small btn-primary" disabled={busy} onClick={() => void send()}>Send back with comment</button>
+        <button type="button" className="btn btn-small" onClick={() => setOpen(false)}>Cancel</button>
+      </div>
+    </div>
+  );
+}
+
+function QueueEntry({ item, role, onDone }: { item: QueueItem; role: string; onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [workflow, setWorkflow] = useState(false);
+  const quick = async (action: 'publish' | 'submit') => {
+    setBusy(true);
+    const { status, error } = await postTransition(item.typePath, item.id, { action });
+    setBusy(false);
+    if (status === 401) return signInAgain();
+    if (status >= 200 && status < 300) {
+      showDialog('Done', action === 'publish' ? `${item.name} is published.` : `${item.name} was sent for review.`, 'success');
+      return onDone();
+    }
+    showDialog('Error', error.message ?? 'That could not be done.', 'error');
+  };
+  return (
+    <li className="review-item" data-type={item.typePath} data-id={item.id}>
+      <h3>{item.name}</h3>
+      <p className="review-meta">
+        <span>{item.heading}</span>
+        <StateBadge info={item.info} />
+        {item.info.updatedBy && <span>Last change by {item.info.updatedBy}, {formatIst(item.info.updatedAt)}</span>}
+        {item.info.reviewAt && item.info.state === 'published' && <span>Review by {formatIst(item.info.reviewAt)}</span>}
+      </p>
+      {item.info.comment && (
+        <p className={`lifecycle-comment${item.info.state === 'sent_back' ? ' sent-back' : ''}`}>
+          <strong>{item.info.state === 'sent_back' ? 'Admin’s comment: ' : 'Comment: '}</strong>{item.info.comment}
+        </p>
+      )}
+      <div className="review-buttons">
+        {role === 'admin' && item.info.state === 'in_review' && (
+          <button type="button" className="btn btn-small btn-primary" disabled={busy} aria-label={`Approve ${item.name}`} onClick={() => void quick('publish')}>Approve and publish</button>
+        )}
+        {role === 'editor' && (
+          <button type="button" className="btn btn-small btn-primary" disabled={busy} aria-label={`Send ${item.name} for review`} onClick={() => void quick('submit')}>Send for review</button>
+        )}
+        <a className="btn btn-small" href={item.adminRoute}>Open {item.heading}</a>
+        {role === 'admin' && (
+          <button type="button" className="btn btn-small" aria-label={`Workflow of ${item.name}`} onClick={() => setWorkflow(true)}>Workflow…</button>
+        )}
+        {role === 'admin' && item.info.state === 'in_review' && <SendBack item={item} onDone={onDone} />}
+      </div>
+      {workflow && (
+        <LifecycleDialog typePath={item.typePath} id={item.id} name={item.name} info={item.info} role={role} open onClose={() => setWorkflow(false)} onDone={onDone} />
+      )}
+    </li>
+  );
+}
+
+export default function ReviewQueue({ role, items, due }: ReviewQueueProps) {
+  // Every step changes the counts and lists: the page is rendered afresh from the server.
+  const [reloading, setReloading] = useState(false);
+  const reload = () => {
+    setReloading(true);
+    window.location.reload();
+  };
+  useEffect(() => setReloading(false), []);
+  const emptyText = role === 'admin' ? 'Nothing is waiting for review.' : 'You have no drafts or sent-back items.';
+  return (
+    <div aria-busy={reloading || undefined}>
+      <section className="panel" aria-labelledby="queue-items">
+        <h2 id="queue-items">{role === 'admin' ? `Waiting for review (${items.length})` : `Your drafts and sent-back items (${items.length})`}</h2>
+        {items.length === 0 ? <p className="empty">{emptyText}</p> : (
+          <ul className="review-list">{items.map((item) => <QueueEntry key={`${item.typePath}-${item.id}`} item={item} role={role} onDone={reload} />)}</ul>
+        )}
+      </section>
+      {role === 'admin' && (
+        <section className="panel" aria-labelledby="queue-due">
+          <h2 id="queue-due">Due for content review ({due.length})</h2>
+          <p className="muted">Published items whose review date is within 30 days or past. Check each is still correct; republish it with a new review date, or archive it.</p>
+          {due.length === 0 ? <p className="empty">No published item is due for review.</p> : (
+            <ul className="review-list">{due.map((item) => <QueueEntry key={`due-${item.typePath}-${item.id}`} item={item} role={role} onDone={reload} />)}</ul>
+          )}
+        </section>
+      )}
+      <p className="visually-hidden" role="status">{reloading ? 'Updating…' : ''}</p>
+    </div>
+  );
+}

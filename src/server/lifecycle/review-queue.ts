@@ -1,0 +1,93 @@
+import { CONTENT_TYPES } from '../../features/content-types';
+import type { ContentTypeDef } from '../../features/shared/content-type';
+import type { LifecycleInfo, LifecycleState, QueueItem } from '../../features/lifecycle/lifecycle';
+import { REVIEW_WINDOW_DAYS } from '../../features/lifecycle/validity';
+import { countRecords, findRecord, storedText } from '../content/records';
+import { now } from '../clock';
+import { db, type Db } from '../db';
+import { readStates } from './state-store';
+
+/**
+ * The review queue: counts per type and state; for admins every item waiting in review and every published
+ * item due for content review (review date within REVIEW_WINDOW_DAYS or past); for an editor, their own
+ * drafts and sent-back items with the admin's comment.
+ */
+export type QueueColumn = LifecycleState | 'scheduled';
+export const QUEUE_COLUMNS: readonly QueueColumn[] = ['draft', 'in_review', 'sent_back', 'published', 'scheduled', 'archived'];
+
+export interface TypeCounts {
+  typePath: string;
+  heading: string;
+  adminRoute: string;
+  counts: Record<QueueColumn, number>;
+}
+
+
+export interface ReviewQueue {
+  counts: TypeCounts[];
+  items: QueueItem[];
+  due: QueueItem[];
+}
+
+const MAX_ITEMS = 200;
+const DAY_MS = 24 * 60 * 60_000;
+
+/** A record's name as people know it: its first text field with a value (a slide has none: 'Slider 4'). */
+async function nameOf(def: ContentTypeDef, id: number, database: Db): Promise<string> {
+  const record = await findRecord(def, id, false, database);
+  const field = def.fields.find((candidate) => candidate.input === 'text' && storedText(record?.values[candidate.key]));
+  return field && record ? storedText(record.values[field.key]) : `${def.heading} ${id}`;
+}
+
+async function countsOf(def: ContentTypeDef, states: Map<number, LifecycleInfo>, at: number, database: Db): Promise<TypeCounts> {
+  const counts = Object.fromEntries(QUEUE_COLUMNS.map((column) => [column, 0])) as Record<QueueColumn, number>;
+  for (const info of states.values()) {
+    counts[info.state] += 1;
+    if (info.state === 'published' && info.publishAt && Date.parse(info.publishAt) > at) counts.scheduled += 1;
+  }
+  // Records written before the lifecycle existed have no row: they are published.
+  counts.published += (await countRecords(def, {}, database)) - states.size;
+  return { typePath: def.path, heading: def.heading, adminRoute: def.adminRoute, counts };
+}
+
+export async function reviewQueue(role: string, userId: number, database: Db = db()): Promise<ReviewQueue> {
+  const at = now();
+  const counts: TypeCounts[] = [];
+  const wanted: { def: ContentTypeDef; id: number; info: LifecycleInfo; due: boolean }[] = [];
+  const dueBefore = at + REVIEW_WINDOW_DAYS * DAY_MS;
+  for (const def of CONTENT_TYPES) {
+    const states = await readStates(def.path, database);
+    counts.push(await countsOf(def, states, at, database));
+    const authors = role === 'editor' ? await authorsOf(def.path, database) : null;
+    for (const [id, info] of states) {
+      if (role === 'admin' && info.state === 'in_review') wanted.push({ def, id, info, due: false });
+      if (role === 'admin' && info.state === 'published' && info.reviewAt && Date.parse(info.reviewAt) <= dueBefore) wanted.push({ def, id, info, due: true });
+      if (role === 'editor' && (info.state === 'draft' || info.state === 'sent_back') && authors?.get(id) === userId) wanted.push({ def, id, info, due: false });
+    }
+  }
+  const byMoment = (a: { info: LifecycleInfo }, b: { info: LifecycleInfo }) => String(a.info.updatedAt).localeCompare(String(b.info.updatedAt));
+  const toItem = async ({ def, id, info }: (typeof wanted)[number]): Promise<QueueItem> => ({
+    typePath: def.path, heading: def.heading, adminRoute: def.adminRoute, id, name: await nameOf(def, id, database), info,
+  });
+  const items = await Promise.all(wanted.filter((w) => !w.due).sort(byMoment).slice(0, MAX_ITEMS).map(toItem));
+  const due = await Promise.all(
+    wanted.filter((w) => w.due).sort((a, b) => String(a.info.reviewAt).localeCompare(String(b.info.reviewAt))).slice(0, MAX_ITEMS).map(toItem),
+  );
+  return { counts, items, due };
+}
+
+async function authorsOf(typePath: string, database: Db): Promise<Map<number, number | null>> {
+  const rows = await database.selectFrom('content_state').select(['record_id', 'author_id']).where('content_type', '=', typePath).execute();
+  return new Map(rows.map((row) => [Number(row.record_id), row.author_id]));
+}
+
+/** How many items wait for an admin's review, across every type (the dashboard shows it). */
+export async function countInReview(database: Db = db()): Promise<number> {
+  const row = await database
+    .selectFrom('content_state')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('state', '=', 'in_review')
+    .where('content_type', 'in', CONTENT_TYPES.map((def) => def.path))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
