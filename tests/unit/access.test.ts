@@ -40,8 +40,8 @@ describe('the route inventory', () => {
     expect(inventory['/audit']).toEqual(['admin']);
     expect(inventory['/notice']).toBe('public');
     // Every API address under Admin is for admins alone, except the content calls editors share (each
-    // endpoint refuses an editor what only an admin may do), and under User for signed-in staff.
-    const contentCalls = ['/api/Admin/[type]', '/api/Admin/[type]/[id]', '/api/Admin/[type]/[id]/state'];
+    // endpoint refuses an editor what only an admin may do) and reading revisions; under User for signed-in staff.
+    const contentCalls = ['/api/Admin/[type]', '/api/Admin/[type]/[id]', '/api/Admin/[type]/[id]/state', '/api/Admin/[type]/[id]/revisions', '/api/Admin/[type]/[id]/revisions/[n]'];
     for (const [pattern, access] of Object.entries(inventory)) {
       if (pattern.startsWith('/api/Admin/')) expect(access, pattern).toEqual(contentCalls.includes(pattern) ? ['admin', 'editor'] : ['admin']);
       if (pattern.startsWith('/api/User/')) expect(access, pattern).toEqual(['admin', 'user']);
