@@ -14,6 +14,7 @@ import { pathIn, type Lang } from '../../src/i18n/lang';
 const EXAMPLES: Readonly<Record<string, string>> = {
   '/website-policies/[policy]': '/website-policies/copyright',
   '/tender-details': '/tender-details?id=TENDER',
+  '/archive/[type]': '/archive/notice',
 };
 
 /** Routes that are not pages of their own: the not-found page answers 404 by design. */
