@@ -1,6 +1,12 @@
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4488);
+/**
+ * Specs that read the public pages (and write at most a grievance or a feedback of their own) run first, two
+ * files at a time; the back office specs, which change what every page shows (alerts, content states), run
+ * after them one at a time, as they share the one server and its data.
+ */
+const PUBLIC_PAGE_SPECS = /(both-languages|hindi-pages|layout-widths|public-frame|public-routes|gigw)\.spec\.ts$/;
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/council-e2e-${port}`;
 
 export default defineConfig({
@@ -10,7 +16,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'public-pages', testMatch: PUBLIC_PAGE_SPECS },
+    { name: 'back-office', testIgnore: PUBLIC_PAGE_SPECS, dependencies: ['public-pages'], workers: 1 },
+  ],
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

@@ -6,7 +6,7 @@ import { ADMIN, STAFF, setSessionExpiry, signIn } from './admin-support';
  * the dashboards, and the shell on a phone.
  */
 
-const SIDEBAR = ['Dashboard', 'About', 'Slider', 'Minister/Officer/Emp.', 'Latest News', 'Tender', 'Notice', 'Circular', 'Office Order', 'Gallery', 'Press Release', 'Review Queue', 'Audit Log', 'Feedback', 'Grievance Settings', 'Notifications'];
+const SIDEBAR = ['Dashboard', 'About', 'Slider', 'Minister/Officer/Emp.', 'Latest News', 'Tender', 'Notice', 'Circular', 'Office Order', 'Gallery', 'Press Release', 'Review Queue', 'Alerts', 'Audit Log', 'Feedback', 'Translations', 'Grievance Settings', 'Notifications'];
 
 async function expectDashboardCounts(page: Page) {
   const panel = page.getByRole('region', { name: 'Status-wise Complaint Count' });
