@@ -30,6 +30,8 @@ const PAGES: { path: string; heading: string }[] = [
   { path: '/hi/viewgrievance', heading: 'सभी शिकायतें' },
   { path: '/hi/grievance-performance', heading: 'शिकायत निवारण का प्रदर्शन' },
   { path: '/hi/search', heading: 'खोजें' },
+  { path: '/hi/archive/notice', heading: 'सूचना अभिलेखागार' },
+  { path: '/hi/archive/tender', heading: 'निविदा अभिलेखागार' },
   { path: '/hi', heading: 'नगर परिषद कमलपुर में आपका स्वागत है' },
 ];
 

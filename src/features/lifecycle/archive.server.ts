@@ -10,6 +10,10 @@ import { contentTypeByPath } from '../content-types';
 import { toDocumentItem } from '../shared/document-item.server';
 import { closesAt, nextClosing } from '../tender/tender-closing.server';
 import type { ArchiveDef } from './validity';
+import type { Lang } from '../../i18n/lang';
+import { tenderType } from '../tender/tender.schema';
+import { englishFields, localizeRecords } from '../translation/localize.server';
+import { storedText } from '../../server/content/records';
 
 /**
  * The public archive of a type (GIGW's archival policy): what has passed its valid-until or was archived by
@@ -26,8 +30,10 @@ export interface ArchiveItem {
   /** A tender's closing time ('HH:mm'), for the closing column. */
   time: string;
   file: MediaInfo | null;
-  /** A page of its own (tenders), else null. */
+  /** A page of its own (tenders), as an English path, else null. */
   href: string | null;
+  /** Fields shown in English on a Hindi page, for want of a translation. */
+  english: string[];
 }
 
 export interface ArchivePage extends PagedList<ArchiveItem> {
@@ -36,7 +42,7 @@ export interface ArchivePage extends PagedList<ArchiveItem> {
   columns: { department: boolean; issueDate: boolean; file: boolean };
 }
 
-async function tenderArchive(text: string, limit: number, offset: number, database: Db): Promise<{ items: ArchiveItem[]; total: number }> {
+async function tenderArchive(text: string, limit: number, offset: number, lang: Lang, database: Db): Promise<{ items: ArchiveItem[]; total: number }> {
   const at = now();
   const base = database
     .selectFrom('tender')
@@ -55,26 +61,32 @@ async function tenderArchive(text: string, limit: number, offset: number, databa
   ]);
   // A tender closing enters the archive at that moment.
   validUntil(closing);
+  const localized = await localizeRecords(tenderType, rows.map((row) => ({ id: row.id, values: { tender_title: row.tender_title, tender_discreption: row.tender_discreption } })), lang, database);
   return {
     total: Number(counted.n),
-    items: rows.map((row) => ({
+    items: rows.map((row, i) => {
+      const title = storedText(localized[i].values.tender_title);
+      return {
       id: row.id,
-      title: row.tender_no ? `${row.tender_title} (${row.tender_no})` : row.tender_title,
-      description: row.tender_discreption,
+      title: row.tender_no ? `${title} (${row.tender_no})` : title,
+      description: storedText(localized[i].values.tender_discreption),
       department: '',
       date: row.last_date_of_submission || null,
       time: row.last_date_of_submission_time,
       file: null,
       href: `/tender-details?id=${row.id}`,
-    })),
+      // The list's field names are the tender's columns; the page speaks of title and description.
+      english: englishFields(localized[i]).map((key) => (key === 'tender_title' ? 'title' : 'description')),
+      };
+    }),
   };
 }
 
-async function documentArchive(archive: ArchiveDef, text: string, limit: number, offset: number): Promise<{ items: ArchiveItem[]; total: number }> {
+async function documentArchive(archive: ArchiveDef, text: string, limit: number, offset: number, lang: Lang, database: Db): Promise<{ items: ArchiveItem[]; total: number }> {
   const def = contentTypeByPath(archive.typePath)!;
   const options = { visibility: 'archive' as const, matching: matchWords(text).length > 0 ? { keys: ['title', 'description'], text } : undefined };
-  const total = await countRecords(def, options);
-  const records = offset < total ? await listRecords(def, { ...options, limit, offset }) : [];
+  const total = await countRecords(def, options, database);
+  const records = offset < total ? await localizeRecords(def, await listRecords(def, { ...options, limit, offset }, database), lang, database) : [];
   return {
     total,
     items: records.map((record) => {
@@ -84,12 +96,12 @@ async function documentArchive(archive: ArchiveDef, text: string, limit: number,
   };
 }
 
-/** The archive page asked for by `url` (?q=, ?page=). */
-export async function loadArchive(archive: ArchiveDef, url: URL, database: Db = db()): Promise<ArchivePage> {
+/** The archive page asked for by `url` (?q=, ?page=), its content in `lang` where translated. */
+export async function loadArchive(archive: ArchiveDef, url: URL, lang: Lang = 'en', database: Db = db()): Promise<ArchivePage> {
   const query = (url.searchParams.get('q') ?? '').replace(/\s+/g, ' ').trim().slice(0, 100);
   const list = await loadPagedList(
     url,
-    (limit, offset) => (archive.typePath === 'tender' ? tenderArchive(query, limit, offset, database) : documentArchive(archive, query, limit, offset)),
+    (limit, offset) => (archive.typePath === 'tender' ? tenderArchive(query, limit, offset, lang, database) : documentArchive(archive, query, limit, offset, lang, database)),
     `${archive.slug} archive`,
   );
   const def = contentTypeByPath(archive.typePath)!;

@@ -19,5 +19,6 @@ import { feeds } from './feeds';
 import { footer } from './footer';
 import { policies } from './policies';
 import { sitemap } from './sitemap';
+import { archive } from './archive';
 
-export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds };
+export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive };

@@ -1,0 +1,33 @@
+/** The public archive of a type: items kept for reference after they stopped being current. */
+export const archive = {
+  /** The live list each archive points back to, by the archive's URL segment. */
+  liveTitles: {
+    notice: 'Notices',
+    circulars: 'Circulars',
+    officeorder: 'Office Orders',
+    latestnews: 'Latest News',
+    tender: 'Active Tenders',
+  } as Record<'notice' | 'circulars' | 'officeorder' | 'latestnews' | 'tender', string>,
+  matching: (title: string, query: string) => `${title} matching "${query}"`,
+  pageDescription: (liveTitle: string) => `${liveTitle} no longer current, kept for reference.`,
+  intro: 'Items kept for reference after they stopped being current. For what is current, see',
+  searchLabel: 'Search the archive',
+  search: 'Search',
+  failed: 'An error occurred while fetching the archive.',
+  noMatch: (query: string) => `Nothing in the archive matches "${query}".`,
+  empty: 'Nothing has been archived yet.',
+  newestFirst: (title: string) => `${title}, newest first`,
+  number: '#',
+  title: 'Title',
+  descriptionColumn: 'Description',
+  department: 'Department',
+  closed: 'Closed',
+  issueDate: 'Issue Date',
+  posted: 'Posted',
+  details: 'Details',
+  detailsOf: (title: string) => `Details of ${title}`,
+  file: 'File',
+  download: 'Download Document',
+  noDocument: 'No Document',
+  pagesLabel: (liveTitle: string) => `${liveTitle} archive`,
+};
