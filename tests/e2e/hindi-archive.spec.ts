@@ -42,6 +42,12 @@ test('searching the Hindi notice archive finds an archived notice in Hindi', asy
     await expect(rows.getByRole('link', { name: /दस्तावेज़ डाउनलोड करें/ })).toBeVisible();
     await expect(page.getByRole('link', { name: 'सूचनाएँ', exact: true }).last()).toHaveAttribute('href', '/hi/notice');
 
+    // A Hindi word of the Hindi title finds it too.
+    await page.getByLabel('अभिलेखागार में खोजें').fill(`जलापूर्ति ${stamp}`);
+    await page.getByRole('main').getByRole('button', { name: 'खोजें', exact: true }).click();
+    await expect(rows).toHaveCount(1);
+    await expect(rows.locator('td[data-label="शीर्षक"]')).toHaveText(`पुरानी जलापूर्ति सूचना ${stamp}`);
+
     // A word that matches nothing says so in Hindi, and the search box keeps what was typed.
     await page.getByLabel('अभिलेखागार में खोजें').fill(`${stamp}zz`);
     await page.getByRole('main').getByRole('button', { name: 'खोजें', exact: true }).click();

@@ -52,7 +52,8 @@ async function tenderArchive(text: string, limit: number, offset: number, lang: 
         eb.and([visibilityWhere('tender', 'tender.id', 'published', at), eb(closesAt, '<=', nowInIndia(at))]),
       ]),
     )
-    .where(textMatchWhere(['tender.tender_title', 'tender.tender_discreption'], text));
+    .where(textMatchWhere(['tender.tender_title', 'tender.tender_discreption'], text,
+      lang === 'en' ? undefined : { typePath: tenderType.path, idColumn: 'tender.id', fieldKeys: ['tender_title', 'tender_discreption'], lang }));
   const [rows, counted, closing] = await Promise.all([
     base.selectAll().orderBy(closesAt, 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -84,7 +85,7 @@ async function tenderArchive(text: string, limit: number, offset: number, lang: 
 
 async function documentArchive(archive: ArchiveDef, text: string, limit: number, offset: number, lang: Lang, database: Db): Promise<{ items: ArchiveItem[]; total: number }> {
   const def = contentTypeByPath(archive.typePath)!;
-  const options = { visibility: 'archive' as const, matching: matchWords(text).length > 0 ? { keys: ['title', 'description'], text } : undefined };
+  const options = { visibility: 'archive' as const, matching: matchWords(text).length > 0 ? { keys: ['title', 'description'], text, lang } : undefined };
   const total = await countRecords(def, options, database);
   const records = offset < total ? await localizeRecords(def, await listRecords(def, { ...options, limit, offset }, database), lang, database) : [];
   return {

@@ -13,6 +13,7 @@ import { keepRevision } from '../../features/revisions/revisions.server';
 import { deleteTranslations, readTranslations, saveTranslations } from '../../features/translation/translation-store.server';
 import { noteNextVisibilityChange, visibilityWhere, type VisibilityScope } from '../lifecycle/visibility';
 import { textMatchWhere } from '../lifecycle/text-match';
+import type { Lang } from '../../i18n/lang';
 import { lifecycleAfterSave, lifecycleBeforeDelete } from '../lifecycle/save-rules';
 import { now } from '../clock';
 
@@ -61,8 +62,8 @@ export interface ListOptions {
    * that next changes. Public pages, feeds and the public API always set it; the back office never does.
    */
   visibility?: VisibilityScope;
-  /** Only records whose given fields hold every word of `text` (the archive pages' search). */
-  matching?: { keys: readonly string[]; text: string };
+  /** Only records whose given fields hold every word of `text` (the archive pages' search), in English or in `lang`'s translation. */
+  matching?: { keys: readonly string[]; text: string; lang?: Lang };
 }
 
 export type CountOptions = Pick<ListOptions, 'where' | 'visibility' | 'matching'>;
@@ -141,7 +142,11 @@ async function narrowed(def: ContentTypeDef, options: CountOptions, database: Db
     query = query.where(visibilityWhere(def.path, `${table}.id`, options.visibility, at));
     await noteNextVisibilityChange(def.path, at, database);
   }
-  if (options.matching) query = query.where(textMatchWhere(options.matching.keys.map((key) => `${table}.${columnOf(storage, key)}`), options.matching.text));
+  if (options.matching) {
+    const { keys, text, lang } = options.matching;
+    const translated = lang && lang !== 'en' ? { typePath: def.path, idColumn: `${table}.id`, fieldKeys: keys, lang } : undefined;
+    query = query.where(textMatchWhere(keys.map((key) => `${table}.${columnOf(storage, key)}`), text, translated));
+  }
   return query;
 }
 

@@ -15,12 +15,29 @@ export function matchWords(text: string): string[] {
   return [...new Set(text.replace(/\s+/g, ' ').trim().slice(0, MAX_MATCH_LENGTH).split(' ').filter(Boolean))].slice(0, MAX_MATCH_WORDS);
 }
 
-export function textMatchWhere(columns: readonly string[], text: string): Expression<SqlBool> {
+/**
+ * Where a word may be found besides the English columns: the stored translations of the same fields, so a
+ * search on a Hindi page finds the Hindi text people see there.
+ */
+export interface TranslatedMatch {
+  typePath: string;
+  /** The record's id column, as `table.id`. */
+  idColumn: string;
+  fieldKeys: readonly string[];
+  lang: string;
+}
+
+export function textMatchWhere(columns: readonly string[], text: string, translated?: TranslatedMatch): Expression<SqlBool> {
   const words = matchWords(text);
   if (words.length === 0 || columns.length === 0) return sql<SqlBool>`1 = 1`;
   const clauses = words.map((word) => {
     const pattern = likePattern(word);
-    return sql`(${sql.join(columns.map((column) => sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`), sql` or `)})`;
+    const places = columns.map((column) => sql`lower(${sql.ref(column)}) like ${pattern} escape '\\'`);
+    if (translated) {
+      places.push(sql`${sql.ref(translated.idColumn)} in (select record_id from content_translation where type_path = ${translated.typePath}
+        and lang = ${translated.lang} and field_key in (${sql.join(translated.fieldKeys.map((key) => sql`${key}`))}) and lower(text) like ${pattern} escape '\\')`);
+    }
+    return sql`(${sql.join(places, sql` or `)})`;
   });
   return sql<SqlBool>`(${sql.join(clauses, sql` and `)})`;
 }
