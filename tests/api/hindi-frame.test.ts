@@ -16,7 +16,7 @@ export const HINDI_PAGES = [
   '/hi/postgrievance', '/hi/trackgrievance', '/hi/viewgrievance', '/hi/grievance-performance',
   '/hi/search', '/hi/search?q=x', '/hi/search?q=paani', '/hi/no-such-page',
   '/hi/archive/notice', '/hi/archive/circulars', '/hi/archive/officeorder', '/hi/archive/latestnews', '/hi/archive/tender',
-  '/hi/archive/notice?q=x', '/hi/archive/tender?page=9',
+  '/hi/archive/notice?q=x', '/hi/archive/tender?page=9', '/hi/privacypolicy',
 ] as const;
 
 /**

@@ -32,6 +32,7 @@ const PAGES: { path: string; heading: string }[] = [
   { path: '/hi/search', heading: 'खोजें' },
   { path: '/hi/archive/notice', heading: 'सूचना अभिलेखागार' },
   { path: '/hi/archive/tender', heading: 'निविदा अभिलेखागार' },
+  { path: '/hi/privacypolicy', heading: 'गोपनीयता नीति' },
   { path: '/hi', heading: 'नगर परिषद कमलपुर में आपका स्वागत है' },
 ];
 

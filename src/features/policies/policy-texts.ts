@@ -2,6 +2,8 @@ import type { Lang } from '../../i18n/lang';
 import type { PolicyDocument } from './policy-document';
 import { GUIDES, WEBSITE_POLICIES, type GuideName, type WebsitePolicySlug } from './website-policies';
 import { GUIDES_HI, WEBSITE_POLICIES_HI } from './website-policies.hi';
+import { PRIVACY_POLICY } from './privacy-policy';
+import { PRIVACY_POLICY_HI } from './privacy-policy.hi';
 
 /**
  * The policies and help pages in the language of a page. Both languages carry one text each, reviewed
@@ -12,7 +14,8 @@ export interface DatedDocument extends PolicyDocument {
   reviewed: string;
 }
 
-const REVIEWED: Readonly<Record<WebsitePolicySlug | GuideName, string>> = {
+const REVIEWED: Readonly<Record<WebsitePolicySlug | GuideName | 'privacy', string>> = {
+  privacy: '2026-11-23',
   copyright: '2026-11-20',
   hyperlinking: '2026-11-20',
   'terms-and-conditions': '2026-11-20',
@@ -45,4 +48,8 @@ export function websitePolicies(lang: Lang): [WebsitePolicySlug, DatedDocument][
 
 export function guide(name: GuideName, lang: Lang): DatedDocument {
   return { ...GUIDE_TEXTS[lang][name], reviewed: REVIEWED[name] };
+}
+
+export function privacyPolicy(lang: Lang): DatedDocument {
+  return { ...(lang === 'hi' ? PRIVACY_POLICY_HI : PRIVACY_POLICY), reviewed: REVIEWED.privacy };
 }
