@@ -20,5 +20,6 @@ import { footer } from './footer';
 import { policies } from './policies';
 import { sitemap } from './sitemap';
 import { archive } from './archive';
+import { alerts } from './alerts';
 
-export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive };
+export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts };

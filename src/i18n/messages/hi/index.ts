@@ -17,6 +17,7 @@ import { footer } from './footer';
 import { policies } from './policies';
 import { sitemap } from './sitemap';
 import { archive } from './archive';
+import { alerts } from './alerts';
 
 /** The interface text of the public pages in Hindi: the same areas and keys as ../en. */
-export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive };
+export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts };
