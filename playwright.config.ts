@@ -6,7 +6,7 @@ const port = Number(process.env.E2E_PORT ?? 4488);
  * files at a time; the back office specs, which change what every page shows (alerts, content states), run
  * after them one at a time, as they share the one server and its data.
  */
-const PUBLIC_PAGE_SPECS = /(both-languages|hindi-pages|layout-widths|public-frame|public-routes|gigw)\.spec\.ts$/;
+const PUBLIC_PAGE_SPECS = /(both-languages|hindi-pages|layout-widths|public-frame|public-data|gigw)\.spec\.ts$/;
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/council-e2e-${port}`;
 
 export default defineConfig({

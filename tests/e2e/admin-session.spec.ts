@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, STAFF, setSessionExpiry, signIn } from './admin-support';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 
 /**
  * Signing in and out of the back office, the guards as a browser meets them, the session running out,
@@ -205,5 +206,15 @@ test('the account page changes the password, ends other sessions and keeps this 
       expect(res.status()).toBe(200);
     }
     await other.close();
+  }
+});
+
+test('the sign-in page is a whole, accessible page at 375 and 1280px', async ({ page }) => {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect((await page.goto('/login'))?.status()).toBe(200);
+    await expect(page.locator('h1')).toHaveCount(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'no sideways scrolling').toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, `/login at ${width}px`);
   }
 });

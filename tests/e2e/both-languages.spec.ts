@@ -49,6 +49,12 @@ async function checkPage(page: Page, problems: string[], address: string, lang: 
   const english = lang === 'en' ? address : twin;
   expect(alternates, address).toEqual({ en: english, hi: pathIn('hi', english), 'x-default': english });
   await expect(page.locator('a.language-switch'), address).toHaveAttribute('href', twin);
+  // A whole page: one visible heading, nothing wider than the window, every image saying what it shows.
+  await expect(page.locator('h1'), address).toHaveCount(1);
+  await expect(page.locator('h1'), address).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${address}: no sideways scrolling`).toBeLessThanOrEqual(0);
+  expect(await page.locator('img:not([alt])').count(), `${address}: images without alt`).toBe(0);
   await expectNoSeriousA11yViolations(page, `${address} at ${page.viewportSize()?.width}px`);
   expect(problems, `console of ${address}`).toEqual([]);
 }
