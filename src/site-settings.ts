@@ -6,6 +6,8 @@
 
 export interface ExternalLink {
   label: string;
+  /** The name on Hindi pages, where the site has one in Hindi. */
+  labelHindi?: string;
   url: string;
 }
 
@@ -66,10 +68,10 @@ export const siteSettings: SiteSettings = {
   officeHours: 'Monday to Saturday, 10:00 AM - 5:00 PM (closed on Sundays, second Saturdays and public holidays)',
   mapEmbedUrl: 'https://www.google.com/maps?q=Station+Road,+Kamalpur,+Bihar&output=embed',
   importantLinks: [
-    { label: 'RTI', url: 'https://rtionline.gov.in/' },
-    { label: 'MoHUA', url: 'https://mohua.gov.in/' },
-    { label: 'RTPS & Other Services', url: 'https://serviceonline.bihar.gov.in/' },
-    { label: 'UD & HD', url: 'https://urban.bihar.gov.in/' },
+    { label: 'RTI', labelHindi: 'सूचना का अधिकार (RTI)', url: 'https://rtionline.gov.in/' },
+    { label: 'MoHUA', labelHindi: 'आवास और शहरी कार्य मंत्रालय', url: 'https://mohua.gov.in/' },
+    { label: 'RTPS & Other Services', labelHindi: 'लोक सेवाओं का अधिकार एवं अन्य सेवाएँ', url: 'https://serviceonline.bihar.gov.in/' },
+    { label: 'UD & HD', labelHindi: 'नगर विकास एवं आवास विभाग', url: 'https://urban.bihar.gov.in/' },
   ],
   mobileAppUrl: 'https://play.google.com/store/apps/details?id=example.nagarparishad.kamalpur',
   rtiUrl: 'https://rtionline.gov.in/',

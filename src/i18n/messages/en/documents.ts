@@ -6,6 +6,7 @@ export const documents = {
   latestNews: { title: 'Latest News', kind: 'latest news', empty: 'No latest news entries found.' },
   failed: (kind: string) => `An error occurred while fetching the ${kind} data.`,
   archiveLink: 'Looking for something older? See the',
+  archiveLinkEnd: '.',
   newestFirst: (title: string) => `${title}, newest first`,
   number: '#',
   title: 'Title',

@@ -7,6 +7,7 @@ export const documents: Messages['documents'] = {
   latestNews: { title: 'ताज़ा समाचार', kind: 'ताज़ा समाचार', empty: 'कोई ताज़ा समाचार नहीं मिला।' },
   failed: (kind: string) => `${kind} की जानकारी लाते समय त्रुटि हुई।`,
   archiveLink: 'कुछ पुराना खोज रहे हैं? देखें:',
+  archiveLinkEnd: '।',
   newestFirst: (title: string) => `${title}, नवीनतम पहले`,
   number: 'क्रम',
   title: 'शीर्षक',
