@@ -131,7 +131,6 @@ test('without script the alert stays and offers no dead button; in high contrast
     // The dismiss button stays in the window, beside the text.
     await expect(banner(visitor, `Static alert ${stamp}`).getByRole('button', { name: 'Dismiss this alert' })).toBeInViewport();
     if (width === 375) await expectNoSeriousA11yViolations(visitor, `/notice with an alert${contrast ? ', high contrast' : ''}`);
-    await visitor.screenshot({ path: `/work/shots/alert-${width}${contrast ? '-contrast' : ''}.png` });
     await context.close();
   }
   await admin.delete(`/api/Admin/alerts/${id}`);

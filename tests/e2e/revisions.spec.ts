@@ -44,12 +44,10 @@ test('the history screen shows what changed between revisions, and restores one 
   await expect(unchanged.getByText(FIRST.title)).toBeHidden();
   await unchanged.locator('summary').click();
   await expect(unchanged.getByText(FIRST.title)).toBeVisible();
-  await page.screenshot({ path: '/work/shots/revision-diff-1280.png', fullPage: true });
   await expectNoSeriousA11yViolations(page, 'history screen');
 
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: '/work/shots/revision-diff-375.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Restore revision 1: one click, confirmed in the back office's dialog.
