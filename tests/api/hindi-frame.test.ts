@@ -16,7 +16,11 @@ export const HINDI_PAGES = [
   '/hi/postgrievance', '/hi/trackgrievance', '/hi/viewgrievance', '/hi/grievance-performance',
   '/hi/search', '/hi/search?q=x', '/hi/search?q=paani', '/hi/no-such-page',
   '/hi/archive/notice', '/hi/archive/circulars', '/hi/archive/officeorder', '/hi/archive/latestnews', '/hi/archive/tender',
-  '/hi/archive/notice?q=x', '/hi/archive/tender?page=9', '/hi/privacypolicy',
+  '/hi/archive/notice?q=x', '/hi/archive/tender?page=9', '/hi/privacypolicy', '/hi/home',
+  '/hi/website-policies', '/hi/website-policies/copyright', '/hi/website-policies/hyperlinking',
+  '/hi/website-policies/terms-and-conditions', '/hi/website-policies/content-contribution-moderation-approval',
+  '/hi/website-policies/content-archival', '/hi/website-policies/content-review', '/hi/help',
+  '/hi/screen-reader-access', '/hi/accessibility-statement', '/hi/feedback', '/hi/sitemap',
 ] as const;
 
 /**

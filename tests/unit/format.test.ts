@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { latinRuns } from '../../src/i18n/latin-runs';
 import { fileNameFromTitle, formatClosing, formatDateTime, formatDayMonthYear, formatIsoDate, formatLongDate, formatMedium, missingText, todayInIndia } from '../../src/lib/format';
 
 describe('the date formats of SPEC.md §9', () => {
@@ -39,5 +40,19 @@ describe('the date formats of SPEC.md §9', () => {
     for (const f of [formatIsoDate, formatDayMonthYear, formatMedium, formatDateTime]) expect(f(null, 'hi')).toBe('उपलब्ध नहीं');
     expect(formatClosing(null, '10:00', 'hi')).toBe(missingText('hi'));
     expect(formatDayMonthYear('2026-03-05', 'en')).toBe(formatDayMonthYear('2026-03-05'));
+  });
+});
+
+describe('Latin-script runs in Hindi text', () => {
+  it('finds names, addresses and bracketed expansions as whole runs', () => {
+    expect(latinRuns('NVDA (NonVisual Desktop Access), निःशुल्क, Windows के लिए: nvaccess.org;')).toEqual([
+      { text: 'NVDA (NonVisual Desktop Access)', latin: true },
+      { text: ', निःशुल्क, ', latin: false },
+      { text: 'Windows', latin: true },
+      { text: ' के लिए: ', latin: false },
+      { text: 'nvaccess.org', latin: true },
+      { text: ';', latin: false },
+    ]);
+    expect(latinRuns('केवल हिन्दी')).toEqual([{ text: 'केवल हिन्दी', latin: false }]);
   });
 });
