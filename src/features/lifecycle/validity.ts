@@ -19,13 +19,16 @@ export const REVIEW_DAYS = 180;
 /** An item whose review falls within this many days is listed as due for review. */
 export const REVIEW_WINDOW_DAYS = 30;
 
-/** The types whose expired items are listed on a public archive page, by the archive's URL segment. */
+/**
+ * The types whose expired items are listed on a public archive page, by the archive's URL segment. Their names
+ * in each language are the sitemap catalogue's ('/archive/notice'); liveHref is the live list they left.
+ */
 export const ARCHIVES = [
-  { slug: 'notice', typePath: 'notice', title: 'Notice Archive', liveHref: '/notice', liveTitle: 'Notices' },
-  { slug: 'circulars', typePath: 'circular', title: 'Circular Archive', liveHref: '/circulars', liveTitle: 'Circulars' },
-  { slug: 'officeorder', typePath: 'officeorder', title: 'Office Order Archive', liveHref: '/officeorder', liveTitle: 'Office Orders' },
-  { slug: 'latestnews', typePath: 'latest-news', title: 'Latest News Archive', liveHref: '/latestnews', liveTitle: 'Latest News' },
-  { slug: 'tender', typePath: 'tender', title: 'Tender Archive', liveHref: '/currenttender', liveTitle: 'Active Tenders' },
+  { slug: 'notice', typePath: 'notice', liveHref: '/notice' },
+  { slug: 'circulars', typePath: 'circular', liveHref: '/circulars' },
+  { slug: 'officeorder', typePath: 'officeorder', liveHref: '/officeorder' },
+  { slug: 'latestnews', typePath: 'latest-news', liveHref: '/latestnews' },
+  { slug: 'tender', typePath: 'tender', liveHref: '/currenttender' },
 ] as const;
 
 export type ArchiveDef = (typeof ARCHIVES)[number];
