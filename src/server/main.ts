@@ -19,9 +19,9 @@ import { loadStaticFiles, serveStaticFile } from './static-files';
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
 
 /** Browsers that reached us over https once keep to it for a year. */
+const HSTS = 'max-age=31536000; includeSubDomains';
 /** The page that says an address leads nowhere (src/pages/404.astro), which answers 404 itself. */
 const NOT_FOUND_PAGE = '/404';
-const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * Every path has one spelling before anything looks at it: the router, the access check, the page cache and
