@@ -1,8 +1,9 @@
+import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { declarationOf, homeFor, isApiPattern, mayOpen, pageKey } from './server/route-table';
 import { sessionFromRequest } from './server/auth/request-session';
 import { errorResponse, HttpError } from './server/http';
-import { hasSessionCookie, KEPT_HEADERS, pageCacheKey, storePage, versionSnapshot } from './server/page-cache';
+import { hasSessionCookie, isCacheableRequest, KEPT_HEADERS, pageCacheKey, renderFinished, storePage, versionSnapshot } from './server/page-cache';
 import { collectDependencies } from './server/cache/dependencies';
 import { SECURITY_HEADERS } from './server/security-headers';
 import { contentSecurityPolicy, type PageArea } from './server/content-security-policy';
@@ -13,6 +14,19 @@ import { fillLastUpdated, hasLastUpdatedMark, lastUpdated } from './server/last-
 
 export const onRequest = defineMiddleware(async (context, next) => {
   await ensureReady();
+  const cookie = context.request.headers.get('cookie');
+  if (!isCacheableRequest(context.request.method, cookie)) return respond(context, next);
+  // The key the Node entry let this render go ahead under: once the answer is ready (stored, when it can
+  // be), the visitors waiting for it are let go, even if this one reads it slowly or never.
+  const key = pageCacheKey(pathIn(context.locals.lang ?? 'en', pageKey(context.url.pathname, context.url.search)), cookie);
+  try {
+    return await respond(context, next);
+  } finally {
+    renderFinished(key);
+  }
+});
+
+async function respond(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { request, url, routePattern } = context;
   // Decided from the route that will run, never from the URL's text: a pattern nobody declared is refused.
   const route = declarationOf(routePattern);
@@ -96,7 +110,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     headers.set('vary', 'Accept-Encoding, Cookie');
   }
   return new Response(body, { status: response.status, headers });
-});
+}
 
 /** The sign-in page belongs to the back office: nobody may frame it either. */
 function areaOf(routePattern: string, isPublic: boolean): PageArea {

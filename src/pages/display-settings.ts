@@ -1,4 +1,4 @@
-import { endpoint, readFormBody } from '../server/http';
+import { endpoint, PUBLIC_TEXT_LIMIT, readFormBody } from '../server/http';
 import { sameSitePath } from '../lib/canonical-path';
 import { applyDisplayChoice, displayCookieValue, DISPLAY_COOKIE, parseDisplayCookie } from '../server/display-preferences';
 import { servedOverHttps } from '../server/request-origin';
@@ -8,7 +8,7 @@ import { servedOverHttps } from '../server/request-origin';
  * year and the visitor returns to the page they were on.
  */
 export const POST = endpoint(async (context) => {
-  const form = await readFormBody(context.request);
+  const form = await readFormBody(context.request, PUBLIC_TEXT_LIMIT);
   const current = parseDisplayCookie(context.cookies.get(DISPLAY_COOKIE)?.value);
   const chosen = applyDisplayChoice(current, { text: form.get('text')?.toString(), contrast: form.get('contrast')?.toString() });
   context.cookies.set(DISPLAY_COOKIE, displayCookieValue(chosen), {

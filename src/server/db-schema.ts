@@ -176,8 +176,6 @@ export const TABLES = {
   },
   /** Failed sign-ins; email lower-cased as typed, known account or not. */
   login_attempt: { id: id(), email: text(), address: text(), at: text() },
-  /** An address an account has signed in from successfully: it may still sign in while the account is locked. */
-  sign_in_address: { email: text(), address: text(), last_at: text() },
   /** A visitor's message from the public feedback form; address_hash is the SHA-256 of the sender's address. */
   feedback: { id: id(), at: text(), name: text(), email: text(), subject: text(), message: text(), address_hash: text() },
   /** One step of a grievance's life: who (a citizen, staff, the system), from which state to which. */

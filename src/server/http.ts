@@ -83,17 +83,35 @@ export interface BodyLimit {
 /** The most a body without files may carry (sign-in, latest news), and the room for text beside files; every text field's own limit is far lower. */
 export const TEXT_BODY_LIMIT: BodyLimit = { bytes: 1 * MB, message: 'The request is larger than the 1 MB allowed here.' };
 
+/**
+ * What a stranger's form without files may carry (sign-in, feedback, tracking, Open311): its longest field is a
+ * few kilobytes even in Devanagari, so a body larger than this is no honest form and is refused unread.
+ */
+export const PUBLIC_TEXT_LIMIT: BodyLimit = { bytes: 64 * 1024, message: 'The request is larger than the 64 KB allowed here.' };
+
 /** How long, and how much, a refused body is still read and thrown away before the connection is cut. */
 const DISCARD_MS = 30_000;
 const DISCARD_FACTOR = 4;
+/**
+ * How many refused bodies are read and thrown away at once, in the whole process. Reading one costs a little
+ * of the one thread that answers everybody; a flood of refused uploads would cost a lot, so past these the
+ * connection is cut at once, and the sender sees a broken connection instead of the refusal.
+ */
+const MAX_DISCARDING = 4;
+let discarding = 0;
 
 /**
  * After a refusal the rest of the body is read and thrown away, never kept, as web servers do: a client
- * still sending would otherwise see a broken connection instead of the 413. One that keeps sending far
- * beyond the limit, or for too long, is cut off.
+ * still sending would otherwise see a broken connection instead of the refusal. One that keeps sending far
+ * beyond the limit, or for too long, or while too many others are being discarded, is cut off.
  */
-function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limit: BodyLimit): void {
+export function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limit: BodyLimit): void {
   const cutOff = () => void reader.cancel().catch(() => undefined);
+  if (discarding >= MAX_DISCARDING) {
+    cutOff();
+    return;
+  }
+  discarding++;
   const timer = setTimeout(cutOff, DISCARD_MS);
   timer.unref();
   void (async () => {
@@ -112,6 +130,7 @@ function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limit: Bod
       // The client went away: nothing left to discard.
     } finally {
       clearTimeout(timer);
+      discarding--;
     }
   })();
 }
@@ -124,12 +143,23 @@ function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, limit: Bod
 export async function readBodyBytes(request: Request, limit: BodyLimit): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
+  refuseDeclaredLength(request, reader, limit);
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of chunksWithin(reader, limit)) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/** Refuses (413) a body whose declared length is over the limit, before a byte of it is read. */
+export function refuseDeclaredLength(request: Request, reader: ReadableStreamDefaultReader<Uint8Array>, limit: BodyLimit): void {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit.bytes) {
     discardRest(reader, limit);
     throw new HttpError(413, limit.message);
   }
-  const chunks: Uint8Array[] = [];
+}
+
+/** A body's chunks as they arrive, refused (413) as soon as they pass the limit; the rest is then discarded. */
+export async function* chunksWithin(reader: ReadableStreamDefaultReader<Uint8Array>, limit: BodyLimit): AsyncGenerator<Uint8Array> {
   let received = 0;
   for (;;) {
     let chunk: ReadableStreamReadResult<Uint8Array>;
@@ -138,15 +168,14 @@ export async function readBodyBytes(request: Request, limit: BodyLimit): Promise
     } catch {
       throw new HttpError(400, 'The request body could not be read.');
     }
-    if (chunk.done) break;
+    if (chunk.done) return;
     received += chunk.value.byteLength;
     if (received > limit.bytes) {
       discardRest(reader, limit);
       throw new HttpError(413, limit.message);
     }
-    chunks.push(chunk.value);
+    yield chunk.value;
   }
-  return Buffer.concat(chunks);
 }
 
 function contentTypeOf(request: Request): string {

@@ -14,6 +14,7 @@ import { resolveRequestClient } from './request-origin';
 import { pageKey } from './route-table';
 import { pathIn, splitLanguage } from '../i18n/lang';
 import { SECURITY_HEADERS } from './security-headers';
+import { refuseMethodsNodeCannotRoute, refuseUnusedMethod } from './allowed-methods';
 import { loadStaticFiles, serveStaticFile } from './static-files';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
   const staticFiles = loadStaticFiles(path.join(distDir, 'client'));
 
   const server = http.createServer((req, res) => {
+    if (refuseUnusedMethod(req, res)) return;
     const client = resolveRequestClient(req, config.trustedProxyHops);
     if (client.https) res.setHeader('strict-transport-security', HSTS);
     if (!keepToCanonicalPath(req, res)) return;
@@ -100,6 +102,10 @@ async function main(): Promise<void> {
       });
   });
   server.keepAliveTimeout = 65_000;
+  // A client gets 20 seconds to send its request's headers: one trickling them in a byte at a time holds a
+  // connection and nothing more, and not for a minute as by default.
+  server.headersTimeout = 20_000;
+  refuseMethodsNodeCannotRoute(server);
 
   server.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') fail(`Cannot start: port ${config.port} on ${config.host} is already in use. Set PORT to a free port.`);

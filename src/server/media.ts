@@ -42,6 +42,13 @@ export async function imageSize(bytes: Uint8Array, contentType: string): Promise
   }
 }
 
+/** The bytes of the given media rows, by id. */
+export async function readMediaBytes(ids: readonly number[], database: Db = db()): Promise<Map<number, Uint8Array>> {
+  if (ids.length === 0) return new Map();
+  const rows = await database.selectFrom('media').select(['id', 'bytes']).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((row) => [row.id, row.bytes]));
+}
+
 export async function readMediaBySha(sha256: string, database: Db = db()) {
   return database.selectFrom('media').select(['sha256', 'content_type', 'bytes', 'size']).where('sha256', '=', sha256).executeTakeFirst();
 }

@@ -18,8 +18,14 @@ import { displayCacheSuffix } from './display-preferences';
  */
 export const SESSION_COOKIE = 'session';
 const MAX_BYTES = 64 * 1024 * 1024;
-/** A single answer larger than this (an unpaged list of every complaint) is not worth keeping. */
-const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+/**
+ * What answers with a query string may take of the cache, oldest evicted first among themselves. Their number
+ * is open-ended (every page of every paged list), so a stranger walking through them evicts other query
+ * answers only, never the pages without a query (the home page, the lists' first pages).
+ */
+const MAX_QUERY_BYTES = 16 * 1024 * 1024;
+/** A single answer larger than this is not worth keeping; a public list within its inline budget (content/api.ts) fits. */
+const MAX_ENTRY_BYTES = 4 * 1024 * 1024;
 /** Answer headers that belong to the content and must come back with it from the cache. */
 export const KEPT_HEADERS = ['x-total-count', 'content-security-policy'];
 
@@ -41,11 +47,14 @@ interface CacheState {
   versions: Map<string, number>;
   pages: Map<string, CachedPage>;
   bytes: number;
-  /** Renders under way, by URL: settled when that answer has been sent. */
+  /** The part of `bytes` taken by answers whose key has a query string. */
+  queryBytes: number;
+  /** Renders under way, by key: settled when that answer is ready to send, or its visitor has gone. */
   rendering: Map<string, Promise<void>>;
+  settleRender: Map<string, () => void>;
 }
 
-const state = (): CacheState => processSingleton('page-cache', () => ({ versions: new Map(), pages: new Map(), bytes: 0, rendering: new Map() }));
+const state = (): CacheState => processSingleton('page-cache', () => ({ versions: new Map(), pages: new Map(), bytes: 0, queryBytes: 0, rendering: new Map(), settleRender: new Map() }));
 
 /** The table versions as they stand now: a render files what it read under these. */
 export function versionSnapshot(): TableVersions {
@@ -60,9 +69,13 @@ function isCurrent(page: CachedPage, versions: TableVersions, at: number): boole
   return true;
 }
 
+const sizeOf = (page: CachedPage) => page.identity.length + page.gzip.length + page.brotli.length;
+const hasQuery = (key: string) => key.includes('?');
+
 function forget(s: CacheState, key: string, page: CachedPage): void {
   s.pages.delete(key);
-  s.bytes -= page.identity.length + page.gzip.length + page.brotli.length;
+  s.bytes -= sizeOf(page);
+  if (hasQuery(key)) s.queryBytes -= sizeOf(page);
 }
 
 /**
@@ -129,45 +142,120 @@ export function storePage(
     gzip: gzipSync(identity, { level: 9 }),
     brotli: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }),
   };
-  const size = page.identity.length + page.gzip.length + page.brotli.length;
+  const size = sizeOf(page);
   const previous = s.pages.get(url);
   if (previous) forget(s, url, previous);
-  // Oldest first: a Map iterates in insertion order, so this drops the least recently stored pages.
+  // Oldest first: a Map iterates in insertion order, so this drops the least recently stored pages (of
+  // those with a query string only, when it is their share that is full).
+  const query = hasQuery(url);
   for (const [key, old] of s.pages) {
-    if (s.bytes + size <= MAX_BYTES) break;
+    const fits = s.bytes + size <= MAX_BYTES && (!query || s.queryBytes + size <= MAX_QUERY_BYTES);
+    if (fits) break;
+    if (query && s.bytes + size <= MAX_BYTES && !hasQuery(key)) continue;
     forget(s, key, old);
   }
   s.pages.set(url, page);
   s.bytes += size;
+  if (query) s.queryBytes += size;
 }
 
 export function isCacheableRequest(method: string, cookieHeader: string | undefined | null): boolean {
   return (method === 'GET' || method === 'HEAD') && !hasSessionCookie(cookieHeader);
 }
 
-/** Answers from the cache when it can; resolves false to let Astro render. */
+/**
+ * How long a request waits on work another request started for the same address (its render, or the shared
+ * read of the table versions) before doing the work itself. Coalescing saves work when the town asks for one
+ * page at once; it must never let one slow or vanished client hold an address for everyone else.
+ */
+export const SHARED_WAIT_MS = 2_000;
+
+type WaitOutcome = 'settled' | 'timed-out' | 'client-gone';
+
+/** Whether the visitor behind this answer has gone (aborted, or the connection closed). */
+function clientGone(res: ServerResponse): boolean {
+  return res.destroyed || res.writableEnded || res.socket?.destroyed === true;
+}
+
+/**
+ * Waits for shared work with a deadline, and stops waiting as soon as the visitor leaves. The listener is
+ * removed whichever way it ends, so a long-lived keep-alive connection does not collect them.
+ */
+async function waitShared<T>(work: Promise<T> | T, res: ServerResponse): Promise<{ outcome: WaitOutcome; value?: T }> {
+  if (!(work instanceof Promise)) return { outcome: 'settled', value: work };
+  if (clientGone(res)) return { outcome: 'client-gone' };
+  let timer: NodeJS.Timeout | undefined;
+  let onClose: (() => void) | undefined;
+  try {
+    return await Promise.race([
+      work.then((value) => ({ outcome: 'settled' as const, value })),
+      new Promise<{ outcome: WaitOutcome }>((resolve) => {
+        timer = setTimeout(() => resolve({ outcome: 'timed-out' }), SHARED_WAIT_MS);
+        onClose = () => resolve({ outcome: 'client-gone' });
+        res.once('close', onClose);
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    if (onClose) res.off('close', onClose);
+  }
+}
+
+/**
+ * Answers from the cache when it can; resolves false to let Astro render, true when the request has been
+ * answered (or its visitor has gone, and nothing is left to answer).
+ */
 export async function serveCachedPage(req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): Promise<boolean> {
   const key = cacheKey(req.method ?? 'GET', req.url ?? '/', req.headers.cookie);
   if (!key || !isCacheableRequest(req.method ?? 'GET', req.headers.cookie)) return false;
   // Another instance may have written since this one last looked. A render that follows is filed under the
-  // versions adopted here, which its data is at least as new as.
-  adoptVersions(await readSharedTableVersions());
+  // versions adopted here, which its data is at least as new as. Should the read stall, the page is
+  // rendered from the database as it stands, and nothing is filed from the cache's stale view.
+  const shared = await waitShared(readSharedTableVersions(), res);
+  if (shared.outcome === 'client-gone') return true;
+  if (shared.outcome === 'timed-out') return false;
+  adoptVersions(shared.value!);
   if (answerFromCache(key, req, res, securityHeaders)) return true;
   // When a save has just emptied the cache and the whole town asks for the same page, one request renders
-  // it and the others wait for that render instead of each rendering it again.
-  // Should that render not leave a current page (a write to a table it read landed meanwhile), the waiters
-  // wait for the next one rather than each rendering the page again.
+  // it and the others wait for that render instead of each rendering it again. Should that render not leave
+  // a current page (a write to a table it read landed meanwhile), the waiters wait for the next one. A
+  // waiter whose visitor leaves stops waiting; one that has waited too long renders the page itself.
   const s = state();
   for (let underway = s.rendering.get(key); underway; underway = s.rendering.get(key)) {
-    await underway;
+    const waited = await waitShared(underway, res);
+    if (waited.outcome === 'client-gone') return true;
     if (answerFromCache(key, req, res, securityHeaders)) return true;
+    if (waited.outcome === 'timed-out') return false;
   }
-  const render = new Promise<void>((resolve) => res.once('close', resolve));
+  if (clientGone(res)) return true;
+  // The render is over for its waiters once its answer is ready to send (the middleware says so through
+  // renderFinished), not once the last byte reaches a visitor who may read slowly or never.
+  let settle!: () => void;
+  const render = new Promise<void>((resolve) => (settle = resolve));
   s.rendering.set(key, render);
-  void render.then(() => {
-    if (s.rendering.get(key) === render) s.rendering.delete(key);
-  });
+  s.settleRender.set(key, settle);
+  const finish = () => finishRender(key, render);
+  res.once('close', finish);
+  res.once('finish', finish);
   return false;
+}
+
+/** Ends a render's hold on its address: its waiters then read the cache, or render for themselves. */
+function finishRender(key: string, render?: Promise<void>): void {
+  const s = state();
+  const underway = s.rendering.get(key);
+  if (!underway || (render && underway !== render)) return;
+  s.rendering.delete(key);
+  s.settleRender.get(key)?.();
+  s.settleRender.delete(key);
+}
+
+/**
+ * Called by the middleware once a cacheable request's answer has been rendered (and stored, when it could
+ * be): the requests waiting on that address need not wait for it to be sent.
+ */
+export function renderFinished(key: string): void {
+  finishRender(key);
 }
 
 function answerFromCache(key: string, req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): boolean {

@@ -30,6 +30,8 @@ const GRIEVANCE_STAFF: readonly Role[] = ['admin', 'user', 'officer'];
 const CONTENT_STAFF: readonly Role[] = ['admin', 'editor'];
 /** Who may read a content item's revisions; restoring one is an admin's, like publishing. */
 export const CONTENT_EDITORS: readonly Role[] = CONTENT_STAFF;
+/** Every role signs in with a password: each may change its own and keep its session alive. */
+const EVERY_ROLE: readonly Role[] = ['admin', 'user', 'officer', 'editor'];
 const PAGED = ['page'] as const;
 
 export const ROUTES = {
@@ -111,15 +113,15 @@ export const ROUTES = {
   '/inquiry': { access: STAFF, nav: { sidebar: 'user', label: 'Add/View Grievance' } },
   '/grievances': { access: GRIEVANCE_STAFF, query: ['state', 'ward', 'category', 'officer', 'overdue', 'page'], nav: { sidebar: 'user', label: 'Grievance Inbox' } },
   '/grievances/[number]': { access: GRIEVANCE_STAFF, query: ['done'] },
-  '/account': { access: GRIEVANCE_STAFF },
+  '/account': { access: EVERY_ROLE },
   // An item's revisions: ?from=&to= pick the two compared.
   '/history/[type]/[id]': { access: CONTENT_EDITORS, query: ['from', 'to'] },
 
   // The API (SPEC.md §7).
   '/api/Account/login': { access: PUBLIC },
   '/api/Account/logout': { access: PUBLIC },
-  '/api/Account/change-password': { access: GRIEVANCE_STAFF },
-  '/api/Account/renew': { access: GRIEVANCE_STAFF },
+  '/api/Account/change-password': { access: EVERY_ROLE },
+  '/api/Account/renew': { access: EVERY_ROLE },
   '/api/Grievance/inbox': { access: GRIEVANCE_STAFF, query: ['state', 'ward', 'category', 'officer', 'overdue', 'page'] },
   '/api/Grievance/[number]': { access: GRIEVANCE_STAFF },
   '/api/Grievance/[number]/[action]': { access: GRIEVANCE_STAFF },
@@ -189,17 +191,34 @@ export function patternForPath(pathname: string): string | undefined {
 }
 
 /**
- * The cache key of a GET: the path with only the query parameters its route reads, in the order they came.
- * `/home?x=1` and `/home` are one page. Only cached routes (public, not marked uncached) are reduced; any
- * other path keeps its query as it came.
+ * Parameters whose repeats all count, in their order (designations, listed in the order asked); every other
+ * parameter is read once, the first value.
+ */
+const REPEATABLE_QUERY = new Set(['designations']);
+
+/** `007` and `7` ask for the same page: whole numbers are keyed without leading zeros. */
+const canonicalValue = (value: string) => (/^\d{1,15}$/.test(value) ? String(Number(value)) : value);
+
+/**
+ * The cache key of a GET: the path with only the query parameters its route reads, in one canonical form:
+ * names sorted, a parameter read once keeps only its first value (which is the one the route reads), a
+ * repeatable one its distinct values, whole numbers without leading zeros. `/home?x=1` is `/home`, and
+ * `/notice?page=1&page=1…` is `/notice?page=1`, so a stranger cannot fill the cache with spellings of one page.
+ * Only cached routes (public, not marked uncached) are reduced; any other path keeps its query as it came.
  */
 export function pageKey(pathname: string, search: string): string {
   const route = declarationOf(patternForPath(pathname));
   if (!route || route.access !== 'public' || route.uncached) return pathname + (search === '?' ? '' : search);
   const declared = route.query ?? [];
   if (declared.length === 0 || search === '' || search === '?') return pathname;
+  const sent = new URLSearchParams(search);
   const kept = new URLSearchParams();
-  for (const [name, value] of new URLSearchParams(search)) if (declared.includes(name)) kept.append(name, value);
+  for (const name of [...declared].sort()) {
+    const values = sent.getAll(name);
+    if (values.length === 0) continue;
+    const chosen = REPEATABLE_QUERY.has(name) ? [...new Set(values)] : [values[0]];
+    for (const value of chosen) kept.append(name, canonicalValue(value));
+  }
   const query = kept.toString();
   return query === '' ? pathname : `${pathname}?${query}`;
 }

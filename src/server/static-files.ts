@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FILE_SANDBOX } from './security-headers';
 
 /**
  * The built client files (dist/client: Astro's hashed /_astro bundles and the public/ folder) are few and
@@ -70,6 +71,7 @@ export function serveStaticFile(
   if (!file) return false;
   const headers: Record<string, string | number> = {
     ...securityHeaders,
+    ...(file.type === 'image/svg+xml' ? FILE_SANDBOX : {}),
     'content-type': file.type,
     'cache-control': file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
   };

@@ -1,8 +1,9 @@
 import type { APIContext } from 'astro';
-import { json, readFormBody } from '../../server/http';
+import { json } from '../../server/http';
+import { readStreamedForm } from '../../server/streamed-form';
 import { grievanceEvents, listInbox } from './grievance-queries.server';
 import { closeStaleResolutions } from './grievance.server';
-import { inboxFilterOf, PHOTO_BODY_LIMIT, staffAction, staffActor, staffGrievance } from './grievance-requests.server';
+import { inboxFilterOf, PHOTO_FORM, staffAction, staffActor, staffGrievance } from './grievance-requests.server';
 import { transitionsFor } from './grievance-workflow';
 
 /** The staff's JSON calls: the inbox, one grievance with its timeline, and an action on it. */
@@ -31,7 +32,11 @@ export async function grievanceAnswer(context: APIContext): Promise<Response> {
 export async function actionAnswer(context: APIContext): Promise<Response> {
   const session = context.locals.session!;
   const grievance = await staffGrievance(context.params.number, session);
-  const form = await readFormBody(context.request, PHOTO_BODY_LIMIT);
-  await staffAction(grievance.number, context.params.action ?? '', form, staffActor(session));
+  const form = await readStreamedForm(context.request, PHOTO_FORM);
+  try {
+    await staffAction(grievance.number, context.params.action ?? '', form, staffActor(session));
+  } finally {
+    await form.dispose();
+  }
   return grievanceAnswer(context);
 }

@@ -32,13 +32,22 @@ export async function admitLodging(mobile: string, address: string, database: Db
   if (mobile && (await countSince('lodge-mobile', mobile, 24 * HOUR_MS, database)) >= settings.lodgesPerMobilePerDay) {
     throw tooMany(`This mobile number has lodged ${settings.lodgesPerMobilePerDay} grievances in the last 24 hours, the most allowed. Please try again tomorrow, or call the council's toll-free number.`, 3600);
   }
-  if ((await countSince('lodge-address', address, HOUR_MS, database)) >= settings.lodgesPerAddressPerHour) {
-    throw tooMany('Too many grievances have been lodged from your network in the last hour. Please try again in an hour.', 3600);
-  }
+  if ((await countSince('lodge-address', address, HOUR_MS, database)) >= settings.lodgesPerAddressPerHour) throw addressLimitReached();
   const at = nowIso();
   const rows = [{ kind: 'lodge-address', key: address, at }, ...(mobile ? [{ kind: 'lodge-mobile', key: mobile, at }] : [])];
   await database.insertInto('grievance_attempt').values(rows).execute();
 }
+
+/**
+ * Refuses (429) a citizen's form from an address that has already lodged its hour's worth, before its body
+ * is read: a flood from one address costs a single count. The count itself happens in admitLodging.
+ */
+export async function assertAddressMayLodge(address: string, database: Db = db()): Promise<void> {
+  const settings = await readSettings(database);
+  if ((await countSince('lodge-address', address, HOUR_MS, database)) >= settings.lodgesPerAddressPerHour) throw addressLimitReached();
+}
+
+const addressLimitReached = () => tooMany('Too many grievances have been lodged from your network in the last hour. Please try again in an hour.', 3600);
 
 /** Refuses (429) a look-up from an address that has failed too often in the last hour. */
 export async function admitLookup(address: string, database: Db = db()): Promise<void> {

@@ -2,20 +2,24 @@ import type { APIContext } from 'astro';
 import { db } from '../../server/db';
 import { ValidationError } from 'yup';
 import { HttpError, validationError } from '../../server/http';
-import { acceptUpload, bodyLimitFor, type AcceptedFile } from '../../server/content/uploads';
+import { acceptSpooledFiles, checkSpooledFiles, readStreamedForm, type StreamedForm, type StreamedFormSpec } from '../../server/streamed-form';
+import type { AcceptedFile } from '../../server/content/uploads';
 import { clientAddress } from '../../server/request-origin';
 import type { Session } from '../../server/auth/session';
 import { lodgeSchema, trackSchema } from './grievance.schema';
 import { lodgeGrievance, MAX_PHOTOS, redactGrievance, REDACTABLE, transitionGrievance, type RedactableField } from './grievance.server';
-import { admitLodging, admitLookup, recordFailedLookup } from './grievance-limits.server';
+import { admitLodging, admitLookup, assertAddressMayLodge, recordFailedLookup } from './grievance-limits.server';
 import { findCitizenGrievance, findStaffGrievance, type InboxFilter, type StaffGrievance } from './grievance-queries.server';
 import { isGrievanceState, parseComplaintNumber, parseMobile, TRANSITIONS, type TransitionName } from './grievance-workflow';
 import type { GrievanceActor } from './grievance-write.server';
 
 /** What the public form, the staff screens, the JSON endpoints and Open311 share when reading a request. */
 
-/** Room for four photos at the largest size allowed, plus the text fields. */
-export const PHOTO_BODY_LIMIT = bodyLimitFor(Array.from({ length: MAX_PHOTOS }, () => 'image' as const), 'binary');
+/**
+ * A grievance form's body: up to four photos under `photos` and room for the text fields (the longest a
+ * citizen may type, in Devanagari, is a few kilobytes; 64 KB leaves room to spare).
+ */
+export const PHOTO_FORM: StreamedFormSpec = { files: { photos: { kind: 'image', maxCount: MAX_PHOTOS, label: 'Photo' } }, textBytes: 64 * 1024 };
 
 export const CITIZEN: GrievanceActor = { party: 'citizen', userId: null, label: 'Citizen' };
 
@@ -24,15 +28,22 @@ export function staffActor(session: Session | null): GrievanceActor {
   return { party: session.user.role, userId: session.user.id, label: session.user.email };
 }
 
-/** The photos sent under `part` (empty file inputs skipped), each checked and re-encoded; at most four. */
-export async function readPhotos(form: FormData, part = 'photos'): Promise<AcceptedFile[]> {
-  const files = form.getAll(part).filter((v): v is File => typeof v !== 'string' && v.size > 0);
-  if (files.length > MAX_PHOTOS) throw new HttpError(400, `Send at most ${MAX_PHOTOS} photos.`, { [part]: `Send at most ${MAX_PHOTOS} photos.` });
-  const accepted: AcceptedFile[] = [];
-  for (const [i, file] of files.entries()) {
-    accepted.push(await acceptUpload(new Uint8Array(await file.arrayBuffer()), { key: part, label: `Photo ${i + 1}`, kind: 'image' }));
-  }
-  return accepted;
+/**
+ * Reads a grievance form with photos. A citizen's is refused before a byte is read when their address has
+ * already lodged its hour's worth, and is held to the address's share of uploads at once.
+ */
+export async function readGrievanceForm(context: Pick<APIContext, 'locals' | 'clientAddress' | 'request'>): Promise<StreamedForm> {
+  if (context.locals.session) return readStreamedForm(context.request, PHOTO_FORM);
+  const address = clientAddress(context);
+  await assertAddressMayLodge(address);
+  return readStreamedForm(context.request, { ...PHOTO_FORM, client: address });
+}
+
+/** The photos of a form read with PHOTO_FORM: checked from their headers, then decoded one at a time. */
+async function acceptPhotos(form: StreamedForm | null): Promise<AcceptedFile[]> {
+  if (!form) return [];
+  await checkSpooledFiles(form.files, PHOTO_FORM);
+  return acceptSpooledFiles(form.files, PHOTO_FORM, 'photos');
 }
 
 const text = (form: FormData, name: string) => {
@@ -41,14 +52,16 @@ const text = (form: FormData, name: string) => {
 };
 
 /**
- * Lodges what a citizen sent: fields checked (400 naming each), category and ward checked to exist, photos
- * checked (413/415), the abuse limits (429) last, so that a mistake in the form does not use up an attempt.
- * The desk lodging on a citizen's behalf through the same form is recorded as itself, without the limits.
+ * Lodges what a citizen sent, cheapest checks first: fields checked (400 naming each), category and ward
+ * checked to exist, the photos' sizes and types and pixel counts read from their headers (413/415), then the
+ * abuse limits counted (429), so that a mistake in the form does not use up an attempt, and only then are the
+ * photos decoded, one at a time. The desk lodging on a citizen's behalf through the same form is recorded as
+ * itself, without the limits.
  */
 export async function lodgeFromCitizen(
   context: Pick<APIContext, 'locals' | 'clientAddress'>,
   sent: Record<string, string>,
-  photos: AcceptedFile[],
+  form: StreamedForm | null,
   source: 'web' | 'open311',
 ): Promise<{ id: number; number: string }> {
   const session = context.locals.session;
@@ -63,7 +76,9 @@ export async function lodgeFromCitizen(
   if (!category) unknown.category = 'That category does not exist; choose one from the list.';
   if (!ward) unknown.ward = 'That ward does not exist; choose one from the list.';
   if (Object.keys(unknown).length > 0) throw new HttpError(400, Object.values(unknown)[0], unknown);
+  if (form) await checkSpooledFiles(form.files, PHOTO_FORM);
   if (actor.party === 'citizen') await admitLodging(values.mobile, clientAddress(context));
+  const photos = await acceptPhotos(form);
   return lodgeGrievance(
     {
       grievanceTypeId: values.category,
@@ -118,12 +133,13 @@ export function isTransitionName(value: string): value is TransitionName {
 }
 
 /** A staff transition from a form (multipart or urlencoded): note, officer, photos. */
-export async function staffTransition(number: string, transition: string, form: FormData, actor: GrievanceActor): Promise<void> {
+export async function staffTransition(number: string, transition: string, streamed: StreamedForm, actor: GrievanceActor): Promise<void> {
   const parsed = parseComplaintNumber(number);
   if (!parsed) throw new HttpError(404, 'No grievance with that number.');
   if (!isTransitionName(transition)) throw new HttpError(404, 'There is no such action.');
+  const form = streamed.fields;
   const officer = text(form, 'officer');
-  const photos = await readPhotos(form);
+  const photos = await acceptPhotos(streamed);
   await transitionGrievance(
     parsed,
     transition,
@@ -189,7 +205,7 @@ export async function staffRedaction(number: string, form: FormData, actor: Grie
 }
 
 /** One staff action posted from a screen or the JSON API: a transition, or 'redact'. */
-export async function staffAction(number: string, action: string, form: FormData, actor: GrievanceActor): Promise<void> {
-  if (action === 'redact') return staffRedaction(number, form, actor);
+export async function staffAction(number: string, action: string, form: StreamedForm, actor: GrievanceActor): Promise<void> {
+  if (action === 'redact') return staffRedaction(number, form.fields, actor);
   return staffTransition(number, action, form, actor);
 }

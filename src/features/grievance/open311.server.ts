@@ -1,6 +1,8 @@
 import type { APIContext } from 'astro';
 import { readConfig, siteOrigin } from '../../server/config';
-import { HttpError, readFormBody, TEXT_BODY_LIMIT } from '../../server/http';
+import { HttpError, PUBLIC_TEXT_LIMIT, readFormBody } from '../../server/http';
+import { clientAddress } from '../../server/request-origin';
+import { assertAddressMayLodge } from './grievance-limits.server';
 import { siteSettings } from '../../site-settings';
 import { listWards } from '../complaint/complaint.server';
 import { listCategories, listPublicGrievances, type Category, type PublicGrievance } from './grievance-queries.server';
@@ -143,7 +145,9 @@ export async function oneRequestAnswer(context: APIContext): Promise<Response> {
  * An api_key is asked for only when OPEN311_API_KEY is set.
  */
 export async function createRequestAnswer(context: APIContext): Promise<Response> {
-  const form = await readFormBody(context.request, TEXT_BODY_LIMIT);
+  // An address that has lodged its hour's worth is refused before its body is read.
+  await assertAddressMayLodge(clientAddress(context));
+  const form = await readFormBody(context.request, PUBLIC_TEXT_LIMIT);
   const key = process.env.OPEN311_API_KEY?.trim();
   if (key && form.get('api_key') !== key) throw new HttpError(403, 'A valid api_key is required.');
   const text = (name: string) => {
@@ -165,7 +169,7 @@ export async function createRequestAnswer(context: APIContext): Promise<Response
       mobile: text('phone'),
       email: text('email'),
     },
-    [],
+    null,
     'open311',
   );
   return answer([{ service_request_id: number, service_notice: 'Keep this number to track the grievance at /trackgrievance.', account_id: null }], 201);

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { holidayCalendarSvg } from '../../components/public/holidays/holiday-calendar-svg';
 import type { Lang } from '../../i18n/lang';
 import { messages } from '../../i18n/messages';
+import { FILE_SANDBOX } from '../../server/security-headers';
 
 /**
  * GET /holiday-calendar/2026.svg: the year's holiday calendar picture. Drawn once per year per process and
@@ -29,7 +30,7 @@ export const GET: APIRoute = ({ params, request, locals }) => {
     return new Response('No calendar for that year.', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
   }
   const { body, etag } = calendarFor(year, locals.lang ?? 'en');
-  const headers = { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=86400', etag };
+  const headers = { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=86400', etag, ...FILE_SANDBOX };
   if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
   return new Response(body, { status: 200, headers });
 };

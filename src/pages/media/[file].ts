@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { readMediaBySha } from '../../server/media';
 import { readVariant } from '../../server/media-variants';
+import { FILE_SANDBOX } from '../../server/security-headers';
 
 /**
  * Stored files at URLs named by their SHA-256 (…/<sha>.pdf), and resized WebP copies of images
@@ -15,8 +16,7 @@ export const GET: APIRoute = async ({ params, request }) => {
   const original = variant ? null : ORIGINAL.exec(name);
   if (!variant && !original) return notFound();
   const etag = `"${name}"`;
-  // Opened on their own, stored files run nothing: a PDF or SVG with script inside stays inert.
-  const cacheHeaders = { 'cache-control': 'public, max-age=31536000, immutable', etag, 'content-security-policy': 'sandbox' };
+  const cacheHeaders = { 'cache-control': 'public, max-age=31536000, immutable', etag, ...FILE_SANDBOX };
   if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: cacheHeaders });
 
   if (variant) {

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { HttpError } from '../http';
 import { clientAddress, servedOverHttps } from '../request-origin';
-import { assertLoginAllowed, recordLoginFailure, recordLoginSuccess } from './login-throttle';
+import { beginLoginAttempt } from './login-throttle';
 import { setSessionCookie } from './request-session';
 import { createSession } from './session';
 import { authenticate, normaliseEmail } from './users';
@@ -18,13 +18,13 @@ export async function signIn(
   password: string,
 ): Promise<{ token: string; role: Role; expiresAt: Date }> {
   const source = { email: normaliseEmail(email), address: clientAddress(context) };
-  await assertLoginAllowed(source);
+  const attempt = await beginLoginAttempt(source);
   const user = await authenticate(email, password);
   if (!user) {
-    await recordLoginFailure(source);
+    await attempt.failed();
     throw new HttpError(401, INVALID_LOGIN_MESSAGE);
   }
-  await recordLoginSuccess(source);
+  await attempt.succeeded();
   const { token, expiresAt } = await createSession({ id: user.id, email: user.email, role: user.role });
   // The back office pages use the session through an HttpOnly cookie; API clients use the token.
   setSessionCookie(context.cookies, token, expiresAt, servedOverHttps(context));

@@ -7,6 +7,7 @@ import { countRecords, deleteRecord, findRecord, listRecords, saveRecord, type C
 import { readSubmission } from './submission';
 import { mediaModeOf, storedValues, toWire, type MediaMode } from './wire';
 import { db } from '../db';
+import { readMediaBytes } from '../media';
 import type { Actor } from '../audit';
 import { withLifecycle } from '../lifecycle/admin-rows';
 
@@ -39,27 +40,42 @@ export function paging(url: URL): { limit?: number; offset?: number; page?: numb
   return { limit: pageSize, offset: (pageNumber - 1) * pageSize, page: pageNumber, pageSize };
 }
 
-/**
- * An unpaged list (what old clients ask for) is answered in full up to these bounds, so that no request can
- * make us build an answer of hundreds of megabytes: at most this many records, and with files inline as
- * base64, at most this many file bytes (the record that crosses the line is the last one included).
- */
+/** An unpaged list (what old clients ask for) is answered in full up to this many records. */
 export const UNPAGED_MAX_RECORDS = 1000;
-export const UNPAGED_MAX_FILE_BYTES = 24 * 1024 * 1024;
+
+/**
+ * The most file bytes an anonymous answer carries inline as base64, all files together: 2 MB, under 3 MB
+ * of answer, about a second on a slow phone network. Files past it are named by their stable /media/ URL
+ * (as ?media=url answers), which is served and cached like any file; the headers say how many.
+ */
+export const PUBLIC_INLINE_BYTES = 2 * 1024 * 1024;
 
 /** Says in the headers that an unpaged list was cut short, and how to page through all of it. */
 export function truncationHeaders(total: number, answered: number): Record<string, string> {
   return answered < total ? { 'x-total-count': String(total), 'x-list-truncated': `first ${answered}; ask with ?page=1&pageSize=500 for the rest` } : {};
 }
 
-/** How many of the listed records fit the file-byte budget of an unpaged base64 answer. */
-function recordsWithinFileBudget(records: readonly ContentRecord[]): number {
-  let bytes = 0;
-  for (let i = 0; i < records.length; i++) {
-    for (const file of Object.values(records[i].media)) bytes += file?.size ?? 0;
-    if (bytes > UNPAGED_MAX_FILE_BYTES) return i + 1;
+/**
+ * Reads the bytes of the records' files in list order while they fit the budget, and leaves the rest without
+ * bytes (toWire names those by URL). Only the bytes that are answered are read from the database. Answers
+ * the headers that say so.
+ */
+export async function inlineWithinBudget(records: readonly ContentRecord[], budget = PUBLIC_INLINE_BYTES): Promise<Record<string, string>> {
+  let used = 0;
+  let asUrl = 0;
+  const inline = new Set<number>();
+  for (const record of records) {
+    for (const file of Object.values(record.media)) {
+      if (!file || inline.has(file.id)) continue;
+      if (used + file.size <= budget) {
+        used += file.size;
+        inline.add(file.id);
+      } else asUrl += 1;
+    }
   }
-  return records.length;
+  const bytes = await readMediaBytes([...inline]);
+  for (const record of records) for (const file of Object.values(record.media)) if (file) file.bytes = bytes.get(file.id);
+  return asUrl === 0 ? {} : { 'x-media-as-url': String(asUrl), 'x-media-inline-budget': String(budget) };
 }
 
 /**
@@ -88,16 +104,23 @@ export async function listAnswer(def: ContentTypeDef, url: URL, audience: Audien
   const mode = mediaModeOf(url);
   const { limit, offset } = paging(url);
   const visibility = audience === 'public' ? ('live' as const) : undefined;
+  // The back office's own answers carry every file; an anonymous one, its budget's worth (sizes are listed
+  // first, then only the bytes that fit are read).
+  const fileBytes = async (records: ContentRecord[]) => (mode === 'url' ? {} : audience === 'public' ? inlineWithinBudget(records) : attachBytes(records));
   if (limit !== undefined) {
-    const records = await listRecords(def, { withBytes: mode === 'base64', limit, offset, visibility });
-    return json(await answerRecords(def, records, mode, audience), 200, { 'x-total-count': String(await countRecords(def, { visibility })) });
+    const records = await listRecords(def, { limit, offset, visibility });
+    const inlined = await fileBytes(records);
+    return json(await answerRecords(def, records, mode, audience), 200, { ...inlined, 'x-total-count': String(await countRecords(def, { visibility })) });
   }
-  // Unpaged: sizes first, then the bytes of only the records that fit.
-  const listed = await listRecords(def, { limit: UNPAGED_MAX_RECORDS, visibility });
-  const records = mode === 'base64' ? await listRecords(def, { withBytes: true, limit: recordsWithinFileBudget(listed), visibility }) : listed;
-  const complete = listed.length < UNPAGED_MAX_RECORDS && records.length === listed.length;
-  const total = complete ? records.length : await countRecords(def, { visibility });
-  return json(await answerRecords(def, records, mode, audience), 200, truncationHeaders(total, records.length));
+  const records = await listRecords(def, { limit: UNPAGED_MAX_RECORDS, visibility });
+  const inlined = await fileBytes(records);
+  const total = records.length < UNPAGED_MAX_RECORDS ? records.length : await countRecords(def, { visibility });
+  return json(await answerRecords(def, records, mode, audience), 200, { ...inlined, ...truncationHeaders(total, records.length) });
+}
+
+/** Every file's bytes, for the back office (signed-in staff, whose own screens ask with ?media=url anyway). */
+async function attachBytes(records: readonly ContentRecord[]): Promise<Record<string, string>> {
+  return inlineWithinBudget(records, Number.POSITIVE_INFINITY);
 }
 
 /** POST creates (any id sent is ignored, as SPEC.md's clients send 0); PUT updates the id in the body. */

@@ -8,7 +8,7 @@ import type { Actor, FileColumn } from '../audit';
 import { runWrite } from '../write-path';
 import type { AnyContentStorage } from './storage';
 import type { Submission } from './submission';
-import type { AcceptedFile } from './uploads';
+import { assertStoredKind, type AcceptedFile } from './uploads';
 import { keepRevision } from '../../features/revisions/revisions.server';
 import { deleteTranslations, readTranslations, saveTranslations } from '../../features/translation/translation-store.server';
 import { noteNextVisibilityChange, visibilityWhere, type VisibilityScope } from '../lifecycle/visibility';
@@ -233,9 +233,12 @@ export async function saveRecord(
           const column = (storage.files as Record<string, string>)[slot.key];
           if (choice.kind === 'upload') columns[column] = media[slot.key];
           else if (choice.kind === 'stored') {
-            const stored = await trx.selectFrom('media').select('id').where('sha256', '=', choice.sha256).executeTakeFirst();
+            const stored = await trx.selectFrom('media').select(['id', 'content_type']).where('sha256', '=', choice.sha256).executeTakeFirst();
             if (!stored) missing[slot.key] = def.messages.invalidFile ?? `${slot.label}: that stored file does not exist.`;
-            else columns[column] = stored.id;
+            else {
+              assertStoredKind(stored.content_type, slot);
+              columns[column] = stored.id;
+            }
           }
           const hasFile = columns[column] ?? existing?.[column];
           if (slot.required && !hasFile && !missing[slot.key]) missing[slot.key] = slot.requiredMessage ?? `${slot.label} is required.`;

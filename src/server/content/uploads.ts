@@ -43,8 +43,11 @@ export interface UploadSlot {
 }
 
 const MB = 1024 * 1024;
-/** Larger pictures than this would take hundreds of megabytes to decode; no phone photo comes near it. */
-const MAX_IMAGE_PIXELS = 100_000_000;
+/**
+ * Larger pictures than this take hundreds of megabytes and seconds of a core to decode; a phone's photo is
+ * 12 to 50 megapixels (a 200-megapixel camera saves 12 unless told otherwise).
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;
 
 let limits: Record<FileKind, number> | undefined;
 
@@ -68,6 +71,20 @@ export function bodyLimitFor(kinds: readonly FileKind[], encoding: 'binary' | 'b
   const bytes = Math.ceil(files * (encoding === 'base64' ? 4 / 3 : 1)) + TEXT_BODY_LIMIT.bytes;
   const each = [...new Set(kinds)].map((kind) => `${EACH_KIND[kind]} up to ${megabytes(fileLimitBytes(kind))} MB`).join(', ');
   return { bytes, message: `The request is larger than the ${megabytes(bytes)} MB allowed here${each ? ` (${each})` : ''}.` };
+}
+
+const WHAT_A_KIND_TAKES: Record<FileKind, string> = { image: 'a JPEG, PNG or WebP image', document: 'a PDF document' };
+
+/**
+ * Checks a file already stored, named for a slot by its /media/ address, as an upload for that slot is
+ * checked by its bytes (415): a picture's slot shows it with <img>, a document's slot links it to open, and
+ * the wrong kind in either is a broken page. The stored type was found from the bytes when they came.
+ */
+export function assertStoredKind(contentType: string, slot: UploadSlot): void {
+  const stored = SIGNATURES.find((s) => s.type === contentType);
+  if (stored?.kind === slot.kind) return;
+  const message = `${slot.label} takes only ${WHAT_A_KIND_TAKES[slot.kind]}, and the stored file given is not one.`;
+  throw new HttpError(415, message, { [slot.key]: message });
 }
 
 function wrongType(slot: UploadSlot): HttpError {

@@ -17,7 +17,8 @@ export function toWire(def: ContentTypeDef, record: ContentRecord, mode: MediaMo
   }
   for (const slot of def.files) {
     const file = media[slot.key];
-    out[slot.key] = !file ? null : mode === 'url' ? mediaUrl(file.sha256, file.contentType) : toBase64(file.bytes);
+    // A file whose bytes were left out of a base64 answer (over its budget, see inlineWithinBudget) is named by its URL.
+    out[slot.key] = !file ? null : mode === 'url' || !file.bytes ? mediaUrl(file.sha256, file.contentType) : toBase64(file.bytes);
   }
   out[def.createdKey ?? 'createdDate'] = record.createdDate;
   return out;

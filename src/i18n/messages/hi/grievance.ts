@@ -142,5 +142,8 @@ export const grievance: Messages['grievance'] = {
     'Too many look-ups that did not match have come from your network. Please try again in an hour.':
       'आपके नेटवर्क से बहुत अधिक ग़लत खोजें हुई हैं। कृपया एक घंटे बाद प्रयास करें।',
     'Something went wrong on our side. Please try again.': 'हमारी ओर से कोई गड़बड़ी हुई। कृपया फिर से प्रयास करें।',
+    'Too many uploads from your network at once. Please wait for the others to finish and try again.':
+      'आपके नेटवर्क से एक साथ बहुत अधिक फ़ाइलें भेजी जा रही हैं। कृपया उनके पूरा होने तक रुकें और फिर प्रयास करें।',
+    'The request body is not a valid form.': 'भेजा गया फ़ॉर्म पढ़ा नहीं जा सका। कृपया फ़ॉर्म फिर से भरकर भेजें।',
   },
 };

@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../../../server/auth/password';
 import { createSession, invalidateUserSessions } from '../../../server/auth/session';
 import { sessionFromRequest, setSessionCookie } from '../../../server/auth/request-session';
 import { clientAddress, servedOverHttps } from '../../../server/request-origin';
-import { assertLoginAllowed, recordLoginFailure } from '../../../server/auth/login-throttle';
+import { beginLoginAttempt } from '../../../server/auth/login-throttle';
 
 /**
  * Changes the signed-in account's password. Every session of the account ends (a stolen one included),
@@ -20,12 +20,13 @@ export const POST = endpoint(async (context) => {
 
   // Guessing the current password through a borrowed session is throttled like guessing at sign-in.
   const source = { email: session.user.email, address: clientAddress(context) };
-  await assertLoginAllowed(source);
+  const attempt = await beginLoginAttempt(source);
   const user = await db().selectFrom('app_user').select(['id', 'password_hash']).where('id', '=', session.user.id).executeTakeFirst();
   if (!user || !(await verifyPassword(input.currentPassword, user.password_hash))) {
-    await recordLoginFailure(source);
+    await attempt.failed();
     throw new HttpError(400, WRONG_CURRENT_PASSWORD, { currentPassword: WRONG_CURRENT_PASSWORD });
   }
+  await attempt.succeeded();
   const passwordHash = await hashPassword(input.newPassword);
   await db().transaction().execute(async (trx) => {
     await trx.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();

@@ -1,9 +1,9 @@
-import { endpoint, json, readJsonBody } from '../../../server/http';
+import { endpoint, json, PUBLIC_TEXT_LIMIT, readJsonBody } from '../../../server/http';
 import { loginSchema } from '../../../features/account/login.schema';
 import { signIn } from '../../../server/auth/sign-in';
 
 export const POST = endpoint(async (context) => {
-  const { email, password } = await loginSchema.validate(await readJsonBody(context.request), { abortEarly: false, stripUnknown: true });
+  const { email, password } = await loginSchema.validate(await readJsonBody(context.request, PUBLIC_TEXT_LIMIT), { abortEarly: false, stripUnknown: true });
   const { token, role, expiresAt } = await signIn(context, email, password);
   return json({ token, role, expiresAt: expiresAt.toISOString() });
 });

@@ -1,5 +1,5 @@
 import { HttpError, endpoint, json } from '../../../server/http';
-import { paging } from '../../../server/content/api';
+import { inlineWithinBudget, paging } from '../../../server/content/api';
 import { mediaModeOf, toWire } from '../../../server/content/wire';
 import { employeeType } from '../../../features/employee/employee.schema';
 import { listEmployeesByDesignations } from '../../../features/employee/employee.server';
@@ -22,8 +22,9 @@ export const GET = endpoint(async ({ url }) => {
 
   const mode = mediaModeOf(url);
   const { limit, offset } = paging(url);
-  const records = await listEmployeesByDesignations({ designations, homeOnly: home === 'yes', withBytes: mode === 'base64' });
+  const records = await listEmployeesByDesignations({ designations, homeOnly: home === 'yes' });
   const page = limit === undefined ? records : records.slice(offset, offset! + limit);
-  const headers: Record<string, string> = limit === undefined ? {} : { 'x-total-count': String(records.length) };
+  const inlined = mode === 'base64' ? await inlineWithinBudget(page) : {};
+  const headers: Record<string, string> = limit === undefined ? inlined : { ...inlined, 'x-total-count': String(records.length) };
   return json(page.map((record) => toWire(employeeType, record, mode)), 200, headers);
 });
