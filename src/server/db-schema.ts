@@ -195,6 +195,8 @@ export const TABLES = {
   },
   grievance_event_media: { event_id: integer(), position: integer(), media_id: integer() },
   grievance_setting: { name: text(), value: text() },
+  /** A public form's one-time token (its SHA-256) and what sending it stored; result null while in hand. */
+  form_submission: { scope: text(), token_hash: text(), result: textOrNull(), at: text() },
   /** Lodging attempts by mobile number and by address, for the abuse limits. */
   grievance_attempt: { id: id(), kind: text(), key: text(), at: text() },
   notification_log: {

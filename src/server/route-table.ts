@@ -58,7 +58,8 @@ export const ROUTES = {
   // Grievances. Pages showing due dates and overdue badges depend on the clock: uncached until
   // the page cache can expire a page at a moment.
   '/viewgrievance': { access: PUBLIC, query: ['status', 'page'], uncached: true },
-  '/postgrievance': { access: PUBLIC },
+  // The form carries a one-time token of its own for every visitor, so it is rendered each time.
+  '/postgrievance': { access: PUBLIC, query: ['lodged'], uncached: true },
   '/trackgrievance': { access: PUBLIC, uncached: true },
   '/grievance-performance': { access: PUBLIC, uncached: true },
   '/open311/v2/discovery.json': { access: PUBLIC, englishOnly: true, uncached: true },
@@ -82,7 +83,8 @@ export const ROUTES = {
   '/help': { access: PUBLIC },
   '/screen-reader-access': { access: PUBLIC },
   '/accessibility-statement': { access: PUBLIC },
-  '/feedback': { access: PUBLIC },
+  // Rendered each time: the form carries a one-time token of its own for every visitor.
+  '/feedback': { access: PUBLIC, query: ['sent'], uncached: true },
   '/sitemap': { access: PUBLIC },
   '/sitemap.xml': { access: PUBLIC, englishOnly: true },
   '/feeds/[feed].xml': { access: PUBLIC },

@@ -170,12 +170,19 @@ describe('admins', () => {
     expect(await listedInArchive()).toBe(false);
   });
 
-  it('get a clear 400 for an impossible step or a bad field', async () => {
+  it('get a clear 409 for a step the item\'s state does not allow, and 400 for a bad field', async () => {
     const id = Number((await createNews(editor, unique('Impossible '))).body.id);
-    const cases: [Record<string, unknown>, RegExp][] = [
+    const wrongState: [Record<string, unknown>, RegExp][] = [
       [{ action: 'archive' }, /Cannot archive an item that is draft/],
       [{ action: 'restore' }, /Cannot restore an item that is draft/],
       [{ action: 'send_back', comment: 'x' }, /Cannot send back an item that is draft/],
+    ];
+    for (const [body, message] of wrongState) {
+      const answer = await step(admin, id, body);
+      expect(answer.status, JSON.stringify(body).slice(0, 80)).toBe(409);
+      expect(String(answer.body.message)).toMatch(message);
+    }
+    const cases: [Record<string, unknown>, RegExp][] = [
       [{ action: 'fly' }, /action must be one of/],
       [{}, /action must be one of/],
       [{ action: 'schedule' }, /Pick the date and time to publish at/],

@@ -168,6 +168,15 @@ describe('text size and contrast', () => {
 
 describe('feedback', () => {
   let server: TestServer;
+  /** A form sent is answered with a redirect to its result's own page (POST, redirect, GET): that page. */
+  async function resultOf(sent: Response, address: RegExp): Promise<Response> {
+    expect(sent.status).toBe(303);
+    const location = sent.headers.get('location') ?? '';
+    expect(location).toMatch(address);
+    const shown = await fetch(`${server.url}${location}`);
+    expect(shown.status).toBe(200);
+    return shown;
+  }
   beforeAll(async () => {
     server = await startServer({ SEED: 'none' });
   });
@@ -187,8 +196,7 @@ describe('feedback', () => {
     expect(badPage).toContain('वार्ड 4 में सड़क टूटी है।');
     expect(badPage).not.toContain('Please enter your name.');
     const good = await fetch(`${server.url}/hi/feedback`, form({ name: 'सीता देवी', subject: 'सड़क', message: 'वार्ड 4 में सड़क टूटी है।' }));
-    expect(good.status).toBe(200);
-    const thanks = await good.text();
+    const thanks = await (await resultOf(good, /^\/hi\/feedback\?sent=\d+$/)).text();
     expect(thanks).toMatch(new RegExp(`${m.thanks}</strong> \\(संदर्भ संख्या \\d+\\)।`));
     expect(thanks).toContain('href="/hi"');
   });
@@ -204,8 +212,7 @@ describe('feedback', () => {
     // The Hindi test above sent one from this address.
     for (let i = 1; i < FEEDBACK_PER_ADDRESS; i++) {
       const res = await fetch(`${server.url}/feedback`, form({ name: 'Asha Devi', email: 'asha@example.org', subject: `Ward ${i} lights`, message: 'Street lights are off near the school.' }));
-      expect(res.status).toBe(200);
-      expect(await res.text()).toMatch(/Your feedback has been received<\/strong> \(reference number \d+\)/);
+      expect(await (await resultOf(res, /^\/feedback\?sent=\d+$/)).text()).toMatch(/Your feedback has been received<\/strong> \(reference number \d+\)/);
     }
     const limited = await fetch(`${server.url}/feedback`, form({ name: 'Asha Devi', subject: 'Again', message: 'One more.' }));
     expect(limited.status).toBe(429);

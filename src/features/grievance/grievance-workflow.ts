@@ -9,6 +9,9 @@
  *                 │       reject (reason)                              ▼
  *                 └──────────────────► Rejected ──reopen──► Reopened ──assign──► Assigned
  */
+import { defineWorkflow, type StepRule } from '../../lib/workflow';
+import type { Complaint } from '../../server/db-schema';
+
 export const GRIEVANCE_STATES = ['Lodged', 'Assigned', 'Resolved', 'Rejected', 'Closed', 'Reopened'] as const;
 export type GrievanceState = (typeof GRIEVANCE_STATES)[number];
 
@@ -20,11 +23,25 @@ export type Party = 'admin' | 'user' | 'officer' | 'editor' | 'citizen' | 'syste
 
 export type TransitionName = 'assign' | 'resolve' | 'reject' | 'rate' | 'reopen' | 'auto-close';
 
-export interface TransitionRule {
-  label: string;
-  from: readonly GrievanceState[];
-  to: GrievanceState;
-  by: readonly Party[];
+/** What a step's effect is given: the moment it is made and what was checked for it. */
+export interface EffectInput {
+  at: string;
+  actorLabel: string;
+  officerId: number | null;
+  rating: number | null;
+  note: string;
+  /** The stored ids of the photos sent with the step, in order. */
+  photoIds: readonly number[];
+  /** The category's hours to resolve, for a fresh due time. */
+  slaHours: number;
+}
+
+/** The columns of the grievance a step changes, besides its state. */
+export type EffectChanges = Partial<Pick<Complaint, 'officer_id' | 'decided_at' | 'action_by' | 'action_date' | 'action_image_1_media_id' | 'action_image_2_media_id' | 'rating' | 'rating_comment' | 'closed_at' | 'due_at'>>;
+
+export interface TransitionRule extends StepRule<GrievanceState, Party> {
+  /** What the step does to the grievance besides moving it to `to`: written beside the rule it belongs to. */
+  effect?: (input: EffectInput) => EffectChanges;
   /** An officer may make it only on a grievance assigned to them. */
   assignedOfficerOnly?: true;
   requires: {
@@ -41,14 +58,40 @@ export interface TransitionRule {
   };
 }
 
+const HOUR_MS = 3_600_000;
+/** A decision (resolve, reject) is recorded with who made it and when; the old wire shows these as the action. */
+const decided = ({ at, actorLabel }: EffectInput): EffectChanges => ({ decided_at: at, action_by: actorLabel, action_date: at });
+
 export const TRANSITIONS: Record<TransitionName, TransitionRule> = {
-  assign: { label: 'Assign', from: ['Lodged', 'Reopened', 'Assigned'], to: 'Assigned', by: ['admin', 'user'], requires: { officer: true } },
-  resolve: { label: 'Resolve', from: ['Assigned'], to: 'Resolved', by: ['admin', 'officer'], assignedOfficerOnly: true, requires: { photo: true } },
-  reject: { label: 'Reject', from: ['Lodged', 'Assigned', 'Reopened'], to: 'Rejected', by: ['admin', 'officer'], assignedOfficerOnly: true, requires: { reason: true } },
-  rate: { label: 'Rate and close', from: ['Resolved'], to: 'Closed', by: ['citizen'], requires: { rating: true } },
-  reopen: { label: 'Reopen', from: ['Resolved', 'Rejected'], to: 'Reopened', by: ['citizen'], requires: { reason: true, reopenWindow: true } },
-  'auto-close': { label: 'Closed automatically', from: ['Resolved'], to: 'Closed', by: ['system'], requires: {} },
+  assign: {
+    label: 'Assign', from: ['Lodged', 'Reopened', 'Assigned'], to: 'Assigned', by: ['admin', 'user'], requires: { officer: true },
+    effect: ({ officerId }) => ({ officer_id: officerId }),
+  },
+  resolve: {
+    label: 'Resolve', from: ['Assigned'], to: 'Resolved', by: ['admin', 'officer'], assignedOfficerOnly: true, requires: { photo: true },
+    // The first two after-photos also fill the old wire's action pictures.
+    effect: (input) => ({ ...decided(input), action_image_1_media_id: input.photoIds[0], action_image_2_media_id: input.photoIds[1] ?? null }),
+  },
+  reject: {
+    label: 'Reject', from: ['Lodged', 'Assigned', 'Reopened'], to: 'Rejected', by: ['admin', 'officer'], assignedOfficerOnly: true, requires: { reason: true },
+    effect: decided,
+  },
+  rate: {
+    label: 'Rate and close', from: ['Resolved'], to: 'Closed', by: ['citizen'], requires: { rating: true },
+    effect: ({ at, rating, note }) => ({ rating, rating_comment: note, closed_at: at }),
+  },
+  reopen: {
+    label: 'Reopen', from: ['Resolved', 'Rejected'], to: 'Reopened', by: ['citizen'], requires: { reason: true, reopenWindow: true },
+    // Back for assignment, on a fresh clock: the council owes a new answer within the category's hours.
+    effect: ({ at, slaHours }) => ({ officer_id: null, decided_at: null, due_at: new Date(Date.parse(at) + slaHours * HOUR_MS).toISOString() }),
+  },
+  'auto-close': { label: 'Closed automatically', from: ['Resolved'], to: 'Closed', by: ['system'], requires: {}, effect: ({ at }) => ({ closed_at: at }) },
 };
+
+export const GRIEVANCE_WORKFLOW = defineWorkflow<GrievanceState, TransitionName, Party, TransitionRule>(TRANSITIONS, {
+  notYours: (rule) => `${rule.label}: your role may not do this.`,
+  notFromHere: (rule, state) => `${rule.label}: not possible while the grievance is ${state}.`,
+});
 
 /** Who may lodge a grievance: citizens online (and through Open311), the desk and admins. */
 export const LODGED_BY: readonly Party[] = ['citizen', 'user', 'admin'];
@@ -111,15 +154,13 @@ const DAY_MS = 86_400_000;
 /** Checks a transition against the table; null when it may go ahead. */
 export function refusalOf(request: TransitionRequest): Refusal | null {
   const rule = TRANSITIONS[request.transition];
-  if (!rule.by.includes(request.party)) {
-    return { status: 403, message: `${rule.label}: your role may not do this.` };
-  }
+  const notTheirs = GRIEVANCE_WORKFLOW.partyRefusal(request.transition, request.party);
+  if (notTheirs) return notTheirs;
   if (rule.assignedOfficerOnly && request.party === 'officer' && !request.isAssignedOfficer) {
     return { status: 403, message: `${rule.label}: this grievance is not assigned to you.` };
   }
-  if (!rule.from.includes(request.state)) {
-    return { status: 409, message: `${rule.label}: not possible while the grievance is ${request.state}.` };
-  }
+  const wrongState = GRIEVANCE_WORKFLOW.refusal(request.transition, request.party, request.state);
+  if (wrongState) return wrongState;
   if (rule.requires.officer && !request.officerId) {
     return { status: 400, message: 'Choose the officer to assign it to.', field: 'officer' };
   }
@@ -143,10 +184,7 @@ export function refusalOf(request: TransitionRequest): Refusal | null {
 
 /** The transitions a party could make from a state (the screens show these as buttons). */
 export function transitionsFor(party: Party, state: GrievanceState, isAssignedOfficer: boolean): TransitionName[] {
-  return (Object.keys(TRANSITIONS) as TransitionName[]).filter((name) => {
-    const rule = TRANSITIONS[name];
-    return rule.by.includes(party) && rule.from.includes(state) && !(rule.assignedOfficerOnly && party === 'officer' && !isAssignedOfficer);
-  });
+  return GRIEVANCE_WORKFLOW.actionsFor(party, state, (rule) => !(rule.assignedOfficerOnly && party === 'officer' && !isAssignedOfficer));
 }
 
 /** The readable complaint number: NPK-PGR-<lodged date in India>-<six-digit serial>. */

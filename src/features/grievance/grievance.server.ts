@@ -184,30 +184,8 @@ export async function transitionGrievance(
       notify: true,
       apply: async (trx, ids, at) => {
         const { row, state, officerId } = await check(trx);
-        const changes: Record<string, unknown> = { ...stateColumns(rule.to) };
-        if (transition === 'assign') {
-          changes.officer_id = officerId;
-        }
-        if (transition === 'resolve' || transition === 'reject') {
-          changes.decided_at = at;
-          changes.action_by = actor.label;
-          changes.action_date = at;
-        }
-        if (transition === 'resolve') {
-          changes.action_image_1_media_id = ids[0];
-          changes.action_image_2_media_id = ids[1] ?? null;
-        }
-        if (transition === 'rate') {
-          changes.rating = input.rating;
-          changes.rating_comment = note;
-        }
-        if (transition === 'rate' || transition === 'auto-close') changes.closed_at = at;
-        if (transition === 'reopen') {
-          // Back for assignment, on a fresh clock: the council owes a new answer within the category's SLA.
-          changes.officer_id = null;
-          changes.decided_at = null;
-          changes.due_at = dueFrom(at, row.sla_hours ?? 72);
-        }
+        const effect = rule.effect?.({ at, actorLabel: actor.label, officerId, rating: input.rating ?? null, note, photoIds: ids, slaHours: row.sla_hours ?? 72 }) ?? {};
+        const changes = { ...stateColumns(rule.to), ...effect };
         // Only from the state just checked: of two people acting at once, the second is told it has moved on.
         const updated = await trx.updateTable('complaint').set(changes).where('id', '=', row.id).where('state', '=', row.state).executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, `${rule.label}: the grievance has just been changed by someone else; look again.`);

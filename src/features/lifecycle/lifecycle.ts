@@ -10,6 +10,8 @@
  * A published record is shown between its publish_at and unpublish_at (either may be empty), and on the live
  * lists only until its valid_until; past that it is listed in the type's public archive.
  */
+import { defineWorkflow, type StepRule } from '../../lib/workflow';
+
 export const LIFECYCLE_STATES = ['draft', 'in_review', 'sent_back', 'published', 'archived'] as const;
 export type LifecycleState = (typeof LIFECYCLE_STATES)[number];
 
@@ -26,11 +28,7 @@ export type ContentRole = 'admin' | 'editor';
 
 export type LifecycleAction = 'submit' | 'publish' | 'schedule' | 'send_back' | 'archive' | 'restore';
 
-export interface TransitionRule {
-  label: string;
-  from: readonly LifecycleState[];
-  to: LifecycleState;
-  by: readonly ContentRole[];
+export interface TransitionRule extends StepRule<LifecycleState, ContentRole> {
   requires?: { comment?: true; publishAt?: true };
 }
 
@@ -46,11 +44,13 @@ export const TRANSITIONS: Record<LifecycleAction, TransitionRule> = {
   restore: { label: 'Restore', from: ['archived'], to: 'published', by: ['admin'] },
 };
 
-export const LIFECYCLE_ACTIONS = Object.keys(TRANSITIONS) as LifecycleAction[];
+export const CONTENT_WORKFLOW = defineWorkflow<LifecycleState, LifecycleAction, ContentRole, TransitionRule>(TRANSITIONS, {
+  notYours: (rule) => `Only ${rule.by.join(' or ')}s can ${rule.label.toLowerCase()}; an admin publishes, schedules, sends back and archives.`,
+  notFromHere: (rule, state) => `Cannot ${rule.label.toLowerCase()} an item that is ${STATE_LABELS[state].toLowerCase()}.`,
+});
 
-export function isLifecycleAction(value: unknown): value is LifecycleAction {
-  return typeof value === 'string' && Object.hasOwn(TRANSITIONS, value);
-}
+export const LIFECYCLE_ACTIONS = CONTENT_WORKFLOW.actions;
+export const isLifecycleAction = CONTENT_WORKFLOW.isAction;
 
 export function isContentRole(role: string | undefined): role is ContentRole {
   return role === 'admin' || role === 'editor';
@@ -58,8 +58,7 @@ export function isContentRole(role: string | undefined): role is ContentRole {
 
 /** The transitions a role may take from a state, in declaration order. */
 export function actionsFor(role: string | undefined, state: LifecycleState): LifecycleAction[] {
-  if (!isContentRole(role)) return [];
-  return LIFECYCLE_ACTIONS.filter((action) => TRANSITIONS[action].by.includes(role) && TRANSITIONS[action].from.includes(state));
+  return isContentRole(role) ? CONTENT_WORKFLOW.actionsFor(role, state) : [];
 }
 
 /** Editors change only what is not yet published and not waiting for an admin. */

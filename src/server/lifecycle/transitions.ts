@@ -1,5 +1,5 @@
 import type { ContentTypeDef } from '../../features/shared/content-type';
-import { TRANSITIONS, STATE_LABELS, isContentRole, isLifecycleAction, type LifecycleAction, type LifecycleInfo } from '../../features/lifecycle/lifecycle';
+import { CONTENT_WORKFLOW, TRANSITIONS, isContentRole, isLifecycleAction, type LifecycleAction, type LifecycleInfo } from '../../features/lifecycle/lifecycle';
 import { defaultReviewAt, defaultValidUntil } from '../../features/lifecycle/validity';
 import type { Actor } from '../audit';
 import { now } from '../clock';
@@ -99,10 +99,10 @@ function nextInfo(def: ContentTypeDef, current: LifecycleInfo, request: Transiti
 }
 
 export async function applyTransition(def: ContentTypeDef, id: number, request: TransitionRequest, actor: Actor, database: Db = db()): Promise<LifecycleInfo> {
-  const rule = TRANSITIONS[request.action];
-  if (!isContentRole(actor.role) || !rule.by.includes(actor.role)) {
-    throw new HttpError(403, `Only ${rule.by.join(' or ')}s can ${rule.label.toLowerCase()}; an admin publishes, schedules, sends back and archives.`);
-  }
+  const role = actor.role;
+  if (!isContentRole(role)) throw new HttpError(403, 'Only admins and editors work on content.');
+  const notTheirs = CONTENT_WORKFLOW.partyRefusal(request.action, role);
+  if (notTheirs) throw new HttpError(notTheirs.status, notTheirs.message);
   const storage = storageOf(def);
   return runWrite(
     {
@@ -120,9 +120,8 @@ export async function applyTransition(def: ContentTypeDef, id: number, request: 
           .executeTakeFirst();
         if (!exists) throw new HttpError(404, `${def.heading} not found.`);
         const current = await stateOf(def.path, id, trx);
-        if (!rule.from.includes(current.state)) {
-          throw new HttpError(400, `Cannot ${rule.label.toLowerCase()} an item that is ${STATE_LABELS[current.state].toLowerCase()}.`, { action: 'Not possible from this state.' });
-        }
+        const refused = CONTENT_WORKFLOW.refusal(request.action, role, current.state);
+        if (refused) throw new HttpError(refused.status, refused.message, { action: 'Not possible from this state.' });
         if (actor.role === 'editor' && current.state !== 'draft' && current.state !== 'sent_back') {
           throw new HttpError(403, 'Only an admin can change a published or scheduled item.');
         }

@@ -4,7 +4,7 @@ import { applyTransition, readTransitionRequest } from '../../../../../server/li
 
 /**
  * POST {action, comment, publishAt, unpublishAt, validUntil, reviewAt}: moves one record along the content
- * lifecycle. 400 for an impossible step or a bad field, 403 for a step the role may not take, 404 for no
+ * lifecycle. 409 for a step the state does not allow, 400 for a bad field, 403 for a step the role may not take, 404 for no
  * such record. Answers the record's new lifecycle state.
  */
 export const POST = endpoint(async (context) => {

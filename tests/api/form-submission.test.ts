@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db';
+import { openServerDatabase } from '../support/database';
+import { startServer, type TestServer } from '../support/server';
+
+/**
+ * Public forms that store something answer with a redirect to their result (POST, redirect, GET), and the
+ * same form sent again, by a refresh, a back button or a double tap, stores nothing twice.
+ */
+
+let server: TestServer;
+let database: Db;
+const url = (p: string) => `${server.url}${p}`;
+
+/** The one-time token a visitor's copy of a form carries. */
+async function tokenOf(path: string): Promise<string> {
+  const html = await (await fetch(url(path))).text();
+  const token = /name="form_token" value="([\w-]+)"/.exec(html)?.[1];
+  expect(token, `${path} carries a form token`).toBeTruthy();
+  return token!;
+}
+
+let serial = 0;
+function grievanceForm(token: string | null, fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  const values = { category: '1', ward: '3', address: 'House 12, Lane 4, Ramnagar', landmark: '', description: 'Street light out for a week.', name: 'Asha Kumari', email: '', mobile: `97${String(20_000_000 + ++serial).padStart(8, '0')}`, ...fields };
+  for (const [name, value] of Object.entries(values)) form.append(name, value);
+  if (token) form.append('form_token', token);
+  return form;
+}
+
+/** Sends a form without following the redirect: the status and where it leads. */
+async function send(path: string, body: FormData | URLSearchParams): Promise<{ status: number; location: string | null; html: string }> {
+  const res = await fetch(url(path), { method: 'POST', body, redirect: 'manual' });
+  return { status: res.status, location: res.headers.get('location'), html: await res.text() };
+}
+
+const complaintCount = async () => Number((await database.selectFrom('complaint').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+
+beforeAll(async () => {
+  server = await startServer();
+  database = openServerDatabase(server.dataDir);
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.destroy();
+});
+
+describe('lodging a grievance: POST, redirect, GET', () => {
+  it('gives every visitor a token of their own', async () => {
+    expect(await tokenOf('/postgrievance')).not.toBe(await tokenOf('/postgrievance'));
+    expect(await tokenOf('/hi/postgrievance')).not.toBe(await tokenOf('/feedback'));
+  });
+
+  it('redirects to the grievance\'s own page, which a refresh shows again without lodging anything', async () => {
+    const before = await complaintCount();
+    const token = await tokenOf('/postgrievance');
+    const first = await send('/postgrievance', grievanceForm(token));
+    expect(first.status).toBe(303);
+    expect(first.location).toMatch(/^\/postgrievance\?lodged=NPK-PGR-\d{4}-\d{2}-\d{2}-\d{6}$/);
+    const number = decodeURIComponent(first.location!.split('=')[1]);
+    const again = await send('/postgrievance', grievanceForm(token));
+    expect(again).toMatchObject({ status: 303, location: first.location });
+    expect(await complaintCount()).toBe(before + 1);
+
+    const shown = await fetch(url(first.location!));
+    expect(shown.status).toBe(200);
+    expect(await shown.text()).toContain(`data-complaint-number>${number}<`);
+    const reloaded = await fetch(url(first.location!));
+    expect(await reloaded.text()).toContain(number);
+    expect(await complaintCount()).toBe(before + 1);
+  });
+
+  it('lodges a double tap once: two sendings of one form at the same moment lead to one grievance', async () => {
+    const before = await complaintCount();
+    const token = await tokenOf('/postgrievance');
+    const [a, b] = await Promise.all([send('/postgrievance', grievanceForm(token, { mobile: '9712300001' })), send('/postgrievance', grievanceForm(token, { mobile: '9712300001' }))]);
+    expect(a.status).toBe(303);
+    expect(b.location).toBe(a.location);
+    expect(await complaintCount()).toBe(before + 1);
+  });
+
+  it('keeps the token through a refusal, so the corrected form lodges once, and a new form lodges anew', async () => {
+    const before = await complaintCount();
+    const token = await tokenOf('/postgrievance');
+    const refused = await send('/postgrievance', grievanceForm(token, { mobile: '12345' }));
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain(`name="form_token" value="${token}"`);
+    expect(refused.html).toContain('value="12345"');
+    const corrected = await send('/postgrievance', grievanceForm(token));
+    expect(corrected.status).toBe(303);
+    const other = await send('/postgrievance', grievanceForm(await tokenOf('/postgrievance')));
+    expect(other.location).not.toBe(corrected.location);
+    expect(await complaintCount()).toBe(before + 2);
+  });
+
+  it('still lodges for an old client that sends no token, and answers 404 for a result that does not exist', async () => {
+    const before = await complaintCount();
+    expect((await send('/postgrievance', grievanceForm(null))).status).toBe(303);
+    expect(await complaintCount()).toBe(before + 1);
+    expect((await fetch(url('/postgrievance?lodged=NPK-PGR-2020-01-01-999999'))).status).toBe(404);
+  });
+
+  it('leads a Hindi form to the Hindi result page', async () => {
+    const sent = await send('/hi/postgrievance', grievanceForm(await tokenOf('/hi/postgrievance')));
+    expect(sent.location).toMatch(/^\/hi\/postgrievance\?lodged=NPK-PGR-/);
+    const html = await (await fetch(url(sent.location!))).text();
+    expect(html).toContain('lang="hi"');
+  });
+});
+
+describe('the feedback form: POST, redirect, GET', () => {
+  it('stores a message once however often the same form is sent', async () => {
+    const count = async () => Number((await database.selectFrom('feedback').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    const token = await tokenOf('/feedback');
+    const message = () => new URLSearchParams({ name: 'Ravi Kumar', email: '', subject: 'Park lights', message: 'The lights in the ward 3 park stay off after 8 pm.', form_token: token });
+    const first = await send('/feedback', message());
+    expect(first.status).toBe(303);
+    expect(first.location).toMatch(/^\/feedback\?sent=\d+$/);
+    expect(await send('/feedback', message())).toMatchObject({ status: 303, location: first.location });
+    expect(await count()).toBe(before + 1);
+    expect(await (await fetch(url(first.location!))).text()).toMatch(/Your feedback has been received<\/strong> \(reference number \d+\)/);
+  });
+});
