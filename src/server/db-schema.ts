@@ -192,6 +192,8 @@ export const TABLES = {
     note: textOrEmpty(),
     officer_id: integerOrNull(),
     rating: integerOrNull(),
+    /** 'public': the citizen reads the note too; 'staff': staff only. */
+    visibility: textOrEmpty(),
   },
   grievance_event_media: { event_id: integer(), position: integer(), media_id: integer() },
   grievance_setting: { name: text(), value: text() },

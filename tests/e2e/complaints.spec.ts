@@ -91,82 +91,48 @@ test('/viewgrievance filters by state and pages on', async ({ page }) => {
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
 });
 
-test('the complaint desk filters, shows details and takes a new complaint with two pictures', async ({ page }) => {
+test('the complaint desk lodges a grievance for a citizen at the counter, with a photo, and lists it with the inbox', async ({ page }) => {
   await page.goto('/login?next=/inquiry');
   await page.getByLabel('Email').fill('staff@nagarparishad.example');
   await page.getByLabel('Password').fill('staff-demo-2026');
   await page.getByRole('button', { name: /log ?in|sign in/i }).click();
   await page.waitForURL((address) => address.pathname === '/inquiry');
   await expect(page.getByRole('heading', { level: 1, name: 'Complaints Management' })).toBeVisible();
-  const rows = page.locator('.complaint-desk table tbody tr');
-  await expect(rows).toHaveCount(20);
+  // The list is the inbox's: cards linking to each grievance's page, and a way to the whole inbox.
+  await expect(page.locator('.inbox-list .inbox-item')).toHaveCount(20);
+  await expect(page.getByRole('link', { name: 'Open the grievance inbox' })).toHaveAttribute('href', '/grievances');
   await expectNoSeriousA11yViolations(page, '/inquiry');
 
-  // Every status can be picked, Pending included.
-  await expect(page.getByLabel('Filter by status').locator('option')).toHaveText(['All', 'Open', 'Pending', 'Resolved', 'Rejected']);
-  // Filter: every row Resolved.
-  await page.getByLabel('Filter by status').selectOption('Resolved');
-  await expect(rows).toHaveCount(9);
-  for (const badge of await rows.locator('.badge').all()) await expect(badge).toHaveText('Resolved');
+  // The citizen's name and mobile are asked for: without them nothing is lodged, and what was typed stays.
+  await page.getByLabel('Category').selectOption({ label: 'Water supply' });
+  await page.getByLabel('Ward').selectOption({ label: 'Ward 9' });
+  await page.getByLabel('Where is it (address)?').fill('Pump house lane, end-to-end check');
+  await page.getByLabel('Additional information: what is wrong').fill('Water has been leaking since Monday morning.');
+  await page.getByLabel('Your suggestion (what the citizen suggests)').fill('Replace the leaking valve at the tank.');
+  await page.getByRole('button', { name: 'Lodge grievance' }).click();
+  await expect(page.getByRole('alert')).toContainText('Give your name.');
+  await expect(page.getByLabel('Your suggestion (what the citizen suggests)')).toHaveValue('Replace the leaking valve at the tank.');
+  await expectNoSeriousA11yViolations(page, '/inquiry with errors');
 
-  // Details, read from the single-complaint call: the resolved garbage complaint of ward 2.
-  const resolved = rows.filter({ hasText: 'Garbage not collected' }).filter({ has: page.locator('td[data-label="Ward"]', { hasText: /^2$/ }) });
-  await resolved.getByRole('button', { name: /View More/i }).click();
-  const details = page.getByRole('dialog', { name: 'Complaint Details' });
-  await expect(details).toBeVisible();
-  await expect(details.locator('.badge')).toHaveText('Resolved');
-  await expect(details).toContainText('Gandhi Maidan, east gate');
-  await expect(details).toContainText('Md. Tanveer Alam (Sanitary Inspector)');
-  const pictures = details.locator('img');
-  await expect(pictures).toHaveCount(4);
-  for (const picture of await pictures.all()) {
-    await picture.scrollIntoViewIfNeeded();
-    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-  }
-  await details.getByRole('button', { name: 'Close', exact: true }).last().click();
-  await expect(details).toBeHidden();
+  const leak = await sharp({ create: { width: 160, height: 120, channels: 3, background: '#b45309' } }).jpeg().toBuffer();
+  await page.getByLabel("Citizen's name").fill('Suresh Mahto');
+  await page.getByLabel('Mobile number').fill('9876001234');
+  await page.getByLabel(/^Photos/).setInputFiles({ name: 'leak.jpg', mimeType: 'image/jpeg', buffer: leak });
+  await page.getByRole('button', { name: 'Lodge grievance' }).click();
+  await expect(page).toHaveURL(/\/inquiry\?lodged=NPK-PGR-/);
+  const number = (await page.locator('[data-complaint-number]').innerText()).trim();
+  expect(number).toMatch(/^NPK-PGR-\d{4}-\d{2}-\d{2}-\d{6}$/);
+  // A refresh shows the same number and lodges nothing again.
+  await page.reload();
+  await expect(page.locator('[data-complaint-number]')).toHaveText(number);
+  await expect(page.locator('.inbox-list').getByRole('link', { name: number })).toHaveCount(1);
 
-  // A new complaint with two pictures.
-  const jpeg = (background: string) => sharp({ create: { width: 160, height: 120, channels: 3, background } }).jpeg().toBuffer();
-  const [first, second] = await Promise.all([jpeg('#b45309'), jpeg('#1d4ed8')]);
-  await page.getByRole('button', { name: 'Add Complaint' }).click();
-  const form = page.getByRole('dialog', { name: 'Add New Complaint' });
-  await expect(form).toBeVisible();
-  await expect(form.getByRole('combobox', { name: 'Grievance', exact: true }).locator('option', { hasText: 'Water supply' })).toHaveCount(1);
-  // Lodging asks for the citizen's pictures only; action pictures belong to acting on it (item 17).
-  await expect(form.getByLabel(/Action Image/)).toHaveCount(0);
-  await form.getByRole('button', { name: 'Submit' }).click();
-  await expect(form.getByText('Landmark is required.')).toBeVisible();
-  // The refused submit takes the clerk to the first problem.
-  await expect(form.getByRole('combobox', { name: 'Grievance', exact: true })).toBeFocused();
-  await expectNoSeriousA11yViolations(page, '/inquiry add form with errors');
-
-  await form.getByRole('combobox', { name: 'Grievance', exact: true }).selectOption({ label: 'Water supply' });
-  await form.getByRole('textbox', { name: 'Your Suggestion' }).fill('Replace the leaking valve at the tank.');
-  await form.getByRole('combobox', { name: 'District' }).selectOption({ label: 'Gandakpur' });
-  await form.getByRole('combobox', { name: 'Ward', exact: true }).selectOption({ label: '9' });
-  await form.getByRole('combobox', { name: 'ULB' }).selectOption({ label: 'Nagar Parishad Kamalpur' });
-  await form.getByRole('textbox', { name: 'Landmark' }).fill('Pump house lane, end-to-end check');
-  await form.getByRole('textbox', { name: 'Additional Info' }).fill('Water has been leaking since Monday morning.');
-  await form.getByLabel('Public Image 1').setInputFiles({ name: 'leak.jpg', mimeType: 'image/jpeg', buffer: first });
-  await form.getByLabel('Public Image 2').setInputFiles({ name: 'valve.jpg', mimeType: 'image/jpeg', buffer: second });
-  await expect(form.getByRole('img', { name: 'Preview of leak.jpg' })).toBeVisible();
-  await expect(form.getByRole('img', { name: 'Preview of valve.jpg' })).toBeVisible();
-  await form.getByRole('button', { name: 'Submit' }).click();
-
-  const success = page.getByRole('dialog', { name: 'Success' });
-  await expect(success).toContainText('Complaint submitted successfully!');
-  await expect(form).toBeHidden();
-  await success.getByRole('button', { name: 'Close', exact: true }).last().click();
-
-  // The list reloads with every complaint; the new one is first, Open, in ward 9.
-  await expect(page.getByLabel('Filter by status')).toHaveValue('All');
-  const newest = rows.first();
-  await expect(newest).toContainText('Water supply');
-  await expect(newest.locator('td').nth(3)).toHaveText('9');
-  await expect(newest.locator('.badge')).toHaveText('Open');
-
-  await newest.getByRole('button', { name: /View More/i }).click();
-  await expect(details).toContainText('Pump house lane, end-to-end check');
-  await expect(details.locator('img')).toHaveCount(2);
+  // The officer's view of it: the suggestion, the citizen's contact and the photo.
+  await page.getByRole('link', { name: 'Open the grievance', exact: true }).click();
+  await expect(page).toHaveURL(`/grievances/${number}`);
+  await expect(page.locator('.citizen')).toContainText('Replace the leaking valve at the tank.');
+  await expect(page.locator('.citizen')).toContainText('9876001234');
+  const photo = page.locator('.timeline-photos img');
+  await expect(photo).toHaveCount(1);
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 });

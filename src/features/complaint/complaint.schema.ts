@@ -1,20 +1,9 @@
-import { object, type InferType } from 'yup';
+import { object } from 'yup';
 import { text } from '../shared/schema-helpers';
 
 /** Complaint statuses (SPEC.md §4). A new complaint is always Open. */
 export const COMPLAINT_STATUSES = ['Open', 'Pending', 'Resolved', 'Rejected'] as const;
 export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
-
-/** The badge class for a status: Resolved green, Pending and Open yellow, Rejected red, anything else grey. */
-export function statusBadgeClass(status: string | null | undefined): string {
-  switch ((status ?? '').toLowerCase()) {
-    case 'resolved': return 'badge badge-resolved';
-    case 'open': return 'badge badge-open';
-    case 'pending': return 'badge badge-pending';
-    case 'rejected': return 'badge badge-rejected';
-    default: return 'badge badge-other';
-  }
-}
 
 /** What a list may be narrowed to: every complaint, or one status. */
 export const STATUS_FILTERS = ['All', ...COMPLAINT_STATUSES] as const;
@@ -68,23 +57,5 @@ export const complaintSchema = object({
   additional_Information: field('additional_Information'),
 });
 
-export type ComplaintFormValues = InferType<typeof complaintSchema>;
-
-export function emptyComplaintForm(): ComplaintFormValues {
-  return { grievance: '', your_Suggestion: '', district: '', ward: '', ulb: '', landmark: '', additional_Information: '' };
-}
-
-/** Messages of SPEC.md §8 for the complaint desk. */
-export const COMPLAINT_MESSAGES = {
-  loadFailed: {
-    grievance: 'Failed to load grievances.',
-    district: 'Failed to load districts.',
-    ulb: 'Failed to load ulbs.',
-    ward: 'Failed to load wards.',
-  } satisfies Record<LookupKey, string>,
-  complaintsFailed: 'Failed to load complaints.',
-  notFound: 'Complaint not found.',
-  submitted: 'Complaint submitted successfully!',
-  publicEmpty: 'No complaints found.',
-  publicFailed: 'There was an error fetching the complaints data.',
-} as const;
+/** The old calls' answer for a complaint id that names none (SPEC.md §8). */
+export const COMPLAINT_MESSAGES = { notFound: 'Complaint not found.' } as const;

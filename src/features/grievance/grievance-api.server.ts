@@ -24,7 +24,7 @@ export async function grievanceAnswer(context: APIContext): Promise<Response> {
   const session = context.locals.session!;
   await closeStaleResolutions();
   const grievance = await staffGrievance(context.params.number, session);
-  const events = await grievanceEvents(grievance.id);
+  const events = await grievanceEvents(grievance.id, 'staff');
   return json({ ...grievance, events, actions: transitionsFor(session.user.role, grievance.state, grievance.officerId === session.user.id) });
 }
 

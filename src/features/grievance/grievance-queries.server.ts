@@ -49,6 +49,8 @@ export interface GrievanceEvent {
   from: string | null;
   to: string;
   note: string;
+  /** The note is for staff only: the citizen's timeline and messages leave it out. */
+  staffOnly: boolean;
   rating: number | null;
   photos: string[];
 }
@@ -136,7 +138,8 @@ export async function findPublicGrievance(number: string, now = Date.now(), data
   return row ? toPublic(row, now) : null;
 }
 
-export async function grievanceEvents(complaintId: number, database: Db = db()): Promise<GrievanceEvent[]> {
+/** A grievance's events, oldest first; for the citizen (`audience` 'citizen') a staff-only note is left out. */
+export async function grievanceEvents(complaintId: number, audience: 'citizen' | 'staff', database: Db = db()): Promise<GrievanceEvent[]> {
   const events = await database.selectFrom('grievance_event').selectAll().where('complaint_id', '=', complaintId).orderBy('at').orderBy('id').execute();
   const media = events.length
     ? await database
@@ -155,7 +158,8 @@ export async function grievanceEvents(complaintId: number, database: Db = db()):
     action: e.action,
     from: e.from_state,
     to: e.to_state,
-    note: e.note,
+    note: audience === 'citizen' && e.visibility === 'staff' ? '' : e.note,
+    staffOnly: e.visibility === 'staff',
     rating: e.rating,
     photos: media.filter((m) => m.event_id === e.id).map((m) => mediaUrl(m.sha256, m.content_type)),
   }));

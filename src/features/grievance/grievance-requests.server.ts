@@ -86,7 +86,7 @@ export async function lodgeFromCitizen(
       address: values.address,
       landmark: values.landmark,
       description: values.description,
-      suggestion: '',
+      suggestion: values.suggestion,
       name: values.name,
       mobile: values.mobile,
       email: values.email,
@@ -98,7 +98,7 @@ export async function lodgeFromCitizen(
 }
 
 export function lodgeFieldsOf(form: FormData): Record<string, string> {
-  return Object.fromEntries(['category', 'ward', 'address', 'landmark', 'description', 'name', 'mobile', 'email'].map((name) => [name, text(form, name)]));
+  return Object.fromEntries(['category', 'ward', 'address', 'landmark', 'description', 'suggestion', 'name', 'mobile', 'email'].map((name) => [name, text(form, name)]));
 }
 
 /**
@@ -143,7 +143,13 @@ export async function staffTransition(number: string, transition: string, stream
   await transitionGrievance(
     parsed,
     transition,
-    { note: text(form, 'note').slice(0, 1000), officerId: /^\d{1,9}$/.test(officer) ? Number(officer) : null, photos, rating: null },
+    {
+      note: text(form, 'note').slice(0, 1000),
+      noteVisibility: text(form, 'note_visibility') === 'public' ? 'public' : 'staff',
+      officerId: /^\d{1,9}$/.test(officer) ? Number(officer) : null,
+      photos,
+      rating: null,
+    },
     actor,
   );
 }

@@ -36,7 +36,11 @@ export interface GrievanceEventInput {
   note: string;
   officerId?: number | null;
   rating?: number | null;
+  /** Who reads the note: the citizen too ('public', the default), or staff only. */
+  visibility?: NoteVisibility;
 }
+
+export type NoteVisibility = 'public' | 'staff';
 
 export interface AppliedChange {
   complaintId: number;
@@ -84,6 +88,7 @@ export async function commitGrievanceWrite(write: GrievanceWrite, database: Db =
               note: change.event.note,
               officer_id: change.event.officerId ?? null,
               rating: change.event.rating ?? null,
+              visibility: change.event.visibility ?? 'public',
             })
             .returning('id')
             .executeTakeFirstOrThrow();

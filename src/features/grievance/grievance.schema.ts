@@ -5,7 +5,7 @@ import { parseMobile } from './grievance-workflow';
  * What a citizen sends to lodge a grievance, checked the same way for the public form and Open311.
  * Browser-safe. Category and ward are ids from the lists the form offers; the endpoint checks they exist.
  */
-export const LODGE_LIMITS = { address: 300, landmark: 200, description: 2000, name: 100, email: 254 } as const;
+export const LODGE_LIMITS = { address: 300, landmark: 200, description: 2000, suggestion: 1000, name: 100, email: 254 } as const;
 
 const trimmed = (max: number, label: string) => string().default('').trim().max(max, `${label} can be at most ${max} characters.`);
 
@@ -15,6 +15,8 @@ export const lodgeSchema = object({
   address: trimmed(LODGE_LIMITS.address, 'The address').required('Say where the problem is.'),
   landmark: trimmed(LODGE_LIMITS.landmark, 'The landmark'),
   description: trimmed(LODGE_LIMITS.description, 'The description').required('Describe the problem.').min(10, 'Describe the problem in a few words (at least 10 characters).'),
+  /** What the citizen suggests be done: asked at the counter, shown to the officer. */
+  suggestion: trimmed(LODGE_LIMITS.suggestion, 'The suggestion'),
   name: trimmed(LODGE_LIMITS.name, 'Your name').required('Give your name.'),
   mobile: string()
     .default('')

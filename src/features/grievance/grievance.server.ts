@@ -11,8 +11,9 @@ import {
   TRANSITIONS,
   type GrievanceState,
   type TransitionName,
+  type TransitionRule,
 } from './grievance-workflow';
-import { commitGrievanceWrite, auditActor, type GrievanceActor } from './grievance-write.server';
+import { commitGrievanceWrite, auditActor, type GrievanceActor, type NoteVisibility } from './grievance-write.server';
 import { readSettings, writeSetting, type SettingName } from './grievance-settings.server';
 
 /** The state and the old status word are written together, so that the legacy calls read the mapping. */
@@ -127,6 +128,8 @@ export interface TransitionInput {
   officerId?: number | null;
   rating?: number | null;
   photos?: readonly AcceptedFile[];
+  /** Who reads a member of staff's note: staff only unless they say the citizen should. */
+  noteVisibility?: NoteVisibility;
   /** The moment the reopen window is measured at; now unless given (the automatic closing passes its own). */
   now?: number;
 }
@@ -193,12 +196,21 @@ export async function transitionGrievance(
           complaintId: row.id,
           before: row,
           auditAction: 'transition',
-          event: { action: transition, from: state, to: rule.to, note, officerId: changes.officer_id as number | null | undefined, rating: input.rating ?? null },
+          event: { action: transition, from: state, to: rule.to, note, officerId: changes.officer_id as number | null | undefined, rating: input.rating ?? null, visibility: noteVisibility(rule, actor, input) },
         };
       },
     },
     database,
   );
+}
+
+/**
+ * A citizen's own words, the system's, and a reason (a rejection's, which the citizen is owed) are the
+ * citizen's to read; any other note from staff is for staff unless they chose otherwise.
+ */
+function noteVisibility(rule: TransitionRule, actor: GrievanceActor, input: TransitionInput): NoteVisibility {
+  if (actor.party === 'citizen' || actor.party === 'system' || rule.requires.reason) return 'public';
+  return input.noteVisibility ?? 'staff';
 }
 
 const SYSTEM: GrievanceActor = { party: 'system', userId: null, label: 'System' };

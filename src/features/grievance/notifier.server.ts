@@ -35,7 +35,8 @@ function smsTemplate(): string | null {
 const MESSAGES: Record<string, (number: string, event: GrievanceEventInput) => string> = {
   lodge: (n) => `Your grievance ${n} has been registered. Keep this number to track it.`,
   assign: (n) => `Your grievance ${n} has been assigned to an officer.`,
-  resolve: (n, e) => `Your grievance ${n} has been resolved.${e.note ? ` Note: ${e.note}` : ''} You may rate the work, or reopen it if the problem remains.`,
+  // A note staff kept to themselves is never sent.
+  resolve: (n, e) => `Your grievance ${n} has been resolved.${e.note && e.visibility !== 'staff' ? ` Note: ${e.note}` : ''} You may rate the work, or reopen it if the problem remains.`,
   reject: (n, e) => `Your grievance ${n} was rejected. Reason: ${e.note}`,
   rate: (n) => `Thank you for rating the work on grievance ${n}. It is now closed.`,
   reopen: (n) => `Your grievance ${n} has been reopened and will be assigned again.`,
