@@ -15,6 +15,7 @@ import * as contentTranslation from './2026-11-24-0030-content-translation';
 import * as searchIndex from './2026-11-24-0031-search-index';
 import * as dropKnownSignInAddress from './2026-11-25-0001-drop-known-sign-in-address';
 import * as formSubmission from './2026-11-25-0010-form-submission';
+import * as citizenSignIn from './2026-11-26-0001-citizen-sign-in';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0031-search-index': searchIndex,
   '2026-11-25-0001-drop-known-sign-in-address': dropKnownSignInAddress,
   '2026-11-25-0010-form-submission': formSubmission,
+  '2026-11-26-0001-citizen-sign-in': citizenSignIn,
 };
