@@ -270,6 +270,15 @@ describe('the citizen session', () => {
     expect((await fetch(url('/api/Citizen/cases'), { headers: bearer(token) })).status).toBe(401);
   });
 
+  it('sends its cookie Secure when the site is reached over https', async () => {
+    const mobile = freshMobile();
+    await askCode(mobile);
+    const https = { 'x-forwarded-proto': 'https', 'x-forwarded-for': freshAddress() };
+    const res = await fetch(url('/my/signin'), { method: 'POST', redirect: 'manual', headers: https, body: new URLSearchParams({ step: 'code', mobile, code: lastCode(mobile) }) });
+    expect(res.status).toBe(303);
+    expect(cookieOf(res, 'citizen_session')).toMatch(/;\s*Secure/i);
+  });
+
   it('lasts thirty days and slides with use', async () => {
     const token = await signIn(freshMobile());
     try {

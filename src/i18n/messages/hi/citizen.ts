@@ -25,7 +25,7 @@ export const citizen: Messages['citizen'] = {
   number: 'शिकायत संख्या',
   category: 'श्रेणी',
   state: 'स्थिति',
-  dueBy: 'निस्तारण की नियत तिथि',
+  dueBy: 'नियत तिथि',
   open: (number: string) => `शिकायत ${number} खोलें`,
   signOut: 'साइन आउट',
   lodgeNew: 'नई शिकायत दर्ज करें',
