@@ -2,12 +2,13 @@ import type { APIContext, MiddlewareNext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { declarationOf, homeFor, isApiPattern, mayOpen, pageKey } from './server/route-table';
 import { sessionFromRequest } from './server/auth/request-session';
+import { citizenFromRequest } from './features/citizen/citizen-request.server';
 import { errorResponse, HttpError } from './server/http';
-import { hasSessionCookie, isCacheableRequest, KEPT_HEADERS, pageCacheKey, renderFinished, storePage, versionSnapshot } from './server/page-cache';
+import { hasCitizenCookie, hasSessionCookie, isCacheableRequest, KEPT_HEADERS, pageCacheKey, renderFinished, storePage, versionSnapshot } from './server/page-cache';
 import { collectDependencies } from './server/cache/dependencies';
 import { SECURITY_HEADERS } from './server/security-headers';
 import { contentSecurityPolicy, type PageArea } from './server/content-security-policy';
-import { crossSiteRefusal } from './server/request-origin';
+import { crossSiteRefusal, servedOverHttps } from './server/request-origin';
 import { ensureReady } from './server/ready';
 import { pathIn } from './i18n/lang';
 import { fillLastUpdated, hasLastUpdatedMark, lastUpdated } from './server/last-updated';
@@ -36,20 +37,29 @@ async function respond(context: APIContext, next: MiddlewareNext): Promise<Respo
     return errorResponse(new HttpError(404, 'Not found.'));
   }
   const isPublic = route.access === 'public';
+  const forCitizens = route.access === 'citizen';
   context.locals.lang ??= 'en';
-  // Only the public pages (and their feeds) have Hindi addresses: /hi/login or /hi/api/… is no page of ours.
-  if (context.locals.lang !== 'en' && (!isPublic || api || route.englishOnly)) return errorResponse(new HttpError(404, 'Not found.'));
-  const { session } = isPublic && !hasSessionCookie(request.headers.get('cookie'))
+  // Only the public pages (and their feeds) and the citizens' own pages have Hindi addresses: /hi/login or
+  // /hi/api/… is no page of ours.
+  if (context.locals.lang !== 'en' && (!(isPublic || forCitizens) || api || route.englishOnly)) return errorResponse(new HttpError(404, 'Not found.'));
+  // A citizen route reads the citizen's session and nothing else; every other route reads staff sessions
+  // only. So a citizen's cookie or token never opens a staff route, nor a staff one a citizen's.
+  const { session } = forCitizens || (isPublic && !hasSessionCookie(request.headers.get('cookie')))
     ? { session: null }
     : await sessionFromRequest(request, context.cookies);
   context.locals.session = session;
+  context.locals.citizen = forCitizens ? await citizenFromRequest(request, context.cookies, servedOverHttps(context)) : null;
 
   // A browser's cross-site post is refused whatever it carries: with the victim's cookie it would act as
   // them, and to the sign-in routes it would sign the victim into an account of the attacker's choosing.
   const refusal = crossSiteRefusal(request);
   if (refusal) return errorResponse(refusal);
 
-  if (!isPublic && !mayOpen(route.access, session?.user.role)) {
+  if (forCitizens && !context.locals.citizen) {
+    if (api) return errorResponse(new HttpError(401, 'Please sign in with your mobile number.'));
+    return context.redirect(pathIn(context.locals.lang, `/my/signin?next=${encodeURIComponent(url.pathname + url.search)}`), 302);
+  }
+  if (!isPublic && !forCitizens && !mayOpen(route.access, session?.user.role)) {
     if (!session) {
       if (api) return errorResponse(new HttpError(401, 'Please sign in.'));
       return context.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
@@ -58,7 +68,8 @@ async function respond(context: APIContext, next: MiddlewareNext): Promise<Respo
     return context.redirect(homeFor(session.user.role), 302);
   }
 
-  const signedIn = session !== null;
+  // Anything a signed-in visitor (staff or citizen) is answered is never cached, nor kept for others.
+  const signedIn = session !== null || !!context.locals.citizen || hasCitizenCookie(request.headers.get('cookie'));
   // The render runs inside a collector, which learns the tables its queries read and the moment it stops
   // being true: what the page cache files it under. The body is read inside it too, as a page's sections
   // render while its body streams.
@@ -93,7 +104,7 @@ async function respond(context: APIContext, next: MiddlewareNext): Promise<Respo
     return response;
   }
   const headers = new Headers(response.headers);
-  if (html) headers.set('content-security-policy', contentSecurityPolicy(areaOf(routePattern, isPublic)));
+  if (html) headers.set('content-security-policy', contentSecurityPolicy(areaOf(routePattern, isPublic || forCitizens)));
   if (!isPublic || signedIn) {
     headers.set('cache-control', 'private, no-store');
     return new Response(body, { status: response.status, headers });

@@ -16,6 +16,7 @@ import * as searchIndex from './2026-11-24-0031-search-index';
 import * as dropKnownSignInAddress from './2026-11-25-0001-drop-known-sign-in-address';
 import * as formSubmission from './2026-11-25-0010-form-submission';
 import * as eventVisibility from './2026-11-25-0011-event-visibility';
+import * as citizenSignIn from './2026-11-25-0012-citizen-sign-in';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0001-drop-known-sign-in-address': dropKnownSignInAddress,
   '2026-11-25-0010-form-submission': formSubmission,
   '2026-11-25-0011-event-visibility': eventVisibility,
+  '2026-11-25-0012-citizen-sign-in': citizenSignIn,
 };

@@ -57,6 +57,19 @@ export const TABLES = {
   app_user: { id: id(), email: text(), password_hash: text(), role: text<Role>(), created_at: text() },
   /** id: hex SHA-256 of the secret token; the token itself is never stored. */
   user_session: { id: text(), user_id: integer(), expires_at: text() },
+  /** A sign-in code sent to a citizen's mobile: only its keyed hash is kept (src/features/citizen/citizen-code.server.ts). */
+  citizen_code: {
+    id: id(),
+    mobile: text(),
+    client_address: text(),
+    code_hash: text(),
+    created_at: text(),
+    expires_at: text(),
+    tries: integerWithDefault(),
+    used_at: textOrNull(),
+  },
+  /** A signed-in citizen, apart from staff sessions. id: hex SHA-256 of the secret token, never the token. */
+  citizen_session: { id: text(), mobile: text(), created_at: text(), expires_at: text() },
   slider: {
     id: id(),
     photo_media_id: mediaId(),

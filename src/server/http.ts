@@ -44,6 +44,10 @@ function assertCallerMayOpen(context: APIContext): void {
   const route = declarationOf(context.routePattern);
   if (!route) throw new HttpError(404, 'Not found.');
   if (route.access === 'public') return;
+  if (route.access === 'citizen') {
+    if (!context.locals.citizen) throw new HttpError(401, 'Please sign in with your mobile number.');
+    return;
+  }
   const role = context.locals.session?.user.role;
   if (!role) throw new HttpError(401, 'Please sign in.');
   if (!mayOpen(route.access, role)) throw new HttpError(403, 'Your account may not do this.');

@@ -17,6 +17,11 @@ import { displayCacheSuffix } from './display-preferences';
  * into the cache.
  */
 export const SESSION_COOKIE = 'session';
+/**
+ * A signed-in citizen's cookie (src/features/citizen). A request carrying it is never answered from the cache
+ * nor stored into it, whatever the page: what a citizen sees may be theirs alone.
+ */
+export const CITIZEN_SESSION_COOKIE = 'citizen_session';
 const MAX_BYTES = 64 * 1024 * 1024;
 /**
  * What answers with a query string may take of the cache, oldest evicted first among themselves. Their number
@@ -96,8 +101,16 @@ export function adoptVersions(versions: TableVersions): void {
   for (const [key, page] of s.pages) if (raised.some((table) => page.versions.has(table))) forget(s, key, page);
 }
 
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|${CITIZEN_SESSION_COOKIE})=`);
+
+/** Whether a request carries a staff or a citizen session cookie: such a request is personal, never cached. */
 export function hasSessionCookie(cookieHeader: string | undefined | null): boolean {
-  return !!cookieHeader && new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`).test(cookieHeader);
+  return !!cookieHeader && SESSION_COOKIE_PATTERN.test(cookieHeader);
+}
+
+/** Whether a request carries a citizen's session cookie (valid or not): what it is answered is theirs alone. */
+export function hasCitizenCookie(cookieHeader: string | undefined | null): boolean {
+  return !!cookieHeader && new RegExp(`(?:^|;\\s*)${CITIZEN_SESSION_COOKIE}=`).test(cookieHeader);
 }
 
 /**

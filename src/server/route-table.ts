@@ -6,7 +6,12 @@ import type { Role } from './db-schema';
  * from this table and the route that actually runs, never from the text of the URL; a route missing here is
  * refused (and a test fails), so nothing is public by accident.
  */
-export type RouteAccess = 'public' | readonly Role[];
+/**
+ * 'public': anyone. 'citizen': a citizen signed in with their mobile (src/features/citizen), never a member of
+ * staff: the middleware reads only the citizen's session for these routes, and only staff sessions for the
+ * role lists. A role list: staff with one of those roles.
+ */
+export type RouteAccess = 'public' | 'citizen' | readonly Role[];
 
 export interface RouteDeclaration {
   access: RouteAccess;
@@ -21,6 +26,7 @@ export interface RouteDeclaration {
 }
 
 const PUBLIC = 'public';
+const CITIZEN = 'citizen';
 const ADMIN: readonly Role[] = ['admin'];
 /** The complaint desk and admins. */
 const STAFF: readonly Role[] = ['admin', 'user'];
@@ -77,6 +83,12 @@ export const ROUTES = {
   '/search': { access: PUBLIC, query: ['q'], uncached: true },
   '/media/[file]': { access: PUBLIC, englishOnly: true },
   '/login': { access: PUBLIC, englishOnly: true, query: ['next', 'expired'], uncached: true },
+  // A citizen's own place, signed in with their mobile. Signing in and out is open to anyone; what a
+  // signed-in citizen sees is theirs alone, so never cached (page-cache.ts knows their cookie too).
+  '/my/signin': { access: PUBLIC, query: ['step', 'next', 'out'], uncached: true },
+  '/my/signout': { access: PUBLIC, uncached: true },
+  '/my': { access: CITIZEN },
+  '/my/cases/[number]': { access: CITIZEN, query: ['done'] },
   // About the site itself (GIGW).
   '/website-policies': { access: PUBLIC },
   '/website-policies/[policy]': { access: PUBLIC },
@@ -124,6 +136,12 @@ export const ROUTES = {
   '/api/Account/logout': { access: PUBLIC },
   '/api/Account/change-password': { access: EVERY_ROLE },
   '/api/Account/renew': { access: EVERY_ROLE },
+  '/api/Citizen/signin': { access: PUBLIC },
+  '/api/Citizen/verify': { access: PUBLIC },
+  '/api/Citizen/signout': { access: PUBLIC },
+  '/api/Citizen/cases': { access: CITIZEN },
+  '/api/Citizen/cases/[number]': { access: CITIZEN },
+  '/api/Citizen/cases/[number]/[action]': { access: CITIZEN },
   '/api/Grievance/inbox': { access: GRIEVANCE_STAFF, query: ['state', 'ward', 'category', 'officer', 'overdue', 'page'] },
   '/api/Grievance/[number]': { access: GRIEVANCE_STAFF },
   '/api/Grievance/[number]/[action]': { access: GRIEVANCE_STAFF },
@@ -165,8 +183,11 @@ export function isApiPattern(pattern: string): boolean {
   return pattern.startsWith('/api/');
 }
 
+/** Whether a member of staff with this role (or nobody) may open a route. Never a citizen route: staff are not citizens here. */
 export function mayOpen(access: RouteAccess, role: Role | undefined): boolean {
-  return access === 'public' || (role !== undefined && access.includes(role));
+  if (access === 'public') return true;
+  if (access === 'citizen') return false;
+  return role !== undefined && access.includes(role);
 }
 
 /** Where a member of staff lands after signing in, and when they open a page their role may not. */

@@ -5,12 +5,13 @@ import { ADMIN, EDITOR, OFFICER, USER, baseUrl, bearer, login } from '../support
 import { rawRequest } from '../support/raw-request';
 
 /**
- * Every guarded route, by every spelling of its path, for a stranger, the complaint desk and an admin, with
- * every method: nobody gets past the route's declared access, a spelling that is not canonical is only ever
- * redirected or not found, and nothing is stored.
+ * Every guarded route, by every spelling of its path, for a stranger, each staff role and a citizen signed in
+ * with their mobile, with every method: nobody gets past the route's declared access (a citizen opens no staff
+ * route, no member of staff a citizen's), a spelling that is not canonical is only ever redirected or not
+ * found, and nothing is stored.
  */
-type Identity = 'stranger' | Role;
-const IDENTITIES: readonly Identity[] = ['stranger', 'user', 'officer', 'editor', 'admin'];
+type Identity = 'stranger' | 'citizen' | Role;
+const IDENTITIES: readonly Identity[] = ['stranger', 'citizen', 'user', 'officer', 'editor', 'admin'];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 
 /** A concrete path for each pattern: a content type and an id that exist in the demo data. */
@@ -41,7 +42,7 @@ interface Outcome {
 }
 
 describe('the access matrix: guarded routes × spellings × identities × methods', () => {
-  const credentials: Record<Identity, Record<string, string>> = { stranger: {}, user: {}, officer: {}, editor: {}, admin: {} };
+  const credentials: Record<Identity, Record<string, string>> = { stranger: {}, citizen: {}, user: {}, officer: {}, editor: {}, admin: {} };
   const fingerprint = async () => {
     const [audit, complaints] = await Promise.all([
       fetch(`${baseUrl()}/api/Admin/audit?page=1&pageSize=1`, { headers: credentials.admin }),
@@ -55,6 +56,7 @@ describe('the access matrix: guarded routes × spellings × identities × method
     credentials.user = bearer(await login(USER.email, USER.password));
     credentials.officer = bearer(await login(OFFICER.email, OFFICER.password));
     credentials.editor = bearer(await login(EDITOR.email, EDITOR.password));
+    credentials.citizen = { cookie: `citizen_session=${await citizenToken(credentials.admin)}` };
   });
 
   it('lets nobody past a route\'s declared access by any spelling, and stores nothing', async () => {
@@ -63,7 +65,7 @@ describe('the access matrix: guarded routes × spellings × identities × method
     for (const [pattern, route] of guarded) {
       for (const [spelling, spell] of Object.entries(SPELLINGS)) {
         for (const identity of IDENTITIES) {
-          const allowed = identity !== 'stranger' && (route.access as readonly Role[]).includes(identity);
+          const allowed = identity === 'citizen' ? route.access === 'citizen' : identity !== 'stranger' && Array.isArray(route.access) && route.access.includes(identity);
           // The allowed identity on the canonical path is the one case that is not a refusal.
           if (allowed && spelling === 'canonical') continue;
           for (const method of METHODS) cases.push({ pattern, route, spelling, identity, method, target: spell(concrete(pattern)) });
@@ -88,8 +90,8 @@ describe('the access matrix: guarded routes × spellings × identities × method
 
     expect(failures).toEqual([]);
     expect(await fingerprint()).toBe(before);
-    // The size of the matrix, so that a shrinking table shows: 47 routes, 11 spellings, 5 identities, 4 methods.
-    expect(guarded.length).toBe(47);
+    // The size of the matrix, so that a shrinking table shows: 52 routes, 11 spellings, 6 identities, 4 methods.
+    expect(guarded.length).toBe(52);
     expect(cases.length).toBeGreaterThan(3500);
     console.log(`access matrix: ${guarded.length} routes × ${Object.keys(SPELLINGS).length} spellings × ${IDENTITIES.length} identities × ${METHODS.length} methods = ${cases.length} requests`);
   });
@@ -108,7 +110,13 @@ function judge(c: { pattern: string; route: RouteDeclaration; spelling: string; 
     // Upper case and matrix parameters match no route or a guarded one: not found, or the same refusal.
     return [401, 403, 404, 302].includes(outcome.status) ? null : 'expected a refusal or 404';
   }
-  if (c.identity === 'stranger') {
+  if (c.route.access === 'citizen') {
+    // Only a signed-in citizen opens these; anyone else, staff included, is sent to the citizens' sign-in.
+    if (api) return outcome.status === 401 ? null : 'expected 401';
+    return outcome.status === 302 && outcome.location?.startsWith('/my/signin?next=') ? null : 'expected a redirect to the citizens\' sign-in';
+  }
+  // A citizen's session counts for nothing on a staff route: refused as a stranger is.
+  if (c.identity === 'stranger' || c.identity === 'citizen') {
     if (api) return outcome.status === 401 ? null : 'expected 401';
     return outcome.status === 302 && outcome.location?.startsWith('/login?next=') ? null : 'expected a redirect to sign in';
   }
@@ -139,3 +147,14 @@ describe('mutated paths (property)', () => {
     );
   });
 });
+
+/** Signs a citizen in on the demo server, whose codes go to the notification log, read there as admin. */
+async function citizenToken(admin: Record<string, string>): Promise<string> {
+  const mobile = '9000012345';
+  const post = (path: string, body: object) => fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect((await post('/api/Citizen/signin', { mobile })).status).toBe(202);
+  const log = await (await fetch(`${baseUrl()}/notifications`, { headers: admin })).text();
+  const code = new RegExp(`${mobile}</td>[\\s\\S]*?(\\d{6}) is your sign-in code`).exec(log)![1];
+  const verified = await post('/api/Citizen/verify', { mobile, code });
+  return ((await verified.json()) as { token: string }).token;
+}

@@ -17,8 +17,8 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   '/archive/[type]': '/archive/notice',
 };
 
-/** Routes that are not pages of their own: the not-found page answers 404 by design. */
-const NOT_PAGES = new Set(['/404']);
+/** Routes that are not pages of their own: the not-found page answers 404 by design; signing out is a button's post. */
+const NOT_PAGES = new Set(['/404', '/my/signout']);
 
 const PAGES = (Object.entries(ROUTES) as [string, RouteDeclaration][])
   .filter(([pattern, route]) => route.access === 'public' && !route.englishOnly && !isApiPattern(pattern) && !NOT_PAGES.has(pattern))

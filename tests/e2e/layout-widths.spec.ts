@@ -248,7 +248,8 @@ test.describe('menu entries and wording', () => {
     for (const { label, href } of links) byHref.set(href, [...(byHref.get(href) ?? []), label]);
     for (const [href, labels] of byHref) expect(new Set(labels).size, `${href} is named ${labels.join(', ')}`).toBe(1);
     for (const { href } of links.filter((link) => link.href.startsWith('/'))) expect((await request.get(href)).status(), href).toBe(200);
-    await expect(nav.getByText("Citizen's Login")).toHaveCount(0);
+    // Citizens sign in with their mobile, not at the staff sign-in.
+    await expect(nav.locator('a', { hasText: "Citizen's Login" })).toHaveAttribute('href', '/my/signin');
 
     // Keyboard focus on the bar: a ring of at least 3:1 against the bar (WCAG 1.4.11).
     const about = nav.locator('summary', { hasText: 'About Us' });

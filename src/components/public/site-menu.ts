@@ -22,6 +22,9 @@ export type MenuEntry =
   | { kind: 'link'; id: MenuId; label: string; href: string }
   | { kind: 'dropdown'; id: MenuId; label: string; items: readonly MenuLink[] };
 
+/** Where the Citizen's Login entry leads; for a visitor already signed in as a citizen, MainMenu leads to /my. */
+export const CITIZEN_LOGIN = '/my/signin';
+
 const name = (id: MenuId) => ({ id, label: en.frame.menu[id] });
 
 export const SITE_MENU: readonly MenuEntry[] = [
@@ -64,6 +67,8 @@ export const SITE_MENU: readonly MenuEntry[] = [
       { ...name('postGrievance'), href: '/postgrievance' },
       { ...name('trackGrievance'), href: '/trackgrievance' },
       { ...name('viewGrievances'), href: '/viewgrievance' },
+      // A citizen's own list of grievances, signed in with their mobile (src/features/citizen).
+      { ...name('citizenLogin'), href: CITIZEN_LOGIN },
       { ...name('rti'), href: siteSettings.rtiUrl, external: true },
     ],
   },
@@ -86,7 +91,7 @@ export const SITE_MENU: readonly MenuEntry[] = [
       { ...name('pressRelease'), href: '/pressrelease' },
     ],
   },
-  // Only staff sign in: citizens use every service without an account, so there is no citizen's login.
+  // Staff sign in here; citizens sign in with their mobile from the Grievance menu (Citizen's Login).
   { kind: 'link', ...name('officeLogin'), href: '/login' },
   { kind: 'link', ...name('contacts'), href: '/contactus' },
 ];

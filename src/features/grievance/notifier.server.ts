@@ -28,7 +28,7 @@ function smtpTransport(): Transporter | null {
   return mailer;
 }
 
-function smsTemplate(): string | null {
+export function smsTemplate(): string | null {
   return process.env.SMS_GATEWAY_URL?.trim() || null;
 }
 
@@ -52,7 +52,8 @@ export function messageFor(number: string, event: GrievanceEventInput): { subjec
   };
 }
 
-async function log(database: Db, entry: { complaintId: number; channel: string; recipient: string; subject: string; body: string; outcome: string; error?: string }) {
+/** One line of the notification log admins read at /notifications; complaintId null for messages about no grievance. */
+export async function logNotification(database: Db, entry: { complaintId: number | null; channel: string; recipient: string; subject: string; body: string; outcome: string; error?: string }) {
   await database
     .insertInto('notification_log')
     .values({
@@ -68,7 +69,7 @@ async function log(database: Db, entry: { complaintId: number; channel: string; 
     .execute();
 }
 
-async function sendSms(template: string, mobile: string, text: string): Promise<void> {
+export async function sendSms(template: string, mobile: string, text: string): Promise<void> {
   const url = template.replaceAll('{mobile}', encodeURIComponent(`91${mobile}`)).replaceAll('{message}', encodeURIComponent(text));
   const response = await fetch(url, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
   if (!response.ok) throw new Error(`the SMS gateway answered ${response.status}`);
@@ -90,23 +91,23 @@ export async function notifyCitizen(complaintId: number, event: GrievanceEventIn
       delivered = true;
       try {
         await transport.sendMail({ from: process.env.MAIL_FROM || `no-reply@${new URL(siteOrigin(readConfig())).hostname}`, to: complaint.citizen_email, subject, text });
-        await log(database, { complaintId, channel: 'email', recipient: complaint.citizen_email, subject, body: text, outcome: 'sent' });
+        await logNotification(database, { complaintId, channel: 'email', recipient: complaint.citizen_email, subject, body: text, outcome: 'sent' });
       } catch (err) {
-        await log(database, { complaintId, channel: 'email', recipient: complaint.citizen_email, subject, body: text, outcome: 'failed', error: String((err as Error).message ?? err) });
+        await logNotification(database, { complaintId, channel: 'email', recipient: complaint.citizen_email, subject, body: text, outcome: 'failed', error: String((err as Error).message ?? err) });
       }
     }
     if (template && complaint.citizen_mobile) {
       delivered = true;
       try {
         await sendSms(template, complaint.citizen_mobile, text);
-        await log(database, { complaintId, channel: 'sms', recipient: complaint.citizen_mobile, subject, body: text, outcome: 'sent' });
+        await logNotification(database, { complaintId, channel: 'sms', recipient: complaint.citizen_mobile, subject, body: text, outcome: 'sent' });
       } catch (err) {
-        await log(database, { complaintId, channel: 'sms', recipient: complaint.citizen_mobile, subject, body: text, outcome: 'failed', error: String((err as Error).message ?? err) });
+        await logNotification(database, { complaintId, channel: 'sms', recipient: complaint.citizen_mobile, subject, body: text, outcome: 'failed', error: String((err as Error).message ?? err) });
       }
     }
     if (!delivered) {
       const recipient = [complaint.citizen_mobile, complaint.citizen_email].filter(Boolean).join(', ');
-      await log(database, { complaintId, channel: 'log', recipient, subject, body: text, outcome: 'logged' });
+      await logNotification(database, { complaintId, channel: 'log', recipient, subject, body: text, outcome: 'logged' });
     }
   } catch (err) {
     // The grievance is stored whatever happens here; the fault is for the operators' log.

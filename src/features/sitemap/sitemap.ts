@@ -28,7 +28,7 @@ const GROUPS: readonly [GroupName, readonly NamedPage[]][] = [
   ['about', ['/about', '/wardparsad', '/executiveofficer', '/chairman', '/standingcommitee', '/employeelist', '/listofholiday']],
   ['tenders', ['/currenttender', '/pasttender']],
   ['documents', ['/notice', '/circulars', '/officeorder', '/latestnews']],
-  ['grievance', ['/postgrievance', '/trackgrievance', '/viewgrievance']],
+  ['grievance', ['/postgrievance', '/trackgrievance', '/viewgrievance', '/my/signin']],
   ['services', ['/tradelicense', '/viewpropertytax', '/paypropertytax']],
   ['gallery', ['/photogallery', '/videogallery', '/pressrelease']],
   // Items past their validity, kept findable (GIGW's archival policy).

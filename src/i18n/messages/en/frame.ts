@@ -52,6 +52,8 @@ export const frame = {
     videoGallery: 'Video Gallery',
     pressRelease: 'Press Release',
     officeLogin: 'Office Login',
+    citizenLogin: "Citizen's Login",
+    myGrievances: 'My grievances',
     contacts: 'Contacts',
   },
   searchLabel: 'Search notices, circulars, orders, tenders and news',

@@ -35,6 +35,7 @@ export const sitemap = {
     '/postgrievance': 'Post Grievance',
     '/trackgrievance': 'Track Grievance',
     '/viewgrievance': 'View Grievances',
+    '/my/signin': "Citizen's Login",
     '/tradelicense': 'Trade Licence Form',
     '/viewpropertytax': 'View Property Tax',
     '/paypropertytax': 'Pay Property Tax',

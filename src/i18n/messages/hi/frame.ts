@@ -49,6 +49,8 @@ export const frame: Messages['frame'] = {
     videoGallery: 'वीडियो गैलरी',
     pressRelease: 'प्रेस विज्ञप्ति',
     officeLogin: 'कार्यालय लॉगिन',
+    citizenLogin: 'नागरिक लॉगिन',
+    myGrievances: 'मेरी शिकायतें',
     contacts: 'संपर्क',
   },
   searchLabel: 'सूचना, परिपत्र, आदेश, निविदा और समाचार खोजें',

@@ -1,0 +1,77 @@
+import type { APIContext } from 'astro';
+import { HttpError, json, PUBLIC_TEXT_LIMIT, readFormBody, readJsonBody } from '../../server/http';
+import { closeStaleResolutions } from '../grievance/grievance.server';
+import { citizenAction } from '../grievance/grievance-requests.server';
+import { parseComplaintNumber, transitionsFor } from '../grievance/grievance-workflow';
+import type { GrievanceEvent } from '../grievance/grievance-queries.server';
+import { findCitizenCase, listCitizenCases } from './citizen-cases.server';
+
+/**
+ * The signed-in citizen's JSON calls (the mobile app's, or the site's with the cookie). The timeline is the
+ * public one the citizen pages show: staff are "staff", never named by their account.
+ */
+
+const publicEvent = (e: GrievanceEvent) => ({
+  at: e.at,
+  by: e.actorKind === 'citizen' || e.actorKind === 'system' ? e.actorKind : 'staff',
+  action: e.action,
+  from: e.from,
+  to: e.to,
+  note: e.note,
+  rating: e.rating,
+  photos: e.photos,
+});
+
+async function theCase(context: APIContext) {
+  const number = parseComplaintNumber(context.params.number);
+  const found = number ? await findCitizenCase(context.locals.citizen!.mobile, number) : null;
+  if (!found) throw new HttpError(404, 'No grievance with that number was lodged with your mobile number.');
+  return found;
+}
+
+/** GET /api/Citizen/cases: every case of the citizen's mobile, newest first. */
+export async function casesAnswer(context: APIContext): Promise<Response> {
+  await closeStaleResolutions();
+  return json(await listCitizenCases(context.locals.citizen!.mobile));
+}
+
+/** GET /api/Citizen/cases/{number}: one case, its public timeline and what the citizen may do now. */
+export async function caseAnswer(context: APIContext): Promise<Response> {
+  await closeStaleResolutions();
+  const { grievance: g, events } = await theCase(context);
+  return json({
+    number: g.number,
+    category: g.category,
+    ward: g.ward,
+    state: g.state,
+    overdue: g.overdue,
+    lodgedAt: g.lodgedAt,
+    dueAt: g.dueAt,
+    decidedAt: g.decidedAt,
+    closedAt: g.closedAt,
+    address: g.address,
+    landmark: g.landmark,
+    description: g.description,
+    rating: g.rating,
+    ratingComment: g.ratingComment,
+    photos: g.photos,
+    actions: transitionsFor('citizen', g.state, false),
+    events: events.map(publicEvent),
+  });
+}
+
+/** POST /api/Citizen/cases/{number}/{rate|reopen}: JSON {rating, note} or a form; answers the case as it now stands. */
+export async function caseActionAnswer(context: APIContext): Promise<Response> {
+  const { grievance } = await theCase(context);
+  const action = context.params.action ?? '';
+  if (action !== 'rate' && action !== 'reopen') throw new HttpError(404, 'There is no such action.');
+  const isJson = (context.request.headers.get('content-type') ?? '').startsWith('application/json');
+  const form = isJson ? new FormData() : await readFormBody(context.request, PUBLIC_TEXT_LIMIT);
+  if (isJson) {
+    const body = await readJsonBody(context.request, PUBLIC_TEXT_LIMIT);
+    for (const name of ['rating', 'note']) if (body[name] !== undefined && body[name] !== null) form.set(name, String(body[name]));
+  }
+  form.set('action', action);
+  await citizenAction(grievance, form);
+  return caseAnswer(context);
+}
