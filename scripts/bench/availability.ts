@@ -594,9 +594,9 @@ function buildDescription(): string {
   const checkout = path.dirname(buildDir);
   const git = (...args: string[]) => spawnSync('git', ['-C', checkout, ...args], { encoding: 'utf8' });
   const head = git('rev-parse', '--short', 'HEAD');
-  if (head.status !== 0) return `the build in ${buildDir}`;
+  if (head.status !== 0) return 'a build outside any checkout';
   const changed = git('status', '--porcelain', '--untracked-files=no', '--', 'src', 'db', 'scripts').stdout.trim();
-  return `the build in ${buildDir} of commit ${head.stdout.trim()}${changed ? ` with uncommitted changes to ${changed.split('\n').length} files` : ' (no uncommitted changes)'}`;
+  return `a build of commit ${head.stdout.trim()}${changed ? ` with uncommitted changes to ${changed.split('\n').length} files` : ' (no uncommitted changes)'}`;
 }
 
 /** The earlier run's figures by probe and figure, and its description line. */
