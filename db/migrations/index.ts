@@ -14,6 +14,7 @@ import * as tableVersionChangedAt from './2026-11-24-0020-table-version-changed-
 import * as contentTranslation from './2026-11-24-0030-content-translation';
 import * as searchIndex from './2026-11-24-0031-search-index';
 import * as dropKnownSignInAddress from './2026-11-25-0001-drop-known-sign-in-address';
+import * as outboxAndJobs from './2026-11-26-0001-outbox-and-jobs';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-24-0030-content-translation': contentTranslation,
   '2026-11-24-0031-search-index': searchIndex,
   '2026-11-25-0001-drop-known-sign-in-address': dropKnownSignInAddress,
+  '2026-11-26-0001-outbox-and-jobs': outboxAndJobs,
 };

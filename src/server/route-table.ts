@@ -59,7 +59,7 @@ export const ROUTES = {
   // the page cache can expire a page at a moment.
   '/viewgrievance': { access: PUBLIC, query: ['status', 'page'], uncached: true },
   '/postgrievance': { access: PUBLIC },
-  '/trackgrievance': { access: PUBLIC, uncached: true },
+  '/trackgrievance': { access: PUBLIC, query: ['number'], uncached: true },
   '/grievance-performance': { access: PUBLIC, uncached: true },
   '/open311/v2/discovery.json': { access: PUBLIC, englishOnly: true, uncached: true },
   '/open311/v2/services.json': { access: PUBLIC, englishOnly: true, uncached: true },
@@ -108,7 +108,7 @@ export const ROUTES = {
   '/feedback-inbox': { access: ADMIN, query: ['page'], nav: { sidebar: 'admin', label: 'Feedback' } },
   '/translations': { access: ADMIN, query: ['type', 'status'], nav: { sidebar: 'admin', label: 'Translations' } },
   '/grievance-settings': { access: ADMIN, query: ['saved'], nav: { sidebar: 'admin', label: 'Grievance Settings' } },
-  '/notifications': { access: ADMIN, query: ['page'], nav: { sidebar: 'admin', label: 'Notifications' } },
+  '/notifications': { access: ADMIN, query: ['page', 'status'], nav: { sidebar: 'admin', label: 'Notifications' } },
   '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },
   '/inquiry': { access: STAFF, nav: { sidebar: 'user', label: 'Add/View Grievance' } },
   '/grievances': { access: GRIEVANCE_STAFF, query: ['state', 'ward', 'category', 'officer', 'overdue', 'page'], nav: { sidebar: 'user', label: 'Grievance Inbox' } },

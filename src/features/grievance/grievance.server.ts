@@ -14,6 +14,7 @@ import {
 } from './grievance-workflow';
 import { commitGrievanceWrite, auditActor, type GrievanceActor } from './grievance-write.server';
 import { readSettings, writeSetting, type SettingName } from './grievance-settings.server';
+import type { Lang } from '../../i18n/lang';
 
 /** The state and the old status word are written together, so that the legacy calls read the mapping. */
 function stateColumns(state: GrievanceState) {
@@ -40,6 +41,8 @@ export interface NewGrievance {
   mobile: string;
   email: string;
   source: 'web' | 'desk' | 'open311';
+  /** The language it is lodged in, which its messages are written in: English unless told. */
+  lang?: Lang;
 }
 
 async function firstId(database: Db, table: 'district' | 'ulb'): Promise<number> {
@@ -109,6 +112,7 @@ export async function lodgeGrievance(
             citizen_email: input.email,
             address: input.address,
             source: input.source,
+            lang: input.lang ?? 'en',
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -226,9 +230,8 @@ export async function transitionGrievance(
 const SYSTEM: GrievanceActor = { party: 'system', userId: null, label: 'System' };
 
 /**
- * Closes every grievance resolved more than autoCloseDays ago that nobody rated. Run before grievances are
- * read (one indexed query when there is nothing to close), so no timer has to be kept alive and every
- * instance shows the same answer.
+ * Closes every grievance resolved more than autoCloseDays ago that nobody rated. Run by the auto-close job
+ * (grievance-jobs.server.ts), not by readers: a grievance closes on time whether or not anybody looks.
  */
 export async function closeStaleResolutions(options: { now?: number } = {}, database: Db = db()): Promise<number> {
   const now = options.now ?? Date.now();

@@ -21,5 +21,6 @@ import { policies } from './policies';
 import { sitemap } from './sitemap';
 import { archive } from './archive';
 import { alerts } from './alerts';
+import { grievanceMessages } from './grievance-messages';
 
-export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts };
+export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, grievanceMessages };

@@ -18,6 +18,7 @@ import { policies } from './policies';
 import { sitemap } from './sitemap';
 import { archive } from './archive';
 import { alerts } from './alerts';
+import { grievanceMessages } from './grievance-messages';
 
 /** The interface text of the public pages in Hindi: the same areas and keys as ../en. */
-export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts };
+export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, grievanceMessages };
