@@ -21,6 +21,8 @@ export const RETRY_WAITS_MS: readonly number[] = [5 * MINUTE, 30 * MINUTE, 120 *
 export const CLAIM_MS = 2 * MINUTE;
 /** Messages looked at per round; a sweep goes on while rounds come back full. */
 const BATCH = 50;
+/** Sends in flight at once: one gateway that hangs until its timeout must not hold up every message behind it. */
+const PARALLEL = 4;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -38,7 +40,12 @@ export async function deliverDueMessages(database: Db = processDb()): Promise<nu
       .orderBy('id')
       .limit(BATCH)
       .execute();
-    for (const { id } of due) if (await deliverOne(database, id)) sent++;
+    const queue = due.map((row) => row.id);
+    await Promise.all(
+      Array.from({ length: Math.min(PARALLEL, queue.length) }, async () => {
+        for (let id = queue.shift(); id !== undefined; id = queue.shift()) if (await deliverOne(database, id)) sent++;
+      }),
+    );
     if (due.length < BATCH) return sent;
   }
 }
