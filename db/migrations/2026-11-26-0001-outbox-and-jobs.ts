@@ -60,6 +60,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .createTable('job_run')
     .addColumn('name', 'text', (c) => c.primaryKey())
     .addColumn('last_run_at', 'text', (c) => c.notNull())
+    /** When that run's handler returned (null while it runs, or if the process stopped during it). */
+    .addColumn('last_finished_at', 'text')
     .addColumn('last_error', 'text', (c) => c.notNull().defaultTo(''))
     .execute();
 

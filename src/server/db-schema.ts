@@ -233,7 +233,7 @@ export const TABLES = {
   /** Each try at delivering a message: outcome 'sent' or 'failed', with the gateway's answer or the error. */
   outbox_attempt: { id: id(), message_id: integer(), at: text(), outcome: text<'sent' | 'failed'>(), answer: textOrEmpty() },
   /** When each job last ran on the in-process runner (SQLite), so one missed while the server was down runs on start. */
-  job_run: { name: text(), last_run_at: text(), last_error: textOrEmpty() },
+  job_run: { name: text(), last_run_at: text(), last_finished_at: textOrNull(), last_error: textOrEmpty() },
   /** The overdue notices sent: one per grievance and due time. */
   grievance_overdue_notice: { complaint_id: integer(), due_at: text(), sent_at: text() },
   /**

@@ -18,10 +18,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 /** Takes the run: true when this process moved the job's last run from `seen` (undefined: no row yet) to `at`. */
 async function takeRun(database: Db, name: string, seen: string | undefined, at: string): Promise<boolean> {
   if (seen === undefined) {
-    const inserted = await database.insertInto('job_run').values({ name, last_run_at: at }).onConflict((oc) => oc.column('name').doNothing()).executeTakeFirst();
+    const inserted = await database.insertInto('job_run').values({ name, last_run_at: at, last_finished_at: null }).onConflict((oc) => oc.column('name').doNothing()).executeTakeFirst();
     return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
   }
-  const updated = await database.updateTable('job_run').set({ last_run_at: at }).where('name', '=', name).where('last_run_at', '=', seen).executeTakeFirst();
+  const updated = await database.updateTable('job_run').set({ last_run_at: at, last_finished_at: null }).where('name', '=', name).where('last_run_at', '=', seen).executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
 }
 
@@ -46,7 +46,7 @@ export async function startInProcessRunner(jobs: readonly JobDefinition[], datab
         error = String((err as Error).message ?? err).slice(0, 1000);
         console.error(`job ${job.name} failed:`, err);
       }
-      await database.updateTable('job_run').set({ last_error: error }).where('name', '=', job.name).execute();
+      await database.updateTable('job_run').set({ last_error: error, last_finished_at: iso(now()) }).where('name', '=', job.name).where('last_run_at', '=', iso(at)).execute();
     }
   };
 
