@@ -65,10 +65,23 @@ export async function seedDemoContent(database: Db): Promise<boolean> {
     await seedPressReleases(seed);
     await seedDemoHindi(trx, clock.timestamp(0, 8));
     await seedComplaints(seed, await seedLookups(seed));
+    await markDemoOverdueNoticed(trx);
     // The demo content was written now: its pages say so in their "Last updated".
     await raiseTableVersions(trx, SEEDED_TABLES);
     return true;
   });
+}
+
+/**
+ * The demo's history is invented: grievances it makes overdue weeks ago count as noticed, so that the first
+ * start does not send the admins a notice about each (the overdue job tells of grievances as they pass due).
+ */
+async function markDemoOverdueNoticed(trx: Db): Promise<void> {
+  const at = new Date().toISOString();
+  const overdue = await trx.selectFrom('complaint').select(['id', 'due_at']).where('state', 'in', ['Lodged', 'Assigned', 'Reopened']).where('due_at', '<', at).execute();
+  for (const { id, due_at } of overdue) {
+    if (due_at) await trx.insertInto('grievance_overdue_notice').values({ complaint_id: id, due_at, sent_at: at }).execute();
+  }
 }
 
 const SEEDED_TABLES = [

@@ -169,6 +169,8 @@ export const TABLES = {
     rating: integerOrNull(),
     rating_comment: textOrEmpty(),
     source: textOrEmpty(),
+    /** The language it was lodged in ('en' or 'hi'): its messages to the citizen are written in it. */
+    lang: textOrEmpty(),
   },
   complaint_reminder: { id: id(), complaint_id: integer(), message: text(), created_date: text() },
   /**
@@ -225,6 +227,32 @@ export const TABLES = {
     outcome: text(),
     error: textOrEmpty(),
   },
+  /**
+   * A message on its way out (src/server/outbox): queued in the transaction of the event that causes it,
+   * delivered by the worker. status 'waiting', 'sent' or 'failed'; channel 'email', 'sms' or 'log'.
+   */
+  outbox_message: {
+    id: id(),
+    created_at: text(),
+    channel: text<'email' | 'sms' | 'log'>(),
+    recipient: text(),
+    lang: text<'en' | 'hi'>(),
+    subject: text(),
+    body: text(),
+    reference: textOrEmpty(),
+    status: text<'waiting' | 'sent' | 'failed'>(),
+    attempts: integerWithDefault(),
+    next_attempt_at: text(),
+    claimed_until: textOrNull(),
+    sent_at: textOrNull(),
+    last_error: textOrEmpty(),
+  },
+  /** Each try at delivering a message: outcome 'sent' or 'failed', with the gateway's answer or the error. */
+  outbox_attempt: { id: id(), message_id: integer(), at: text(), outcome: text<'sent' | 'failed'>(), answer: textOrEmpty() },
+  /** When each job last ran on the in-process runner (SQLite), so one missed while the server was down runs on start. */
+  job_run: { name: text(), last_run_at: text(), last_finished_at: textOrNull(), last_error: textOrEmpty() },
+  /** The overdue notices sent: one per grievance and due time. */
+  grievance_overdue_notice: { complaint_id: integer(), due_at: text(), sent_at: text() },
   /**
    * Where a content record stands in its life (src/features/lifecycle): keyed by the type's API path and the
    * record's id; a record without a row is published and valid without end. Moments are UTC ISO instants.

@@ -1,12 +1,16 @@
 /**
- * The production entry: prepares the database, then serves static files, cached public pages and, for
- * everything else, Astro's handler. Bundled to dist/main.mjs by scripts/bundle-main.mjs.
+ * The production entry: prepares the database, starts the jobs (src/jobs.ts) and the outbox's first sweep,
+ * then serves static files, cached public pages and, for everything else, Astro's handler. Bundled to
+ * dist/main.mjs by scripts/bundle-main.mjs.
  */
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readConfig } from './config';
-import { db } from './db';
+import { db, processDatabase } from './db';
+import { startJobs, type JobRunner } from './jobs';
+import { outboxIdle, pokeOutbox } from './outbox';
+import { JOBS } from '../jobs';
 import { ensureReady } from './ready';
 import { isCacheableRequest, serveCachedPage } from './page-cache';
 import { judgeRequestTarget } from '../lib/canonical-path';
@@ -21,6 +25,8 @@ type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: 
 
 /** Browsers that reached us over https once keep to it for a year. */
 const HSTS = 'max-age=31536000; includeSubDomains';
+/** How long a stop waits for running jobs and deliveries before the process ends anyway. */
+const STOP_GRACE_MS = 10_000;
 /** The page that says an address leads nowhere (src/pages/404.astro), which answers 404 itself. */
 const NOT_FOUND_PAGE = '/404';
 
@@ -65,6 +71,17 @@ async function main(): Promise<void> {
     }
     fail(`Cannot start: preparing the database failed: ${e.message}`);
   }
+
+  // Started before listening, so that a database account that may not create the queue's schema stops the
+  // start (docs/deploy.md) rather than leaving messages and time-driven steps silently undone.
+  let jobs: JobRunner;
+  try {
+    jobs = await startJobs(JOBS, processDatabase(), config.databaseUrl);
+  } catch (err) {
+    fail(`Cannot start: the job queue could not be set up: ${(err as Error).message}`);
+  }
+  // Whatever was left waiting (a message committed just before a stop, a claim of a killed instance) goes now.
+  void pokeOutbox();
 
   const { handler } = (await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
   const staticFiles = loadStaticFiles(path.join(distDir, 'client'));
@@ -116,10 +133,16 @@ async function main(): Promise<void> {
     console.log(`Serving on http://${config.host}:${config.port}/`);
   });
 
+  let stopping = false;
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
     server.close();
     server.closeAllConnections();
-    void db().destroy().finally(() => process.exit(0));
+    const finish = Promise.allSettled([jobs.stop(), outboxIdle()]);
+    void Promise.race([finish, new Promise((r) => setTimeout(r, STOP_GRACE_MS).unref())])
+      .then(() => db().destroy())
+      .finally(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

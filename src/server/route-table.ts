@@ -66,7 +66,7 @@ export const ROUTES = {
   '/viewgrievance': { access: PUBLIC, query: ['status', 'page'], uncached: true },
   // The form carries a one-time token of its own for every visitor, so it is rendered each time.
   '/postgrievance': { access: PUBLIC, query: ['lodged'], uncached: true },
-  '/trackgrievance': { access: PUBLIC, uncached: true },
+  '/trackgrievance': { access: PUBLIC, query: ['number'], uncached: true },
   '/grievance-performance': { access: PUBLIC, uncached: true },
   '/open311/v2/discovery.json': { access: PUBLIC, englishOnly: true, uncached: true },
   '/open311/v2/services.json': { access: PUBLIC, englishOnly: true, uncached: true },
@@ -122,7 +122,7 @@ export const ROUTES = {
   '/feedback-inbox': { access: ADMIN, query: ['page'], nav: { sidebar: 'admin', label: 'Feedback' } },
   '/translations': { access: ADMIN, query: ['type', 'status'], nav: { sidebar: 'admin', label: 'Translations' } },
   '/grievance-settings': { access: ADMIN, query: ['saved'], nav: { sidebar: 'admin', label: 'Grievance Settings' } },
-  '/notifications': { access: ADMIN, query: ['page'], nav: { sidebar: 'admin', label: 'Notifications' } },
+  '/notifications': { access: ADMIN, query: ['page', 'status'], nav: { sidebar: 'admin', label: 'Notifications' } },
   '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },
   '/inquiry': { access: STAFF, nav: { sidebar: 'user', label: 'Add/View Grievance' } },
   '/grievances': { access: GRIEVANCE_STAFF, query: ['state', 'ward', 'category', 'officer', 'overdue', 'page'], nav: { sidebar: 'user', label: 'Grievance Inbox' } },

@@ -6,13 +6,15 @@ import { adoptVersions } from './page-cache';
 import { traceWrites } from './cache/dependencies';
 import type { AcceptedFile } from './content/uploads';
 import { refreshSearchEntries } from '../features/search/search-index.server';
+import { pokeOutbox } from './outbox/deliver';
 
 /**
  * The one way content is written, whatever its type: in one transaction, the new files are stored, the
  * change is made, the audit log records it, and the versions of the tables it wrote are raised (so every
  * instance drops exactly the cached pages that read them); after the commit this instance adopts those
  * versions at once. The record's site search entries are rebuilt in the same transaction (types the
- * search does not cover are skipped). A new kind of write declares only its change; anything every write
+ * search does not cover are skipped). A change that queued messages (src/server/outbox) has them delivered
+ * right after the commit, in the background. A new kind of write declares only its change; anything every write
  * must do (a notification, say) belongs here.
  */
 export interface Write<R> {
@@ -39,7 +41,7 @@ export interface Change<R> {
 }
 
 export async function runWrite<R>(write: Write<R>, database: Db = db()): Promise<R> {
-  const { result, versions } = await database.transaction().execute(async (trx) => {
+  const { result, versions, queued } = await database.transaction().execute(async (trx) => {
     const { result: change, written } = await traceWrites(async () => {
       const media: Record<string, number> = {};
       for (const [key, file] of Object.entries(write.uploads ?? {})) {
@@ -60,8 +62,13 @@ export async function runWrite<R>(write: Write<R>, database: Db = db()): Promise
       return made;
     });
     // Raised last, so that on PostgreSQL the version rows stay locked only for the commit itself.
-    return { result: change.result, versions: change.audit ? await raiseTableVersions(trx, [write.table, ...written]) : new Map<string, number>() };
+    return {
+      result: change.result,
+      versions: change.audit ? await raiseTableVersions(trx, [write.table, ...written]) : new Map<string, number>(),
+      queued: written.has('outbox_message'),
+    };
   });
   adoptVersions(versions);
+  if (queued) void pokeOutbox(database);
   return result;
 }

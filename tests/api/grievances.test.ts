@@ -143,13 +143,27 @@ describe('lodging a grievance', () => {
     const mail = await until(() => mails.find((m) => m.subject.includes(lodged.number!)), 'the lodging email');
     expect(mail.to).toBe('asha@example.org');
     expect(mail.body).toContain('has been registered');
+    expect(mail.body).toContain(`${server.url}/trackgrievance?number=${lodged.number}`);
     const sms = await until(() => texts.find((t) => t.message.includes(lodged.number!)), 'the lodging SMS');
     expect(sms.mobile).toBe(`91${lodged.mobile}`);
-    const log = await until(async () => {
-      const rows = await database.selectFrom('notification_log').select(['channel', 'outcome']).where('complaint_id', '=', stored.id).orderBy('channel').execute();
-      return rows.length === 2 ? rows : undefined;
-    }, 'both log entries');
-    expect(log).toEqual([{ channel: 'email', outcome: 'sent' }, { channel: 'sms', outcome: 'sent' }]);
+    // One outbox message per channel, each sent at its first try, and nothing else about this grievance.
+    const outbox = await until(async () => {
+      const rows = await database
+        .selectFrom('outbox_message')
+        .select(['id', 'channel', 'recipient', 'status', 'attempts'])
+        .where('reference', '=', lodged.number!)
+        .orderBy('channel')
+        .execute();
+      return rows.length === 2 && rows.every((r) => r.status !== 'waiting') ? rows : undefined;
+    }, 'both outbox messages delivered');
+    expect(outbox.map(({ id, ...rest }) => rest)).toEqual([
+      { channel: 'email', recipient: 'asha@example.org', status: 'sent', attempts: 1 },
+      { channel: 'sms', recipient: lodged.mobile, status: 'sent', attempts: 1 },
+    ]);
+    const tries = await database.selectFrom('outbox_attempt').select(['message_id', 'outcome', 'answer']).where('message_id', 'in', outbox.map((m) => m.id)).orderBy('message_id').execute();
+    expect(tries.map((t) => t.outcome)).toEqual(['sent', 'sent']);
+    expect(tries[0].answer).toMatch(/^250 /); // the SMTP server's own answer
+    expect(tries[1].answer).toBe('200 OK'); // the gateway's
   });
 
   it('refuses a form with mistakes field by field, keeps what was typed and stores nothing', async () => {
@@ -318,16 +332,16 @@ describe('the transitions, and every refusal the workflow declares', () => {
     expect(await row(other.number!)).toMatchObject({ state: 'Closed', status: 'Resolved', rating: 4, rating_comment: 'Quick work.' });
   });
 
-  it('closes a resolution by itself after the setting\'s days without a rating', async () => {
+  it('leaves automatic closing to its job: reading a stale resolution does not close it (tests/api/jobs.test.ts closes it)', async () => {
     const other = await lodge();
     await act(tokens.admin, other.number!, 'assign', { officer: String(await officerId(OFFICER.email)) });
     await act(tokens.admin, other.number!, 'resolve', {}, [jpeg]);
     const stored = await row(other.number!);
     await database.updateTable('complaint').set({ decided_at: new Date(Date.now() - 8 * 86_400_000).toISOString() }).where('id', '=', stored.id).execute();
-    await fetch(url('/viewgrievance'));
-    expect(await row(other.number!)).toMatchObject({ state: 'Closed', status: 'Resolved' });
-    const events = await database.selectFrom('grievance_event').select(['action', 'actor_kind']).where('complaint_id', '=', stored.id).orderBy('id').execute();
-    expect(events.at(-1)).toEqual({ action: 'auto-close', actor_kind: 'system' });
+    for (const path of ['/viewgrievance', '/grievances', `/grievances/${other.number}`]) await fetch(url(path), { headers: bearer(tokens.admin) });
+    await fetch(url(`/api/Grievance/${other.number}`), { headers: bearer(tokens.admin) });
+    await track(other.number!, other.mobile);
+    expect(await row(other.number!)).toMatchObject({ state: 'Resolved' });
   });
 
   it('lets the desk redact text, audited, and not an officer', async () => {

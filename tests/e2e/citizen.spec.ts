@@ -68,8 +68,8 @@ for (const lang of ['en', 'hi'] as const) {
     await expect(page.getByRole('status')).toContainText(`••••••${mobile.slice(-4)}`);
     await noSidewaysScroll(page);
 
-    // The demo has no SMS gateway: the code is in the notification log.
-    const body = inDatabase((file) => file.prepare('SELECT body FROM notification_log WHERE recipient = ? ORDER BY id DESC LIMIT 1').get(mobile) as { body: string });
+    // The demo has no SMS gateway: the code is kept in the outbox.
+    const body = inDatabase((file) => file.prepare('SELECT body FROM outbox_message WHERE recipient = ? ORDER BY id DESC LIMIT 1').get(mobile) as { body: string });
     const code = /\b(\d{6})\b/.exec(body.body)![1];
     await page.getByLabel(t.code).fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: t.signIn }).click();

@@ -1,16 +1,15 @@
 import type { Lang } from '../../i18n/lang';
-import { db, type Db } from '../../server/db';
+import { db, nowIso, type Db } from '../../server/db';
+import { pokeOutbox, queueMessages, sendNow, smsConfigured } from '../../server/outbox';
 import { siteSettings } from '../../site-settings';
-import { logNotification, sendSms, smsTemplate } from '../grievance/notifier.server';
 import { CODE_MINUTES } from './citizen-code.server';
 
 /**
- * The one place a citizen's sign-in code leaves the server. Today it goes straight through the SMS gateway
- * and is recorded in notification_log like the grievance messages; when the outbox lands, only this function
- * changes (write the message as an outbox row instead).
- *
- * The log keeps the message with the code masked: admins read that log, and a readable code would let them
- * sign in as the citizen. Only the demo, which has no gateway, logs the code itself, so a tester can use it.
+ * The one place a citizen's sign-in code leaves the server. Unlike every other message it does not wait in
+ * the outbox: a code is worth nothing after five minutes, so a retry an hour later helps nobody, and a
+ * stored readable code would let whoever reads the outbox (admins, at /notifications) sign in as the
+ * citizen. It is sent at once through the SMS gateway, and recorded in notification_log with the code
+ * masked. Only the demo, which has no gateway, puts the code itself in the outbox, so a tester can read it.
  */
 const TEXTS: Record<Lang, (code: string) => string> = {
   en: (code) => `${code} is your sign-in code for ${siteSettings.councilName}. It is valid for ${CODE_MINUTES} minutes. Do not share it with anyone.`,
@@ -21,18 +20,18 @@ const MASK = '••••••';
 
 export async function sendCitizenCode(mobile: string, code: string, lang: Lang, database: Db = db()): Promise<void> {
   const text = TEXTS[lang](code);
-  const template = smsTemplate();
-  const entry = { complaintId: null, channel: 'sms', recipient: mobile, subject: SUBJECT, body: TEXTS[lang](MASK) };
-  if (!template) {
-    // The demo: no gateway, and the log is where the tester reads the code.
-    await logNotification(database, { ...entry, channel: 'log', body: text, outcome: 'logged' });
+  if (!smsConfigured()) {
+    // The demo: no gateway, and the outbox's log is where the tester reads the code.
+    await queueMessages(database, [{ channel: 'log', recipient: mobile, lang, subject: SUBJECT, body: text, reference: 'citizen sign-in' }]);
+    void pokeOutbox(database);
     return;
   }
+  const entry = { at: nowIso(), complaint_id: null, channel: 'sms', recipient: mobile, subject: SUBJECT, body: TEXTS[lang](MASK) };
   try {
-    await sendSms(template, mobile, text);
-    await logNotification(database, { ...entry, outcome: 'sent' });
+    await sendNow({ channel: 'sms', recipient: mobile, lang, subject: SUBJECT, body: text });
+    await database.insertInto('notification_log').values({ ...entry, outcome: 'sent', error: '' }).execute();
   } catch (err) {
     // The citizen may ask for another code; the operators see the failure in the log.
-    await logNotification(database, { ...entry, outcome: 'failed', error: String((err as Error).message ?? err) });
+    await database.insertInto('notification_log').values({ ...entry, outcome: 'failed', error: String((err as Error).message ?? err) }).execute();
   }
 }

@@ -2,7 +2,6 @@ import type { APIContext } from 'astro';
 import { json } from '../../server/http';
 import { readStreamedForm } from '../../server/streamed-form';
 import { grievanceEvents, listInbox } from './grievance-queries.server';
-import { closeStaleResolutions } from './grievance.server';
 import { inboxFilterOf, PHOTO_FORM, staffAction, staffActor, staffGrievance } from './grievance-requests.server';
 import { transitionsFor } from './grievance-workflow';
 
@@ -13,7 +12,6 @@ const API_PAGE_SIZE = 50;
 /** GET /api/Grievance/inbox?state=&ward=&category=&officer=&overdue=1&page= */
 export async function inboxAnswer(context: APIContext): Promise<Response> {
   const session = context.locals.session!;
-  await closeStaleResolutions();
   const filter = inboxFilterOf(context.url, session, API_PAGE_SIZE);
   const { total, rows } = await listInbox(filter);
   return json(rows, 200, { 'x-total-count': String(total) });
@@ -22,7 +20,6 @@ export async function inboxAnswer(context: APIContext): Promise<Response> {
 /** GET /api/Grievance/{number}: the grievance, its events and what the caller may do with it now. */
 export async function grievanceAnswer(context: APIContext): Promise<Response> {
   const session = context.locals.session!;
-  await closeStaleResolutions();
   const grievance = await staffGrievance(context.params.number, session);
   const events = await grievanceEvents(grievance.id, 'staff');
   return json({ ...grievance, events, actions: transitionsFor(session.user.role, grievance.state, grievance.officerId === session.user.id) });

@@ -12,6 +12,7 @@ import { admitLodging, admitLookup, assertAddressMayLodge, recordFailedLookup } 
 import { findCitizenGrievance, findStaffGrievance, type InboxFilter, type StaffGrievance } from './grievance-queries.server';
 import { isGrievanceState, parseComplaintNumber, parseMobile, TRANSITIONS, type TransitionName } from './grievance-workflow';
 import type { GrievanceActor } from './grievance-write.server';
+import type { Lang } from '../../i18n/lang';
 
 /** What the public form, the staff screens, the JSON endpoints and Open311 share when reading a request. */
 
@@ -63,6 +64,7 @@ export async function lodgeFromCitizen(
   sent: Record<string, string>,
   form: StreamedForm | null,
   source: 'web' | 'open311',
+  lang: Lang = 'en',
 ): Promise<{ id: number; number: string }> {
   const session = context.locals.session;
   const actor = session ? staffActor(session) : CITIZEN;
@@ -91,6 +93,7 @@ export async function lodgeFromCitizen(
       mobile: values.mobile,
       email: values.email,
       source: actor.party === 'citizen' ? source : 'desk',
+      lang,
     },
     photos,
     actor,

@@ -3,11 +3,13 @@ import type { Actor, AuditAction, FileColumn } from '../../server/audit';
 import { runWrite } from '../../server/write-path';
 import type { AcceptedFile } from '../../server/content/uploads';
 import type { GrievanceState, Party } from './grievance-workflow';
-import { notifyCitizen } from './notifier.server';
+import { queueCitizenMessages } from './notifier.server';
 
 /**
  * Every grievance write goes through commitGrievanceWrite, on the shared write path (transaction → media →
- * the row and its event → audit → table versions), and then tells the citizen, in the background.
+ * the row and its event → the citizen's messages, into the outbox → audit → table versions). The messages
+ * are delivered after the commit by the outbox worker, never before the answer: a slow mail or SMS gateway
+ * never keeps the citizen waiting, and a message exists exactly when its step committed.
  */
 
 /** Who makes a write: their party in the workflow, and how the audit log and the timeline name them. */
@@ -62,7 +64,7 @@ export interface GrievanceWrite {
 
 export async function commitGrievanceWrite(write: GrievanceWrite, database: Db = db()): Promise<number> {
   const uploads = Object.fromEntries(write.photos.map((photo, index) => [`photo${index}`, photo]));
-  const { complaintId, event } = await runWrite(
+  const { complaintId } = await runWrite(
     {
       actor: auditActor(write.actor),
       entity: 'complaint',
@@ -95,6 +97,7 @@ export async function commitGrievanceWrite(write: GrievanceWrite, database: Db =
           for (const [position, mediaId] of photoIds.entries()) {
             await trx.insertInto('grievance_event_media').values({ event_id: stored.id, position, media_id: mediaId }).execute();
           }
+          if (write.notify) await queueCitizenMessages(trx, change.complaintId, change.event);
         }
         const after = await trx.selectFrom('complaint').selectAll().where('id', '=', change.complaintId).executeTakeFirstOrThrow();
         return {
@@ -110,8 +113,5 @@ export async function commitGrievanceWrite(write: GrievanceWrite, database: Db =
     },
     database,
   );
-  // Sent after the answer, never before it: a slow mail or SMS gateway must not keep the citizen waiting.
-  // notifyCitizen catches and logs its own failures.
-  if (write.notify && event) void notifyCitizen(complaintId, event, database);
   return complaintId;
 }

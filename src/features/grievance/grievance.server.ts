@@ -15,6 +15,7 @@ import {
 } from './grievance-workflow';
 import { commitGrievanceWrite, auditActor, type GrievanceActor, type NoteVisibility } from './grievance-write.server';
 import { readSettings, writeSetting, type SettingName } from './grievance-settings.server';
+import type { Lang } from '../../i18n/lang';
 
 /** The state and the old status word are written together, so that the legacy calls read the mapping. */
 function stateColumns(state: GrievanceState) {
@@ -41,6 +42,8 @@ export interface NewGrievance {
   mobile: string;
   email: string;
   source: 'web' | 'desk' | 'open311';
+  /** The language it is lodged in, which its messages are written in: English unless told. */
+  lang?: Lang;
 }
 
 async function firstId(database: Db, table: 'district' | 'ulb'): Promise<number> {
@@ -110,6 +113,7 @@ export async function lodgeGrievance(
             citizen_email: input.email,
             address: input.address,
             source: input.source,
+            lang: input.lang ?? 'en',
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -216,9 +220,8 @@ function noteVisibility(rule: TransitionRule, actor: GrievanceActor, input: Tran
 const SYSTEM: GrievanceActor = { party: 'system', userId: null, label: 'System' };
 
 /**
- * Closes every grievance resolved more than autoCloseDays ago that nobody rated. Run before grievances are
- * read (one indexed query when there is nothing to close), so no timer has to be kept alive and every
- * instance shows the same answer.
+ * Closes every grievance resolved more than autoCloseDays ago that nobody rated. Run by the auto-close job
+ * (grievance-jobs.server.ts), not by readers: a grievance closes on time whether or not anybody looks.
  */
 export async function closeStaleResolutions(options: { now?: number } = {}, database: Db = db()): Promise<number> {
   const now = options.now ?? Date.now();

@@ -6,7 +6,6 @@ import { assertAddressMayLodge } from './grievance-limits.server';
 import { siteSettings } from '../../site-settings';
 import { listWards } from '../complaint/complaint.server';
 import { listCategories, listPublicGrievances, type Category, type PublicGrievance } from './grievance-queries.server';
-import { closeStaleResolutions } from './grievance.server';
 import { asHttpError, lodgeFromCitizen } from './grievance-requests.server';
 import { open311Status, parseComplaintNumber } from './grievance-workflow';
 
@@ -118,7 +117,6 @@ export async function requestsAnswer(context: APIContext): Promise<Response> {
   const ids = url.searchParams.get('service_request_id');
   const code = url.searchParams.get('service_code');
   if (code !== null && code !== '' && !/^\d{1,9}$/.test(code)) throw new HttpError(400, 'service_code must be a code from services.json.');
-  await closeStaleResolutions();
   const { rows } = await listPublicGrievances({
     numbers: ids ? ids.split(',').map((id) => parseComplaintNumber(id) ?? '').filter(Boolean) : undefined,
     categoryId: code ? Number(code) : undefined,
@@ -142,7 +140,8 @@ export async function oneRequestAnswer(context: APIContext): Promise<Response> {
 /**
  * POST requests.json: lodges a grievance like /postgrievance, with the same checks and abuse limits. The
  * ward is attribute[ward]; the citizen's first_name (and last_name) and phone are required, as on the form.
- * An api_key is asked for only when OPEN311_API_KEY is set.
+ * An api_key is asked for only when OPEN311_API_KEY is set. `locale=hi` lodges it in Hindi (its messages to
+ * the citizen are written in Hindi); anything else, or none, in English.
  */
 export async function createRequestAnswer(context: APIContext): Promise<Response> {
   // An address that has lodged its hour's worth is refused before its body is read.
@@ -171,6 +170,7 @@ export async function createRequestAnswer(context: APIContext): Promise<Response
     },
     null,
     'open311',
+    text('locale').toLowerCase().startsWith('hi') ? 'hi' : 'en',
   );
   return answer([{ service_request_id: number, service_notice: 'Keep this number to track the grievance at /trackgrievance.', account_id: null }], 201);
 }

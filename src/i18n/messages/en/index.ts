@@ -22,5 +22,6 @@ import { sitemap } from './sitemap';
 import { archive } from './archive';
 import { alerts } from './alerts';
 import { citizen } from './citizen';
+import { grievanceMessages } from './grievance-messages';
 
-export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen };
+export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages };

@@ -1,0 +1,20 @@
+/**
+ * What the council writes to people about a grievance, by email and SMS (src/features/grievance/notifier.server.ts):
+ * to the citizen in the language they lodged in, about each step; to staff when one goes overdue.
+ */
+export const grievanceMessages = {
+  subject: (number: string, state: string) => `Grievance ${number}: ${state}`,
+  lodge: (number: string) => `Your grievance ${number} has been registered. Keep this number to track it.`,
+  assign: (number: string) => `Your grievance ${number} has been assigned to an officer.`,
+  resolve: (number: string, note: string) => `Your grievance ${number} has been resolved.${note ? ` Note: ${note}` : ''} You may rate the work, or reopen it if the problem remains.`,
+  reject: (number: string, reason: string) => `Your grievance ${number} was rejected. Reason: ${reason}`,
+  rate: (number: string) => `Thank you for rating the work on grievance ${number}. It is now closed.`,
+  reopen: (number: string) => `Your grievance ${number} has been reopened and will be assigned again.`,
+  autoClose: (number: string) => `Your grievance ${number} has been closed.`,
+  otherStep: (number: string, state: string) => `Your grievance ${number} is now ${state}.`,
+  trackAt: (link: string) => `Track it at ${link}`,
+  overdueSubject: (number: string) => `Overdue: grievance ${number}`,
+  overdueToOfficer: (number: string, due: string) => `Grievance ${number}, assigned to you, was due by ${due} and is still open.`,
+  overdueToAdmins: (number: string, due: string, officer: string) => `Grievance ${number} was due by ${due} and is still open (${officer ? `assigned to ${officer}` : 'not assigned to an officer'}).`,
+  openItAt: (link: string) => `Open it at ${link}`,
+};

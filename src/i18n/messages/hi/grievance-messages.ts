@@ -1,0 +1,18 @@
+import type { Messages } from '../../messages';
+
+export const grievanceMessages: Messages['grievanceMessages'] = {
+  subject: (number: string, state: string) => `शिकायत ${number}: ${state}`,
+  lodge: (number: string) => `आपकी शिकायत ${number} दर्ज हो गई है। इसे ट्रैक करने के लिए यह संख्या संभालकर रखें।`,
+  assign: (number: string) => `आपकी शिकायत ${number} एक पदाधिकारी को सौंप दी गई है।`,
+  resolve: (number: string, note: string) => `आपकी शिकायत ${number} का निस्तारण हो गया है।${note ? ` टिप्पणी: ${note}` : ''} आप काम को रेटिंग दे सकते हैं, या समस्या बनी रहे तो शिकायत फिर से खोल सकते हैं।`,
+  reject: (number: string, reason: string) => `आपकी शिकायत ${number} अस्वीकृत की गई। कारण: ${reason}`,
+  rate: (number: string) => `शिकायत ${number} पर हुए काम को रेटिंग देने के लिए धन्यवाद। अब यह बंद हो गई है।`,
+  reopen: (number: string) => `आपकी शिकायत ${number} फिर से खोल दी गई है और दोबारा सौंपी जाएगी।`,
+  autoClose: (number: string) => `आपकी शिकायत ${number} बंद कर दी गई है।`,
+  otherStep: (number: string, state: string) => `आपकी शिकायत ${number} की स्थिति अब: ${state}।`,
+  trackAt: (link: string) => `इसकी प्रगति यहाँ देखें: ${link}`,
+  overdueSubject: (number: string) => `समय-सीमा पार: शिकायत ${number}`,
+  overdueToOfficer: (number: string, due: string) => `आपको सौंपी गई शिकायत ${number} का निस्तारण ${due} तक होना था और यह अभी भी खुली है।`,
+  overdueToAdmins: (number: string, due: string, officer: string) => `शिकायत ${number} का निस्तारण ${due} तक होना था और यह अभी भी खुली है (${officer ? `${officer} को सौंपी गई` : 'किसी पदाधिकारी को नहीं सौंपी गई'})।`,
+  openItAt: (link: string) => `इसे यहाँ खोलें: ${link}`,
+};

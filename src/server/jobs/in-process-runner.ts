@@ -1,0 +1,69 @@
+import type { Db } from '../db';
+import { now } from '../clock';
+import type { JobDefinition } from './job';
+import type { JobRunner } from './runner';
+
+/**
+ * The job runner on SQLite: a timer in this process, with each job's last run in job_run. A job is due when
+ * its interval has passed since that run (or it never ran), so one missed while the server was down runs as
+ * soon as it is back. A run is taken with a compare-and-set on its row, so that two processes on one file
+ * (a script beside the server) never run it twice. Time is the server's clock, which tests move.
+ */
+
+/** How often the timer looks: due times are in whole minutes, and a moved test clock is noticed at once. */
+const TICK_MS = 1_000;
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Takes the run: true when this process moved the job's last run from `seen` (undefined: no row yet) to `at`. */
+async function takeRun(database: Db, name: string, seen: string | undefined, at: string): Promise<boolean> {
+  if (seen === undefined) {
+    const inserted = await database.insertInto('job_run').values({ name, last_run_at: at, last_finished_at: null }).onConflict((oc) => oc.column('name').doNothing()).executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+  const updated = await database.updateTable('job_run').set({ last_run_at: at, last_finished_at: null }).where('name', '=', name).where('last_run_at', '=', seen).executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+export async function startInProcessRunner(jobs: readonly JobDefinition[], database: Db): Promise<JobRunner> {
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<void> = Promise.resolve();
+
+  const round = async () => {
+    const rows = await database.selectFrom('job_run').select(['name', 'last_run_at']).execute();
+    const last = new Map(rows.map((r) => [r.name, r.last_run_at]));
+    for (const job of jobs) {
+      if (stopped) return;
+      const seen = last.get(job.name);
+      const at = now();
+      if (seen !== undefined && Date.parse(seen) + job.everyMinutes * 60_000 > at) continue;
+      if (!(await takeRun(database, job.name, seen, iso(at)))) continue;
+      let error = '';
+      try {
+        await job.run({ database, now: at });
+      } catch (err) {
+        error = String((err as Error).message ?? err).slice(0, 1000);
+        console.error(`job ${job.name} failed:`, err);
+      }
+      await database.updateTable('job_run').set({ last_error: error, last_finished_at: iso(now()) }).where('name', '=', job.name).where('last_run_at', '=', iso(at)).execute();
+    }
+  };
+
+  const tick = () => {
+    current = round()
+      .catch((err) => console.error('job runner:', err))
+      .finally(() => {
+        if (!stopped) timer = setTimeout(tick, TICK_MS);
+      });
+  };
+  tick();
+
+  return {
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+  };
+}

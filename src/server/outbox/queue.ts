@@ -1,0 +1,42 @@
+import type { Db } from '../db';
+import { now } from '../clock';
+import { emailConfigured, smsConfigured, type Channel } from './transports';
+
+/**
+ * Putting messages in the outbox. queueMessages writes in the caller's transaction, so a message exists
+ * exactly when the event that causes it committed: a rolled-back write sends nothing, and a committed one
+ * is delivered even if the server stops right after (the worker, deliver.ts, picks it up).
+ */
+export interface NewMessage {
+  channel: Channel;
+  recipient: string;
+  lang: 'en' | 'hi';
+  subject: string;
+  body: string;
+  /** What it is about (a complaint number): the admin's view and the citizen's link name it. */
+  reference: string;
+}
+
+export async function queueMessages(trx: Db, messages: readonly NewMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  const at = new Date(now()).toISOString();
+  await trx
+    .insertInto('outbox_message')
+    .values(messages.map((m) => ({ ...m, created_at: at, status: 'waiting' as const, next_attempt_at: at })))
+    .execute();
+}
+
+/**
+ * The channels a person is reached on, for what they gave: email and SMS where a transport is set up and they
+ * gave that address; with neither possible, one 'log' entry naming both, so the message is at least kept.
+ */
+export function channelsFor(contact: { email?: string; mobile?: string }): { channel: Channel; recipient: string }[] {
+  const found: { channel: Channel; recipient: string }[] = [];
+  if (emailConfigured() && contact.email) found.push({ channel: 'email', recipient: contact.email });
+  if (smsConfigured() && contact.mobile) found.push({ channel: 'sms', recipient: contact.mobile });
+  if (found.length === 0) {
+    const recipient = [contact.mobile, contact.email].filter(Boolean).join(', ');
+    if (recipient) found.push({ channel: 'log', recipient });
+  }
+  return found;
+}
