@@ -1,6 +1,5 @@
 import type { APIContext } from 'astro';
 import { HttpError, json, PUBLIC_TEXT_LIMIT, readFormBody, readJsonBody } from '../../server/http';
-import { closeStaleResolutions } from '../grievance/grievance.server';
 import { citizenAction } from '../grievance/grievance-requests.server';
 import { parseComplaintNumber, transitionsFor } from '../grievance/grievance-workflow';
 import type { GrievanceEvent } from '../grievance/grievance-queries.server';
@@ -31,13 +30,11 @@ async function theCase(context: APIContext) {
 
 /** GET /api/Citizen/cases: every case of the citizen's mobile, newest first. */
 export async function casesAnswer(context: APIContext): Promise<Response> {
-  await closeStaleResolutions();
   return json(await listCitizenCases(context.locals.citizen!.mobile));
 }
 
 /** GET /api/Citizen/cases/{number}: one case, its public timeline and what the citizen may do now. */
 export async function caseAnswer(context: APIContext): Promise<Response> {
-  await closeStaleResolutions();
   const { grievance: g, events } = await theCase(context);
   return json({
     number: g.number,

@@ -5,6 +5,7 @@ import { HttpError, validationError } from '../../server/http';
 import { acceptSpooledFiles, checkSpooledFiles, readStreamedForm, type StreamedForm, type StreamedFormSpec } from '../../server/streamed-form';
 import type { AcceptedFile } from '../../server/content/uploads';
 import { clientAddress } from '../../server/request-origin';
+import { claimSubmission, FORM_TOKEN_FIELD } from '../../server/form-submission';
 import type { Session } from '../../server/auth/session';
 import { lodgeSchema, trackSchema } from './grievance.schema';
 import { lodgeGrievance, MAX_PHOTOS, redactGrievance, REDACTABLE, transitionGrievance, type RedactableField } from './grievance.server';
@@ -98,6 +99,23 @@ export async function lodgeFromCitizen(
     photos,
     actor,
   );
+}
+
+/**
+ * Lodges a form from the web once: the same form sent again (its one-time token) answers the number its
+ * first sending lodged, and stores nothing (src/server/form-submission.ts). `scope` names the form.
+ */
+export async function lodgeOnce(context: Pick<APIContext, 'locals' | 'clientAddress'>, scope: string, form: StreamedForm, sent: Record<string, string>, lang: Lang): Promise<string> {
+  const claim = await claimSubmission(scope, form.fields.get(FORM_TOKEN_FIELD));
+  if (claim.kind === 'done') return claim.result;
+  try {
+    const { number } = await lodgeFromCitizen(context, sent, form, 'web', lang);
+    await claim.complete(number);
+    return number;
+  } catch (err) {
+    await claim.abandon();
+    throw err;
+  }
 }
 
 export function lodgeFieldsOf(form: FormData): Record<string, string> {
