@@ -203,11 +203,16 @@ export async function readJsonBody(request: Request, limit: BodyLimit = TEXT_BOD
   return body as Record<string, unknown>;
 }
 
-export async function readFormBody(request: Request, limit: BodyLimit = TEXT_BODY_LIMIT): Promise<FormData> {
+/** Refuses (415) a body that is not a form, before any of it is read. */
+export function assertFormBody(request: Request): void {
   const type = contentTypeOf(request);
   if (!type.includes('multipart/form-data') && !type.includes('application/x-www-form-urlencoded')) {
     throw new HttpError(415, 'Send the body as multipart/form-data.');
   }
+}
+
+export async function readFormBody(request: Request, limit: BodyLimit = TEXT_BODY_LIMIT): Promise<FormData> {
+  assertFormBody(request);
   const bytes = await readBodyBytes(request, limit);
   try {
     // Parsed from the bytes already counted, with the client's own content type (it names the boundary).

@@ -54,12 +54,16 @@ interface CacheState {
   bytes: number;
   /** The part of `bytes` taken by answers whose key has a query string. */
   queryBytes: number;
-  /** Renders under way, by key: settled when that answer is ready to send, or its visitor has gone. */
-  rendering: Map<string, Promise<void>>;
-  settleRender: Map<string, () => void>;
+  /** Renders under way, by key: `done` settles (through `settle`) when that answer is ready to send, or its visitor has gone. */
+  rendering: Map<string, Render>;
 }
 
-const state = (): CacheState => processSingleton('page-cache', () => ({ versions: new Map(), pages: new Map(), bytes: 0, queryBytes: 0, rendering: new Map(), settleRender: new Map() }));
+interface Render {
+  done: Promise<void>;
+  settle: () => void;
+}
+
+const state = (): CacheState => processSingleton('page-cache', () => ({ versions: new Map(), pages: new Map(), bytes: 0, queryBytes: 0, rendering: new Map() }));
 
 /** The table versions as they stand now: a render files what it read under these. */
 export function versionSnapshot(): TableVersions {
@@ -101,6 +105,7 @@ export function adoptVersions(versions: TableVersions): void {
   for (const [key, page] of s.pages) if (raised.some((table) => page.versions.has(table))) forget(s, key, page);
 }
 
+const CITIZEN_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${CITIZEN_SESSION_COOKIE}=`);
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|${CITIZEN_SESSION_COOKIE})=`);
 
 /** Whether a request carries a staff or a citizen session cookie: such a request is personal, never cached. */
@@ -110,7 +115,7 @@ export function hasSessionCookie(cookieHeader: string | undefined | null): boole
 
 /** Whether a request carries a citizen's session cookie (valid or not): what it is answered is theirs alone. */
 export function hasCitizenCookie(cookieHeader: string | undefined | null): boolean {
-  return !!cookieHeader && new RegExp(`(?:^|;\\s*)${CITIZEN_SESSION_COOKIE}=`).test(cookieHeader);
+  return !!cookieHeader && CITIZEN_COOKIE_PATTERN.test(cookieHeader);
 }
 
 /**
@@ -235,7 +240,7 @@ export async function serveCachedPage(req: IncomingMessage, res: ServerResponse,
   // waiter whose visitor leaves stops waiting; one that has waited too long renders the page itself.
   const s = state();
   for (let underway = s.rendering.get(key); underway; underway = s.rendering.get(key)) {
-    const waited = await waitShared(underway, res);
+    const waited = await waitShared(underway.done, res);
     if (waited.outcome === 'client-gone') return true;
     if (answerFromCache(key, req, res, securityHeaders)) return true;
     if (waited.outcome === 'timed-out') return false;
@@ -244,31 +249,26 @@ export async function serveCachedPage(req: IncomingMessage, res: ServerResponse,
   // The render is over for its waiters once its answer is ready to send (the middleware says so through
   // renderFinished), not once the last byte reaches a visitor who may read slowly or never.
   let settle!: () => void;
-  const render = new Promise<void>((resolve) => (settle = resolve));
+  const render: Render = { done: new Promise<void>((resolve) => (settle = resolve)), settle };
   s.rendering.set(key, render);
-  s.settleRender.set(key, settle);
-  const finish = () => finishRender(key, render);
+  const finish = () => renderFinished(key, render);
   res.once('close', finish);
   res.once('finish', finish);
   return false;
 }
 
-/** Ends a render's hold on its address: its waiters then read the cache, or render for themselves. */
-function finishRender(key: string, render?: Promise<void>): void {
+/**
+ * Ends a render's hold on its address: its waiters then read the cache, or render for themselves. Called by
+ * the middleware once a cacheable answer has been rendered (and stored, when it could be), so the waiters need
+ * not wait for it to be sent; and when the render's own answer ends, for `render` alone (a later render of
+ * the same address keeps its hold).
+ */
+export function renderFinished(key: string, render?: Render): void {
   const s = state();
   const underway = s.rendering.get(key);
   if (!underway || (render && underway !== render)) return;
   s.rendering.delete(key);
-  s.settleRender.get(key)?.();
-  s.settleRender.delete(key);
-}
-
-/**
- * Called by the middleware once a cacheable request's answer has been rendered (and stored, when it could
- * be): the requests waiting on that address need not wait for it to be sent.
- */
-export function renderFinished(key: string): void {
-  finishRender(key);
+  underway.settle();
 }
 
 function answerFromCache(key: string, req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): boolean {

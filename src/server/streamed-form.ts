@@ -7,7 +7,7 @@ import { finished } from 'node:stream/promises';
 import sharp from 'sharp';
 import type { FileKind } from '../features/shared/content-type';
 import { acceptUpload, fileLimitBytes, MAX_IMAGE_PIXELS, sniffContentType, WRONG_TYPE_MESSAGE, type AcceptedFile } from './content/uploads';
-import { chunksWithin, discardRest, HttpError, megabytes, refuseDeclaredLength, type BodyLimit } from './http';
+import { assertFormBody, chunksWithin, discardRest, HttpError, megabytes, refuseDeclaredLength, type BodyLimit } from './http';
 import { holdUploadSlot } from './upload-slots';
 
 /**
@@ -68,10 +68,7 @@ export function streamedFormLimit(spec: StreamedFormSpec): BodyLimit {
  * at its own limit. The files are only measured here; their contents are judged later.
  */
 export async function readStreamedForm(request: Request, spec: StreamedFormSpec): Promise<StreamedForm> {
-  const type = (request.headers.get('content-type') ?? '').toLowerCase();
-  if (!type.includes('multipart/form-data') && !type.includes('application/x-www-form-urlencoded')) {
-    throw new HttpError(415, 'Send the body as multipart/form-data.');
-  }
+  assertFormBody(request);
   const limit = streamedFormLimit(spec);
   if (!request.body) return { fields: new FormData(), files: [], dispose: async () => undefined };
   const reader = request.body.getReader();

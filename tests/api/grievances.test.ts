@@ -1,13 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../src/server/auth/users';
 import type { Db } from '../../src/server/db';
 import { ADMIN, OFFICER, USER, bearer, login } from '../support/api';
 import { sampleJpeg, samplePdf } from '../support/content-samples';
 import { openServerDatabase } from '../support/database';
-import { freePort, startServer, type TestServer } from '../support/server';
+import { startServer, type TestServer } from '../support/server';
+import { startMailServer, type ReceivedMail } from '../support/mail';
 
 /**
  * The grievance workflow end to end, against a server of its own whose notifications go to a real SMTP
@@ -16,10 +16,9 @@ import { freePort, startServer, type TestServer } from '../support/server';
  * into the database, never by waiting.
  */
 
-interface Mail { to: string; subject: string; body: string }
-const mails: Mail[] = [];
+let mails: ReceivedMail[] = [];
 const texts: { mobile: string; message: string }[] = [];
-let smtp: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startMailServer>>;
 let gateway: http.Server;
 let server: TestServer;
 let database: Db;
@@ -74,24 +73,9 @@ async function setSetting(name: string, value: number) {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk) => (raw += chunk));
-      stream.on('end', () => {
-        const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? '';
-        // The text part arrives quoted-printable: soft line breaks and =XX escapes are undone for reading.
-        const body = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject, body });
-        callback();
-      });
-    },
-  });
-  const smtpPort = await freePort();
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve));
+  smtp = await startMailServer();
+  mails = smtp.mails;
+  const smtpPort = smtp.port;
   gateway = http.createServer((req, res) => {
     const query = new URL(req.url ?? '/', 'http://gateway').searchParams;
     texts.push({ mobile: query.get('to') ?? '', message: query.get('text') ?? '' });
@@ -121,7 +105,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await database?.destroy();
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  await smtp?.close();
   await new Promise<void>((resolve) => (gateway ? gateway.close(() => resolve()) : resolve()));
 });
 
