@@ -318,6 +318,46 @@ export const TABLES = {
    * (see SEARCH_ENGINE_PARTS); nothing but the search module reads those parts.
    */
   search_entry: { id: id(), type_path: text(), record_id: integer(), lang: text(), title: text(), body: text() },
+  /**
+   * A case of any citizen service (src/features/cases). data: the service's own fields as JSON; the citizen's
+   * contact is in case_contact, apart from everything the public may see.
+   */
+  service_case: {
+    id: id(),
+    service: text(),
+    number: text(),
+    state: text(),
+    ward_id: integerOrNull(),
+    category_id: integerOrNull(),
+    assignee_id: integerOrNull(),
+    due_at: textOrNull(),
+    lodged_at: text(),
+    state_since: text(),
+    updated_at: text(),
+    lang: text<'en' | 'hi'>(),
+    source: text(),
+    data: text(),
+  },
+  case_contact: { case_id: integer(), name: text(), mobile: text(), email: text(), address: text() },
+  /** One step of a case: visibility 'public' (the citizen reads the note) or 'staff'; data: what else it carried, as JSON. */
+  case_event: {
+    id: id(),
+    case_id: integer(),
+    at: text(),
+    actor_kind: text(),
+    actor_user_id: integerOrNull(),
+    actor_label: text(),
+    action: text(),
+    from_state: textOrNull(),
+    to_state: text(),
+    note: text(),
+    visibility: text<'public' | 'staff'>(),
+    data: text(),
+  },
+  /** kind 'photo' or 'document'. */
+  case_event_media: { event_id: integer(), position: integer(), media_id: integer(), kind: text<'photo' | 'document'>() },
+  /** The overdue notices sent: one per case and due time. */
+  case_overdue_notice: { case_id: integer(), due_at: text(), sent_at: text() },
   /** A table that writes change, its number, raised by each committed write to it, and when that was (null if unknown). */
   table_version: { table_name: text(), version: integer(), changed_at: textOrNull() },
 } as const satisfies Record<string, Record<string, ColumnShape<unknown>>>;

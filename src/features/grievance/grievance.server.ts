@@ -16,6 +16,25 @@ import {
 import { commitGrievanceWrite, auditActor, type GrievanceActor, type NoteVisibility } from './grievance-write.server';
 import { readSettings, writeSetting, type SettingName } from './grievance-settings.server';
 import type { Lang } from '../../i18n/lang';
+import { DEFAULT_DUE_HOURS, GRIEVANCE } from './grievance.service';
+import type { EffectChanges } from '../cases/service';
+
+/** Where the legacy complaint row keeps what a step's effect changes (the kernel's names on the left). */
+const EFFECT_COLUMNS = {
+  decidedAt: 'decided_at', actionBy: 'action_by', actionDate: 'action_date', actionImage1: 'action_image_1_media_id',
+  actionImage2: 'action_image_2_media_id', rating: 'rating', ratingComment: 'rating_comment', closedAt: 'closed_at',
+} as const;
+
+function effectColumns(effect: EffectChanges): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  if (effect.assigneeId !== undefined) columns.officer_id = effect.assigneeId;
+  for (const [key, value] of Object.entries(effect.data ?? {})) {
+    const column = EFFECT_COLUMNS[key as keyof typeof EFFECT_COLUMNS];
+    if (!column) throw new Error(`grievance effect: no column for ${key}`);
+    columns[column] = value;
+  }
+  return columns;
+}
 
 /** The state and the old status word are written together, so that the legacy calls read the mapping. */
 function stateColumns(state: GrievanceState) {
@@ -161,7 +180,7 @@ export async function transitionGrievance(
     if (!row) throw new HttpError(404, NOT_FOUND);
     const state = isGrievanceState(row.state) ? row.state : 'Lodged';
     let officerId: number | null = null;
-    if (rule.requires.officer && input.officerId) {
+    if (rule.requires?.includes('officer') && input.officerId) {
       const officer = await trx.selectFrom('app_user').select('id').where('id', '=', input.officerId).where('role', '=', 'officer').executeTakeFirst();
       if (!officer) throw new HttpError(400, 'That officer does not exist.', { officer: 'That officer does not exist.' });
       officerId = officer.id;
@@ -191,8 +210,10 @@ export async function transitionGrievance(
       notify: true,
       apply: async (trx, ids, at) => {
         const { row, state, officerId } = await check(trx);
-        const effect = rule.effect?.({ at, actorLabel: actor.label, officerId, rating: input.rating ?? null, note, photoIds: ids, slaHours: row.sla_hours ?? 72 }) ?? {};
-        const changes = { ...stateColumns(rule.to), ...effect };
+        const effect = rule.effect?.({ at, actorLabel: actor.label, note, photoIds: ids, fields: { officerId, rating: input.rating ?? null }, data: {} }) ?? {};
+        // Entering a state that starts a due time (a reopening) gives a fresh one of the category's hours.
+        const due = GRIEVANCE.states[rule.to].dueHours ? { due_at: dueFrom(at, row.sla_hours ?? DEFAULT_DUE_HOURS) } : {};
+        const changes: Record<string, unknown> = { ...stateColumns(rule.to), ...effectColumns(effect), ...due };
         // Only from the state just checked: of two people acting at once, the second is told it has moved on.
         const updated = await trx.updateTable('complaint').set(changes).where('id', '=', row.id).where('state', '=', row.state).executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, `${rule.label}: the grievance has just been changed by someone else; look again.`);
@@ -213,7 +234,7 @@ export async function transitionGrievance(
  * citizen's to read; any other note from staff is for staff unless they chose otherwise.
  */
 function noteVisibility(rule: TransitionRule, actor: GrievanceActor, input: TransitionInput): NoteVisibility {
-  if (actor.party === 'citizen' || actor.party === 'system' || rule.requires.reason) return 'public';
+  if (actor.party === 'citizen' || actor.party === 'system' || ('publicNote' in rule && rule.publicNote)) return 'public';
   return input.noteVisibility ?? 'staff';
 }
 

@@ -1,0 +1,62 @@
+import type { Db } from '../../server/db';
+import { readConfig, siteOrigin } from '../../server/config';
+import { channelsFor, queueMessages, type NewMessage } from '../../server/outbox';
+import { pathIn } from '../../i18n/lang';
+import { messages } from '../../i18n/messages';
+import { formatDateTime } from '../../lib/format';
+import type { CaseContact } from './contact';
+import type { Lang, Service, Template } from './service';
+
+/**
+ * What people hear about a case, written into the outbox inside the transaction of the step that causes it
+ * (src/server/outbox): to the citizen in the language the case was lodged in, with the service's own texts
+ * and a link that opens the case for them; to staff, in English, when a case goes overdue.
+ */
+
+/** Where a citizen opens their case: their own page under /my. */
+export function caseLink(number: string, lang: Lang): string {
+  return `${siteOrigin(readConfig())}${pathIn(lang, `/my/cases/${encodeURIComponent(number)}`)}`;
+}
+
+export interface StepMessage {
+  /** The catalogue key the step's declaration names. */
+  key: string;
+  state: string;
+  /** The note as the citizen may read it ('' for a staff-only note). */
+  note: string;
+}
+
+/** The citizen's message about a step, in their language. */
+export function citizenMessage(service: Service, number: string, step: StepMessage, lang: Lang): { subject: string; body: string } {
+  const texts = service.catalogue(lang);
+  const stateWords = service.states[step.state]?.[lang] ?? step.state;
+  const line = (texts[step.key] as Template)(number, step.note);
+  const all = messages(lang);
+  return {
+    subject: texts.subject(number, stateWords),
+    body: `${line}\n\n${all.grievanceMessages.trackAt(caseLink(number, lang))}\n${all.footer.councilName}`,
+  };
+}
+
+export async function queueCitizenMessage(trx: Db, service: Service, number: string, contact: CaseContact, lang: Lang, step: StepMessage): Promise<void> {
+  const { subject, body } = citizenMessage(service, number, step, lang);
+  await queueMessages(trx, channelsFor({ email: contact.email, mobile: contact.mobile }).map((to): NewMessage => ({ ...to, lang, subject, body, reference: number })));
+}
+
+/** The overdue notices of a case: one to its assignee, one to the admins together. Staff read English. */
+export async function queueOverdueNotice(trx: Db, service: Service, overdue: { number: string; dueAt: string; assigneeEmail: string | null }): Promise<number> {
+  const m = messages('en').grievanceMessages;
+  const due = `${formatDateTime(overdue.dueAt, 'en')} IST`;
+  const link = `${siteOrigin(readConfig())}/cases/${encodeURIComponent(overdue.number)}`;
+  const subject = `Overdue: ${service.title.en.toLowerCase()} ${overdue.number}`;
+  const admins = await trx.selectFrom('app_user').select('email').where('role', '=', 'admin').orderBy('id').execute();
+  const notices: NewMessage[] = [];
+  const add = (email: string, line: string) => {
+    for (const to of channelsFor({ email })) notices.push({ ...to, lang: 'en', subject, body: `${line}\n\n${m.openItAt(link)}`, reference: overdue.number });
+  };
+  const what = `${service.title.en} ${overdue.number}`;
+  if (overdue.assigneeEmail) add(overdue.assigneeEmail, `${what}, assigned to you, was due by ${due} and is still open.`);
+  if (admins.length > 0) add(admins.map((a) => a.email).join(', '), `${what} was due by ${due} and is still open (${overdue.assigneeEmail ? `assigned to ${overdue.assigneeEmail}` : 'not assigned to anyone'}).`);
+  await queueMessages(trx, notices);
+  return notices.length;
+}

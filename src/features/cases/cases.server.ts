@@ -1,0 +1,209 @@
+import { ValidationError } from 'yup';
+import { db, nowIso, type Db } from '../../server/db';
+import { HttpError, validationError } from '../../server/http';
+import { runWrite } from '../../server/write-path';
+import type { AcceptedFile } from '../../server/content/uploads';
+import { now as clockNow } from '../../server/clock';
+import type { CaseContact } from './contact';
+import { queueCitizenMessage } from './case-messages.server';
+import { caseNumber, CITIZEN, SYSTEM, requirementsOf, type Lang, type Party, type Service } from './service';
+
+/**
+ * The kernel's writes: lodging a case and taking a step on it, for any declared service, each through the one
+ * write path (transaction → files → the case and its event → the citizen's message into the outbox → audit →
+ * table versions). What a step may do, who may take it and what it requires come from the declaration.
+ */
+
+/** Who makes a write: their party in the service's transitions, and how the audit log and the timeline name them. */
+export interface CaseActor {
+  party: Party;
+  userId: number | null;
+  label: string;
+}
+
+export const SYSTEM_ACTOR: CaseActor = { party: SYSTEM, userId: null, label: 'System' };
+
+export type Visibility = 'public' | 'staff';
+
+/** The most photos, and documents, sent with one step. */
+export const MAX_FILES = 4;
+
+export interface NewCase {
+  wardId?: number | null;
+  categoryId?: number | null;
+  contact: CaseContact;
+  /** The service's own fields, checked by its schema. */
+  data: unknown;
+  lang?: Lang;
+  source?: string;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The hours a case gets on entering a state: the category's word for it, else the state's. Null: no new due time. */
+async function dueHours(service: Service, state: string, categoryId: number | null, database: Db): Promise<number | null> {
+  const declared = service.states[state]?.dueHours;
+  if (declared === undefined) return null;
+  if (categoryId !== null && service.categoryDueHours) return (await service.categoryDueHours(database, categoryId, state)) ?? declared;
+  return declared;
+}
+
+async function checkedData(service: Service, data: unknown): Promise<Record<string, unknown>> {
+  try {
+    return (await service.data.validate(data ?? {}, { abortEarly: false, stripUnknown: true })) as Record<string, unknown>;
+  } catch (err) {
+    if (err instanceof ValidationError) throw validationError(err);
+    throw err;
+  }
+}
+
+const filesTooMany = (count: number) => count > MAX_FILES && new HttpError(400, `Send at most ${MAX_FILES} files of each kind.`, { photos: `Send at most ${MAX_FILES} files of each kind.` });
+
+interface EventRow {
+  action: string;
+  from: string | null;
+  to: string;
+  note: string;
+  visibility: Visibility;
+  data: Record<string, unknown>;
+}
+
+async function storeEvent(trx: Db, caseId: number, at: string, actor: CaseActor, event: EventRow, files: { id: number; kind: 'photo' | 'document' }[]) {
+  const stored = await trx
+    .insertInto('case_event')
+    .values({
+      case_id: caseId, at, actor_kind: actor.party === CITIZEN || actor.party === SYSTEM ? actor.party : 'staff', actor_user_id: actor.userId,
+      actor_label: actor.label, action: event.action, from_state: event.from, to_state: event.to, note: event.note, visibility: event.visibility,
+      data: JSON.stringify(event.data),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [position, file] of files.entries()) {
+    await trx.insertInto('case_event_media').values({ event_id: stored.id, position, media_id: file.id, kind: file.kind }).execute();
+  }
+}
+
+function uploadsOf(photos: readonly AcceptedFile[], documents: readonly AcceptedFile[]) {
+  return Object.fromEntries([...photos.map((f, i) => [`photo${i}`, f]), ...documents.map((f, i) => [`document${i}`, f])]);
+}
+
+function storedFiles(media: Readonly<Record<string, number>>, photos: number, documents: number) {
+  return [
+    ...Array.from({ length: photos }, (_, i) => ({ id: media[`photo${i}`], kind: 'photo' as const })),
+    ...Array.from({ length: documents }, (_, i) => ({ id: media[`document${i}`], kind: 'document' as const })),
+  ];
+}
+
+/** Lodges a case of a service; the citizen is told its number in the outbox when the service declares a `lodge` text. */
+export async function lodgeCase(
+  service: Service,
+  input: NewCase,
+  files: { photos?: readonly AcceptedFile[]; documents?: readonly AcceptedFile[] },
+  actor: CaseActor,
+  database: Db = db(),
+): Promise<{ id: number; number: string }> {
+  if (!service.lodgedBy.includes(actor.party)) throw new HttpError(403, `Your role may not lodge a ${service.noun}.`);
+  const photos = files.photos ?? [];
+  const documents = files.documents ?? [];
+  const tooMany = filesTooMany(Math.max(photos.length, documents.length));
+  if (tooMany) throw tooMany;
+  const data = await checkedData(service, input.data);
+  const lang: Lang = input.lang === 'hi' ? 'hi' : 'en';
+  return runWrite(
+    {
+      actor: { id: actor.userId, email: actor.label }, entity: 'case', table: 'service_case', files: [], uploads: uploadsOf(photos, documents),
+      change: async (trx, media) => {
+        const at = nowIso();
+        const hours = await dueHours(service, service.initial, input.categoryId ?? null, trx);
+        const row = await trx
+          .insertInto('service_case')
+          .values({
+            service: service.name, number: `${service.numberPrefix}-pending-${at}-${Math.random()}`, state: service.initial,
+            ward_id: input.wardId ?? null, category_id: input.categoryId ?? null, assignee_id: null,
+            due_at: hours === null ? null : new Date(Date.parse(at) + hours * HOUR_MS).toISOString(),
+            lodged_at: at, state_since: at, updated_at: at, lang, source: input.source ?? 'web', data: JSON.stringify(data),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const number = caseNumber(service.numberPrefix, row.id, at);
+        await trx.updateTable('service_case').set({ number }).where('id', '=', row.id).execute();
+        await trx.insertInto('case_contact').values({ case_id: row.id, ...input.contact }).execute();
+        await storeEvent(trx, row.id, at, actor, { action: 'lodge', from: null, to: service.initial, note: '', visibility: 'public', data: {} }, storedFiles(media, photos.length, documents.length));
+        if (service.catalogue('en').lodge) await queueCitizenMessage(trx, service, number, input.contact, lang, { key: 'lodge', state: service.initial, note: '' });
+        return { result: { id: row.id, number }, audit: { action: 'create', recordId: row.id, before: null, after: { number, service: service.name, state: service.initial, data } } };
+      },
+    },
+    database,
+  );
+}
+
+export interface StepInput {
+  note?: string;
+  /** Who reads a member of staff's note: staff only unless they say the citizen should. */
+  visibility?: Visibility;
+  photos?: readonly AcceptedFile[];
+  documents?: readonly AcceptedFile[];
+  /** What else the transition reads (an officer's id for an assignment, a rating). */
+  fields?: Record<string, unknown>;
+}
+
+const notFound = (service: Service) => new HttpError(404, `No ${service.noun} with that number.`);
+
+/**
+ * Takes one step of a case, refused (with the reason) unless the service's declaration allows it for this
+ * party, in this state, with this input; checked before any file is stored, and again in the transaction.
+ */
+export async function takeStep(service: Service, number: string, action: string, input: StepInput, actor: CaseActor, database: Db = db()): Promise<void> {
+  if (!service.workflow.isAction(action)) throw new HttpError(404, 'There is no such action.');
+  const rule = service.transitions[action];
+  const photos = input.photos ?? [];
+  const documents = input.documents ?? [];
+  const tooMany = filesTooMany(Math.max(photos.length, documents.length));
+  if (tooMany) throw tooMany;
+  const note = (input.note ?? '').trim().slice(0, 2000);
+  const fields = input.fields ?? {};
+  const check = async (trx: Db) => {
+    const row = await trx.selectFrom('service_case').selectAll().where('number', '=', number).where('service', '=', service.name).executeTakeFirst();
+    if (!row) throw notFound(service);
+    const data = JSON.parse(row.data) as Record<string, unknown>;
+    const record = { ...data, assigneeId: row.assignee_id, stateSince: row.state_since };
+    const loaded: Record<string, unknown> = {};
+    for (const [name, requirement] of requirementsOf(service, action)) if (requirement.load) loaded[name] = await requirement.load(trx, row.id);
+    const refusal = service.refusal({
+      action, party: actor.party, state: row.state, isAssignee: actor.userId !== null && row.assignee_id === actor.userId,
+      context: { note, photoCount: photos.length, documentCount: documents.length, fields, record, loaded, now: clockNow() },
+    });
+    if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.field ? { [refusal.field]: refusal.message } : undefined);
+    return { row, data };
+  };
+  await check(database);
+  await runWrite(
+    {
+      actor: { id: actor.userId, email: actor.label }, entity: 'case', table: 'service_case', files: [], uploads: uploadsOf(photos, documents),
+      change: async (trx, media) => {
+        const { row, data } = await check(trx);
+        const at = nowIso();
+        const files = storedFiles(media, photos.length, documents.length);
+        const effect = rule.effect?.({ at, actorLabel: actor.label, note, fields, photoIds: files.filter((f) => f.kind === 'photo').map((f) => f.id), data }) ?? {};
+        const hours = await dueHours(service, rule.to, row.category_id, trx);
+        const changes = {
+          state: rule.to, state_since: at, updated_at: at, data: JSON.stringify({ ...data, ...effect.data }),
+          ...(effect.assigneeId !== undefined ? { assignee_id: effect.assigneeId } : {}),
+          ...(hours !== null ? { due_at: new Date(Date.parse(at) + hours * HOUR_MS).toISOString() } : {}),
+        };
+        // Only from the state just checked: of two people acting at once, the second is told it has moved on.
+        const updated = await trx.updateTable('service_case').set(changes).where('id', '=', row.id).where('state', '=', row.state).executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, `${rule.label}: the ${service.noun} has just been changed by someone else; look again.`);
+        // The citizen's own words, the system's and a reason they are owed are theirs to read; staff choose for the rest.
+        const visibility: Visibility = actor.party === CITIZEN || actor.party === SYSTEM || rule.publicNote ? 'public' : (input.visibility ?? 'staff');
+        await storeEvent(trx, row.id, at, actor, { action, from: row.state, to: rule.to, note, visibility, data: fields }, files);
+        if (rule.message) {
+          const contact = await trx.selectFrom('case_contact').select(['name', 'mobile', 'email', 'address']).where('case_id', '=', row.id).executeTakeFirstOrThrow();
+          await queueCitizenMessage(trx, service, row.number, contact, row.lang === 'hi' ? 'hi' : 'en', { key: rule.message, state: rule.to, note: visibility === 'public' ? note : '' });
+        }
+        return { result: undefined, audit: { action: 'transition', recordId: row.id, before: row, after: { ...row, ...changes, event: { action, note, visibility } } } };
+      },
+    },
+    database,
+  );
+}

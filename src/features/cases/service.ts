@@ -1,0 +1,244 @@
+/**
+ * A citizen service, declared in one folder (src/features/<service>/<service>.service.ts): its states with
+ * their words in both languages, its transitions (who may take each, what it requires, its effect beside the
+ * rule), its due times, its number format, what the public may see of a case and what people are told at
+ * each step. The kernel (this folder) owns everything else: the case and event tables, the write, the audit,
+ * the outbox messages, the due-time job, the staff API and screens. Browser-safe: no server code here.
+ */
+import type { AnySchema } from 'yup';
+import { defineWorkflow, type StepRule, type Workflow } from '../../lib/workflow';
+
+export type Lang = 'en' | 'hi';
+export interface Words {
+  en: string;
+  hi: string;
+}
+
+/** Who acts: a staff role ('admin', 'user', 'officer', later 'verifier', 'inspector', 'approver'), the citizen, or the clock. */
+export type Party = string;
+export const CITIZEN = 'citizen';
+export const SYSTEM = 'system';
+
+export interface StateDeclaration extends Words {
+  /** The council still owes an answer: a case in this state past its due time is overdue. */
+  open?: true;
+  /** Entering this state starts a fresh due time this many hours away (the category may say otherwise). */
+  dueHours?: number;
+}
+
+/** What the kernel knows when it checks a requirement: the request, and the case as stored. */
+export interface RequirementContext {
+  action: string;
+  note: string;
+  photoCount: number;
+  documentCount: number;
+  /** Fields a transition reads beyond the note (a rating, an officer's id), as sent. */
+  fields: Readonly<Record<string, unknown>>;
+  /** The case's service data and kernel facts (decidedAt, assigneeId), as stored. */
+  record: Readonly<Record<string, unknown>>;
+  /** What the requirement's loader found (a payment's receipt, say); undefined when it has none. */
+  loaded?: unknown;
+  now: number;
+}
+
+export interface Refusal {
+  status: 400 | 403 | 409;
+  message: string;
+  field?: string;
+}
+
+/**
+ * One thing a transition may require. `check` is synchronous over what it is given; anything it must read
+ * from the database first (a payment held by another feature) is read by `load`, in the same transaction.
+ */
+export interface Requirement {
+  check: (context: RequirementContext) => Refusal | null;
+  load?: (database: unknown, caseId: number) => Promise<unknown>;
+}
+
+/** What a transition's effect is given. */
+export interface EffectInput {
+  at: string;
+  actorLabel: string;
+  note: string;
+  fields: Readonly<Record<string, unknown>>;
+  photoIds: readonly number[];
+  data: Readonly<Record<string, unknown>>;
+}
+
+/** What a transition changes besides the state: the assignee (null: nobody), and fields of the service data. */
+export interface EffectChanges {
+  assigneeId?: number | null;
+  data?: Record<string, unknown>;
+}
+
+export interface TransitionDeclaration<State extends string> extends StepRule<State, Party> {
+  /** The button's words; `label` (from StepRule) is the English one, also used in refusals. */
+  hi: string;
+  /** Named requirements, checked in order: built in 'photo', 'reason', 'document'; others ('payment', …) by a hook. */
+  requires?: readonly string[];
+  /** A staff member of one of the service's assignee roles may take it only on a case assigned to them. */
+  assigneeOnly?: true;
+  /** The system takes it by itself once a case has sat this many hours in one of its `from` states. */
+  afterHours?: number;
+  effect?: (input: EffectInput) => EffectChanges;
+  /** The citizen's message for this step: a key of the service's catalogue (see ServiceDeclaration.catalogue). */
+  message?: string;
+  /** The note of this step is always the citizen's to read (a reason they are owed). */
+  publicNote?: true;
+}
+
+/**
+ * A message template, given the case number and the note the citizen may read (`subject` is given the state's
+ * words instead). A catalogue may hold other texts of the feature beside them.
+ */
+export type Template = (number: string, note: string) => string;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a catalogue section holds texts of any shape
+export type Catalogue = Record<string, (...args: any[]) => string>;
+
+export interface ServiceDeclaration<State extends string, Action extends string> {
+  /** The service's key in the case table and the API (`grievance`, `trade-licence`). */
+  name: string;
+  title: Words;
+  /** The case's word in refusals ('grievance', 'application'). */
+  noun: string;
+  states: Record<State, StateDeclaration>;
+  initial: State;
+  transitions: Record<Action, TransitionDeclaration<State>>;
+  /**
+   * A category's own hours for a state (a grievance type's SLA, a trade's inspection time), read when a case
+   * enters a state that starts a due time; undefined keeps the state's hours.
+   */
+  categoryDueHours?: (database: any, categoryId: number, state: State) => Promise<number | undefined>;
+  /** Who may lodge a case: roles at a counter, and 'citizen'. */
+  lodgedBy: readonly Party[];
+  /** Staff roles that see and act only on cases assigned to them (field officers). */
+  assigneeRoles?: readonly string[];
+  /** Requirements of the service's own, and its wording of the built-in ones. */
+  requirements?: Record<string, Requirement>;
+  requirementWords?: Partial<Record<'photo' | 'reason' | 'document', string>>;
+  /**
+   * The case number: `<prefix>-<lodged date in India>-<six-digit serial>`, like NPK-PGR-2026-11-23-000042.
+   * Unique across services.
+   */
+  numberPrefix: string;
+  /** The service data kept with a case, checked at lodging (the citizen's contact is not in it). */
+  data: AnySchema;
+  /** What anyone may see of a case: never its contact (the kernel does not even pass it), nor the data's private parts. */
+  publicView: (record: PublicCase) => Record<string, unknown>;
+  /**
+   * The texts of the citizen's messages, per language: `subject` (number, state words) and the keys the
+   * transitions name (and `lodge` for lodging); grievances point at src/i18n's catalogue.
+   */
+  catalogue: (lang: Lang) => Catalogue;
+}
+
+/** A case as the public may know it: no name, mobile, email or address. */
+export interface PublicCase {
+  number: string;
+  service: string;
+  state: string;
+  wardId: number | null;
+  categoryId: number | null;
+  lodgedAt: string;
+  dueAt: string | null;
+  overdue: boolean;
+  data: Readonly<Record<string, unknown>>;
+}
+
+/** A declaration with what the kernel derives from it. */
+export interface Service<State extends string = string, Action extends string = string> extends ServiceDeclaration<State, Action> {
+  workflow: Workflow<State, Action, Party, TransitionDeclaration<State>>;
+  stateNames: readonly State[];
+  openStates: readonly State[];
+  isState: (value: unknown) => value is State;
+  /** Why the party may not take the step on this case with this input, or null (403, then 409, then 400). */
+  refusal: (request: StepRequest<State, Action>) => Refusal | null;
+  /** The steps a party may take from a state, on a case assigned to them or not. */
+  actionsFor: (party: Party, state: State, isAssignee: boolean) => Action[];
+}
+
+export interface StepRequest<State extends string, Action extends string> {
+  action: Action;
+  party: Party;
+  state: State;
+  isAssignee: boolean;
+  context: Omit<RequirementContext, 'action'>;
+}
+
+const BUILT_IN: Record<string, (words: string | undefined) => Requirement> = {
+  photo: (words) => ({ check: (c) => (c.photoCount > 0 ? null : { status: 400, message: words ?? 'Add at least one photo.', field: 'photos' }) }),
+  reason: (words) => ({ check: (c) => (c.note.trim() !== '' ? null : { status: 400, message: words ?? 'Give a reason.', field: 'note' }) }),
+  document: (words) => ({ check: (c) => (c.documentCount > 0 ? null : { status: 400, message: words ?? 'Attach the document.', field: 'documents' }) }),
+};
+
+/** Requirements another feature provides for every service (payments registers 'payment'). */
+const sharedRequirements = new Map<string, Requirement>();
+
+/** How a feature adds a requirement any service may name: the kernel checks it through this hook. */
+export function registerRequirement(name: string, requirement: Requirement): void {
+  sharedRequirements.set(name, requirement);
+}
+
+function requirementNamed<State extends string, Action extends string>(service: ServiceDeclaration<State, Action>, name: string): Requirement | undefined {
+  return service.requirements?.[name] ?? sharedRequirements.get(name) ?? BUILT_IN[name]?.(service.requirementWords?.[name as 'photo']);
+}
+
+/** The requirements a transition names, resolved; one nobody provides refuses the step rather than let it pass. */
+export function requirementsOf(service: ServiceDeclaration<string, string>, action: string): [string, Requirement][] {
+  const names = service.transitions[action]?.requires ?? [];
+  return names.map((name) => [name, requirementNamed(service, name) ?? { check: () => ({ status: 409, message: `${name}: this cannot be checked yet, so the step is refused.` }) }]);
+}
+
+export function defineService<State extends string, Action extends string>(declaration: ServiceDeclaration<State, Action>): Service<State, Action> {
+  const stateNames = Object.keys(declaration.states) as State[];
+  if (!stateNames.includes(declaration.initial)) throw new Error(`${declaration.name}: the initial state is not declared`);
+  for (const [action, rule] of Object.entries(declaration.transitions) as [Action, TransitionDeclaration<State>][]) {
+    for (const state of [...rule.from, rule.to]) if (!stateNames.includes(state)) throw new Error(`${declaration.name}.${action}: unknown state ${state}`);
+    if (rule.message && !declaration.catalogue('en')[rule.message]) throw new Error(`${declaration.name}.${action}: no message ${rule.message}`);
+  }
+  const workflow = defineWorkflow<State, Action, Party, TransitionDeclaration<State>>(declaration.transitions, {
+    notYours: (rule) => `${rule.label}: your role may not do this.`,
+    notFromHere: (rule, state) => `${rule.label}: not possible while the ${declaration.noun} is ${state}.`,
+  });
+  const assigneeBound = (rule: TransitionDeclaration<State>, party: Party) => Boolean(rule.assigneeOnly && declaration.assigneeRoles?.includes(party));
+  return {
+    ...declaration,
+    workflow,
+    stateNames,
+    openStates: stateNames.filter((s) => declaration.states[s].open),
+    isState: (value): value is State => typeof value === 'string' && stateNames.includes(value as State),
+    actionsFor: (party, state, isAssignee) => workflow.actionsFor(party, state, (rule) => isAssignee || !assigneeBound(rule, party)),
+    refusal: ({ action, party, state, isAssignee, context }) => {
+      const rule = declaration.transitions[action];
+      const notTheirs = workflow.partyRefusal(action, party);
+      if (notTheirs) return notTheirs;
+      if (assigneeBound(rule, party) && !isAssignee) return { status: 403, message: `${rule.label}: this ${declaration.noun} is not assigned to you.` };
+      const wrongState = workflow.refusal(action, party, state);
+      if (wrongState) return wrongState;
+      for (const [, requirement] of requirementsOf(declaration as ServiceDeclaration<string, string>, action)) {
+        const refused = requirement.check({ ...context, action });
+        if (refused) return refused;
+      }
+      return null;
+    },
+  };
+}
+
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** A case's number: the service's prefix, the day it was lodged in India, and its six-digit serial. */
+export function caseNumber(prefix: string, serial: number, lodgedAt: string): string {
+  const day = new Date(Date.parse(lodgedAt) + IST_OFFSET_MS).toISOString().slice(0, 10);
+  return `${prefix}-${day}-${String(serial).padStart(6, '0')}`;
+}
+
+/** A case number as typed (trimmed, upper case), or null when it cannot be one. */
+export function parseCaseNumber(raw: unknown): string | null {
+  const value = String(raw ?? '').trim().toUpperCase();
+  return /^[A-Z]{2,5}(-[A-Z]{2,5})?-\d{4}-\d{2}-\d{2}-\d{6}$/.test(value) ? value : null;
+}
+
+export function isOverdueIn(openStates: readonly string[], state: string, dueAt: string | null, now: number): boolean {
+  return openStates.includes(state) && dueAt !== null && Date.parse(dueAt) < now;
+}

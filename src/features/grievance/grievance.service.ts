@@ -1,0 +1,107 @@
+/**
+ * Grievances, declared as a service of the case kernel (src/features/cases/service.ts): the states and their
+ * words, every transition with who may take it, what it requires and what it does, the due times, the number
+ * and the messages. Browser-safe.
+ *
+ *   (lodge) ──► Lodged ──assign──► Assigned ──resolve (after photo)──► Resolved ──rate / auto-close──► Closed
+ *                 │  ▲               │  ▲ assign (reassign)             │
+ *                 │  └───────────────┘  │                              reopen (citizen, within window, reason)
+ *                 │       reject (reason)                              ▼
+ *                 └──────────────────► Rejected ──reopen──► Reopened ──assign──► Assigned
+ */
+import { mixed, object, string } from 'yup';
+import { defineService, type EffectInput, type Requirement } from '../cases/service';
+import { messages } from '../../i18n/messages';
+
+const DAY_MS = 86_400_000;
+
+/** The hours a fresh grievance (and a reopened one) is given when its category says nothing. */
+export const DEFAULT_DUE_HOURS = 72;
+
+const words = (state: string) => ({ en: messages('en').grievance.states[state], hi: messages('hi').grievance.states[state] });
+
+/** A decision (resolve, reject) is recorded with who made it and when; the old wire shows these as the action. */
+const decided = ({ at, actorLabel }: EffectInput) => ({ data: { decidedAt: at, actionBy: actorLabel, actionDate: at } });
+
+/** The grievance's own requirements, beside the kernel's photo and reason. */
+const requirements: Record<string, Requirement> = {
+  officer: { check: (c) => (c.fields.officerId ? null : { status: 400, message: 'Choose the officer to assign it to.', field: 'officer' }) },
+  rating: {
+    check: (c) => {
+      const rating = c.fields.rating;
+      return Number.isInteger(rating) && (rating as number) >= 1 && (rating as number) <= 5 ? null : { status: 400, message: 'Choose a rating from 1 to 5.', field: 'rating' };
+    },
+  },
+  // The window's length is a setting the caller passes with the request's fields.
+  reopenWindow: {
+    check: (c) => {
+      const days = Number(c.fields.reopenWindowDays);
+      const decidedAt = typeof c.record.decidedAt === 'string' ? Date.parse(c.record.decidedAt) : Number.NaN;
+      return Number.isNaN(decidedAt) || c.now - decidedAt > days * DAY_MS
+        ? { status: 409, message: `A grievance can be reopened only within ${days} days of the decision.` }
+        : null;
+    },
+  },
+};
+
+export const GRIEVANCE = defineService({
+  name: 'grievance',
+  title: { en: 'Grievance', hi: 'शिकायत' },
+  noun: 'grievance',
+  states: {
+    Lodged: { ...words('Lodged'), open: true, dueHours: DEFAULT_DUE_HOURS },
+    Assigned: { ...words('Assigned'), open: true },
+    Resolved: words('Resolved'),
+    Rejected: words('Rejected'),
+    Closed: words('Closed'),
+    // Back for assignment, on a fresh clock: the council owes a new answer within the category's hours.
+    Reopened: { ...words('Reopened'), open: true, dueHours: DEFAULT_DUE_HOURS },
+  },
+  initial: 'Lodged',
+  transitions: {
+    assign: {
+      label: 'Assign', hi: 'सौंपें', from: ['Lodged', 'Reopened', 'Assigned'], to: 'Assigned', by: ['admin', 'user'], requires: ['officer'],
+      effect: ({ fields }) => ({ assigneeId: fields.officerId as number }), message: 'assign',
+    },
+    resolve: {
+      label: 'Resolve', hi: 'निस्तारित करें', from: ['Assigned'], to: 'Resolved', by: ['admin', 'officer'], assigneeOnly: true, requires: ['photo'],
+      // The first two after-photos also fill the old wire's action pictures.
+      effect: (input) => ({ data: { ...decided(input).data, actionImage1: input.photoIds[0], actionImage2: input.photoIds[1] ?? null } }),
+      message: 'resolve',
+    },
+    reject: {
+      label: 'Reject', hi: 'अस्वीकार करें', from: ['Lodged', 'Assigned', 'Reopened'], to: 'Rejected', by: ['admin', 'officer'], assigneeOnly: true,
+      requires: ['reason'], publicNote: true, effect: decided, message: 'reject',
+    },
+    rate: {
+      label: 'Rate and close', hi: 'रेटिंग दें और बंद करें', from: ['Resolved'], to: 'Closed', by: ['citizen'], requires: ['rating'],
+      effect: ({ at, fields, note }) => ({ data: { rating: fields.rating, ratingComment: note, closedAt: at } }), message: 'rate',
+    },
+    reopen: {
+      label: 'Reopen', hi: 'फिर से खोलें', from: ['Resolved', 'Rejected'], to: 'Reopened', by: ['citizen'], requires: ['reason', 'reopenWindow'],
+      effect: () => ({ assigneeId: null, data: { decidedAt: null } }), message: 'reopen',
+    },
+    'auto-close': {
+      label: 'Closed automatically', hi: 'अपने आप बंद', from: ['Resolved'], to: 'Closed', by: ['system'],
+      effect: ({ at }) => ({ data: { closedAt: at } }), message: 'autoClose',
+    },
+  },
+  // Each category's SLA (set by the admin on /grievance-settings) replaces the 72 hours.
+  categoryDueHours: async (database, categoryId) =>
+    (await database.selectFrom('grievance_type').select('sla_hours').where('id', '=', categoryId).executeTakeFirst())?.sla_hours,
+  lodgedBy: ['citizen', 'user', 'admin'],
+  assigneeRoles: ['officer'],
+  requirements,
+  requirementWords: { photo: 'Add at least one photo of the spot after the work.' },
+  numberPrefix: 'NPK-PGR',
+  data: object({
+    address: string().default(''),
+    landmark: string().default(''),
+    description: string().default(''),
+    suggestion: string().default(''),
+    rating: mixed().nullable(),
+  }),
+  // What the public list, the feeds and Open311 show: never the citizen's address.
+  publicView: (c) => ({ number: c.number, state: c.state, lodgedAt: c.lodgedAt, dueAt: c.dueAt, overdue: c.overdue, landmark: c.data.landmark, description: c.data.description }),
+  catalogue: (lang) => messages(lang).grievanceMessages,
+});
