@@ -5,7 +5,7 @@ import { pathIn } from '../../i18n/lang';
 import { messages } from '../../i18n/messages';
 import { formatDateTime } from '../../lib/format';
 import type { CaseContact } from './contact';
-import type { Lang, Service, Template } from './service';
+import type { Lang, AnyService, Template } from './service';
 
 /**
  * What people hear about a case, written into the outbox inside the transaction of the step that causes it
@@ -27,7 +27,7 @@ export interface StepMessage {
 }
 
 /** The citizen's message about a step, in their language. */
-export function citizenMessage(service: Service, number: string, step: StepMessage, lang: Lang): { subject: string; body: string } {
+export function citizenMessage(service: AnyService, number: string, step: StepMessage, lang: Lang): { subject: string; body: string } {
   const texts = service.catalogue(lang);
   const stateWords = service.states[step.state]?.[lang] ?? step.state;
   const line = (texts[step.key] as Template)(number, step.note);
@@ -38,13 +38,13 @@ export function citizenMessage(service: Service, number: string, step: StepMessa
   };
 }
 
-export async function queueCitizenMessage(trx: Db, service: Service, number: string, contact: CaseContact, lang: Lang, step: StepMessage): Promise<void> {
+export async function queueCitizenMessage(trx: Db, service: AnyService, number: string, contact: CaseContact, lang: Lang, step: StepMessage): Promise<void> {
   const { subject, body } = citizenMessage(service, number, step, lang);
   await queueMessages(trx, channelsFor({ email: contact.email, mobile: contact.mobile }).map((to): NewMessage => ({ ...to, lang, subject, body, reference: number })));
 }
 
 /** The overdue notices of a case: one to its assignee, one to the admins together. Staff read English. */
-export async function queueOverdueNotice(trx: Db, service: Service, overdue: { number: string; dueAt: string; assigneeEmail: string | null }): Promise<number> {
+export async function queueOverdueNotice(trx: Db, service: AnyService, overdue: { number: string; dueAt: string; assigneeEmail: string | null }): Promise<number> {
   const m = messages('en').grievanceMessages;
   const due = `${formatDateTime(overdue.dueAt, 'en')} IST`;
   const link = `${siteOrigin(readConfig())}/cases/${encodeURIComponent(overdue.number)}`;

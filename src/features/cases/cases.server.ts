@@ -1,12 +1,12 @@
 import { ValidationError } from 'yup';
-import { db, nowIso, type Db } from '../../server/db';
+import { db, type Db } from '../../server/db';
 import { HttpError, validationError } from '../../server/http';
 import { runWrite } from '../../server/write-path';
 import type { AcceptedFile } from '../../server/content/uploads';
 import { now as clockNow } from '../../server/clock';
 import type { CaseContact } from './contact';
 import { queueCitizenMessage } from './case-messages.server';
-import { caseNumber, CITIZEN, SYSTEM, requirementsOf, type Lang, type Party, type Service } from './service';
+import { caseNumber, CITIZEN, SYSTEM, requirementsOf, type Lang, type Party, type AnyService } from './service';
 
 /**
  * The kernel's writes: lodging a case and taking a step on it, for any declared service, each through the one
@@ -41,14 +41,14 @@ export interface NewCase {
 const HOUR_MS = 3_600_000;
 
 /** The hours a case gets on entering a state: the category's word for it, else the state's. Null: no new due time. */
-async function dueHours(service: Service, state: string, categoryId: number | null, database: Db): Promise<number | null> {
+async function dueHours(service: AnyService, state: string, categoryId: number | null, database: Db): Promise<number | null> {
   const declared = service.states[state]?.dueHours;
   if (declared === undefined) return null;
   if (categoryId !== null && service.categoryDueHours) return (await service.categoryDueHours(database, categoryId, state)) ?? declared;
   return declared;
 }
 
-async function checkedData(service: Service, data: unknown): Promise<Record<string, unknown>> {
+async function checkedData(service: AnyService, data: unknown): Promise<Record<string, unknown>> {
   try {
     return (await service.data.validate(data ?? {}, { abortEarly: false, stripUnknown: true })) as Record<string, unknown>;
   } catch (err) {
@@ -96,7 +96,7 @@ function storedFiles(media: Readonly<Record<string, number>>, photos: number, do
 
 /** Lodges a case of a service; the citizen is told its number in the outbox when the service declares a `lodge` text. */
 export async function lodgeCase(
-  service: Service,
+  service: AnyService,
   input: NewCase,
   files: { photos?: readonly AcceptedFile[]; documents?: readonly AcceptedFile[] },
   actor: CaseActor,
@@ -113,7 +113,7 @@ export async function lodgeCase(
     {
       actor: { id: actor.userId, email: actor.label }, entity: 'case', table: 'service_case', files: [], uploads: uploadsOf(photos, documents),
       change: async (trx, media) => {
-        const at = nowIso();
+        const at = new Date(clockNow()).toISOString();
         const hours = await dueHours(service, service.initial, input.categoryId ?? null, trx);
         const row = await trx
           .insertInto('service_case')
@@ -147,13 +147,13 @@ export interface StepInput {
   fields?: Record<string, unknown>;
 }
 
-const notFound = (service: Service) => new HttpError(404, `No ${service.noun} with that number.`);
+const notFound = (service: AnyService) => new HttpError(404, `No ${service.noun} with that number.`);
 
 /**
  * Takes one step of a case, refused (with the reason) unless the service's declaration allows it for this
  * party, in this state, with this input; checked before any file is stored, and again in the transaction.
  */
-export async function takeStep(service: Service, number: string, action: string, input: StepInput, actor: CaseActor, database: Db = db()): Promise<void> {
+export async function takeStep(service: AnyService, number: string, action: string, input: StepInput, actor: CaseActor, database: Db = db()): Promise<void> {
   if (!service.workflow.isAction(action)) throw new HttpError(404, 'There is no such action.');
   const rule = service.transitions[action];
   const photos = input.photos ?? [];
@@ -182,7 +182,7 @@ export async function takeStep(service: Service, number: string, action: string,
       actor: { id: actor.userId, email: actor.label }, entity: 'case', table: 'service_case', files: [], uploads: uploadsOf(photos, documents),
       change: async (trx, media) => {
         const { row, data } = await check(trx);
-        const at = nowIso();
+        const at = new Date(clockNow()).toISOString();
         const files = storedFiles(media, photos.length, documents.length);
         const effect = rule.effect?.({ at, actorLabel: actor.label, note, fields, photoIds: files.filter((f) => f.kind === 'photo').map((f) => f.id), data }) ?? {};
         const hours = await dueHours(service, rule.to, row.category_id, trx);

@@ -158,12 +158,17 @@ export interface Service<State extends string = string, Action extends string = 
   actionsFor: (party: Party, state: State, isAssignee: boolean) => Action[];
 }
 
+/** Any declared service, as the kernel handles them side by side. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each service narrows its own states and actions
+export type AnyService = Service<any, any>;
+
 export interface StepRequest<State extends string, Action extends string> {
   action: Action;
   party: Party;
   state: State;
   isAssignee: boolean;
-  context: Omit<RequirementContext, 'action'>;
+  /** What each requirement's loader found, by the requirement's name. */
+  context: Omit<RequirementContext, 'action' | 'loaded'> & { loaded?: Readonly<Record<string, unknown>> };
 }
 
 const BUILT_IN: Record<string, (words: string | undefined) => Requirement> = {
@@ -216,8 +221,8 @@ export function defineService<State extends string, Action extends string>(decla
       if (assigneeBound(rule, party) && !isAssignee) return { status: 403, message: `${rule.label}: this ${declaration.noun} is not assigned to you.` };
       const wrongState = workflow.refusal(action, party, state);
       if (wrongState) return wrongState;
-      for (const [, requirement] of requirementsOf(declaration as ServiceDeclaration<string, string>, action)) {
-        const refused = requirement.check({ ...context, action });
+      for (const [name, requirement] of requirementsOf(declaration as ServiceDeclaration<string, string>, action)) {
+        const refused = requirement.check({ ...context, action, loaded: context.loaded?.[name] });
         if (refused) return refused;
       }
       return null;

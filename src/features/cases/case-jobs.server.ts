@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import { defineJob, type JobContext } from '../../server/jobs';
+import { pokeOutbox } from '../../server/outbox';
+import { HttpError } from '../../server/http';
+import { takeStep, SYSTEM_ACTOR } from './cases.server';
+import { queueOverdueNotice } from './case-messages.server';
+import { SERVICES } from './registry';
+import { SYSTEM, type AnyService } from './service';
+
+/**
+ * The kernel's time-driven steps, for every declared service, as jobs (src/server/jobs): the overdue notice
+ * when a case passes its due time, and the steps a service declares the system takes after a while
+ * (`afterHours`: a grievance resolved and never rated closes). Both are safe to run twice: a notice row's key
+ * refuses a second notice, and a step checks the case's state again in its transaction.
+ */
+
+/** Cases looked at per run; the next run takes the rest. */
+const BATCH = 200;
+
+/** Tells the assignee and the admins, once per case and due time, that an open case is past its due time. */
+export async function sendCaseOverdueNotices({ database, now }: JobContext, services: readonly AnyService[] = SERVICES): Promise<number> {
+  const at = new Date(now).toISOString();
+  let sent = 0;
+  for (const service of services) {
+    if (service.openStates.length === 0) continue;
+    const due = await database
+      .selectFrom('service_case')
+      .leftJoin('app_user as assignee', 'assignee.id', 'service_case.assignee_id')
+      .leftJoin('case_overdue_notice as notice', (join) => join.onRef('notice.case_id', '=', 'service_case.id').onRef('notice.due_at', '=', 'service_case.due_at'))
+      .select(['service_case.id', 'service_case.number', 'service_case.due_at', 'assignee.email as assignee_email'])
+      .where('service_case.service', '=', service.name)
+      .where('service_case.state', 'in', [...service.openStates])
+      .where('service_case.due_at', '<', at)
+      .where('notice.case_id', 'is', null)
+      .orderBy('service_case.due_at')
+      .limit(BATCH)
+      .execute();
+    for (const row of due) {
+      const noticed = await database.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('case_overdue_notice')
+          .values({ case_id: row.id, due_at: row.due_at!, sent_at: at })
+          .onConflict((oc) => oc.columns(['case_id', 'due_at']).doNothing())
+          .executeTakeFirst();
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return false; // another run noticed it first
+        const still = await trx.selectFrom('service_case').select('id').where('id', '=', row.id).where('state', 'in', [...service.openStates]).where('due_at', '=', row.due_at!).executeTakeFirst();
+        if (!still) return false;
+        await queueOverdueNotice(trx, service, { number: row.number, dueAt: row.due_at!, assigneeEmail: row.assignee_email });
+        return true;
+      });
+      if (noticed) sent++;
+    }
+  }
+  if (sent > 0) void pokeOutbox(database);
+  return sent;
+}
+
+/** Takes every step a service declares the system takes once a case has sat long enough in a state. */
+export async function takeTimedSteps({ database, now }: JobContext, services: readonly AnyService[] = SERVICES): Promise<number> {
+  let taken = 0;
+  for (const service of services) {
+    for (const [action, rule] of Object.entries(service.transitions)) {
+      if (rule.afterHours === undefined || !rule.by.includes(SYSTEM)) continue;
+      const cutoff = new Date(now - rule.afterHours * 3_600_000).toISOString();
+      const waiting = await database
+        .selectFrom('service_case')
+        .select('number')
+        .where('service', '=', service.name)
+        .where('state', 'in', [...rule.from])
+        .where(sql<boolean>`${sql.ref('state_since')} <= ${cutoff}`)
+        .limit(BATCH)
+        .execute();
+      for (const { number } of waiting) {
+        try {
+          await takeStep(service, number, action, { note: '' }, SYSTEM_ACTOR, database);
+          taken++;
+        } catch (err) {
+          // Somebody moved it on meanwhile, or another instance took the step first: nothing to do.
+          if (!(err instanceof HttpError)) throw err;
+        }
+      }
+    }
+  }
+  return taken;
+}
+
+/** None while no service keeps its cases in the kernel's tables: a schedule that can find nothing is not run. */
+export const CASE_JOBS = SERVICES.length === 0 ? [] : [
+  defineJob({ name: 'case-overdue', everyMinutes: 1, run: async (context) => void (await sendCaseOverdueNotices(context)) }),
+  defineJob({ name: 'case-timed-steps', everyMinutes: 5, run: async (context) => void (await takeTimedSteps(context)) }),
+];
