@@ -136,6 +136,10 @@ export const ROUTES = {
   '/api/Account/logout': { access: PUBLIC },
   '/api/Account/change-password': { access: EVERY_ROLE },
   '/api/Account/renew': { access: EVERY_ROLE },
+  // Every service's cases for staff (src/features/cases): officers see only their own.
+  '/api/Staff/cases': { access: GRIEVANCE_STAFF, query: ['service', 'state', 'ward', 'category', 'assignee', 'overdue', 'q', 'sort', 'page'] },
+  '/api/Staff/cases/[number]': { access: GRIEVANCE_STAFF },
+  '/api/Staff/cases/[number]/[action]': { access: GRIEVANCE_STAFF },
   '/api/Citizen/signin': { access: PUBLIC },
   '/api/Citizen/verify': { access: PUBLIC },
   '/api/Citizen/signout': { access: PUBLIC },

@@ -172,6 +172,11 @@ export interface InboxFilter {
   /** An officer's id, or 'none' for grievances not assigned to anyone. */
   officer?: number | 'none';
   overdue?: boolean;
+  /** One grievance by its number, or every grievance of one mobile number. */
+  number?: string;
+  mobile?: string;
+  /** 'due' (the default): work still owed first, soonest due first; 'newest': newest lodged first. */
+  sort?: 'due' | 'newest';
   limit: number;
   offset: number;
 }
@@ -187,10 +192,13 @@ export async function listInbox(filter: InboxFilter, now = Date.now(), database:
   if (filter.overdue) {
     query = query.where('complaint.state', 'in', [...OPEN_STATES]).where('complaint.due_at', '<', new Date(now).toISOString());
   }
+  if (filter.number) query = query.where('complaint.complaint_number', '=', filter.number);
+  if (filter.mobile) query = query.where('complaint.citizen_mobile', '=', filter.mobile);
   const count = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   // Work still owed comes first, soonest due first; settled grievances follow.
   const settledLast = sql`case when ${sql.ref('complaint.state')} in (${sql.join(OPEN_STATES.map((s) => sql.lit(s)))}) then 0 else 1 end`;
-  const rows = await query.orderBy(settledLast).orderBy('complaint.due_at', 'asc').orderBy('complaint.id', 'asc').limit(filter.limit).offset(filter.offset).execute();
+  const ordered = filter.sort === 'newest' ? query.orderBy('complaint.id', 'desc') : query.orderBy(settledLast).orderBy('complaint.due_at', 'asc').orderBy('complaint.id', 'asc');
+  const rows = await ordered.limit(filter.limit).offset(filter.offset).execute();
   return { total: Number(count.n), rows: rows.map((row) => toStaff(row, now)) };
 }
 

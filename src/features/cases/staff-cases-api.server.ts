@@ -1,0 +1,152 @@
+import type { APIContext } from 'astro';
+import { HttpError, json, readJsonBody } from '../../server/http';
+import { now } from '../../server/clock';
+import type { Session } from '../../server/auth/session';
+import { acceptSpooledFiles, checkSpooledFiles, readStreamedForm, type StreamedFormSpec } from '../../server/streamed-form';
+import { acceptUpload, bodyLimitFor, decodeBase64File, type AcceptedFile, type UploadSlot } from '../../server/content/uploads';
+import type { CaseFilter } from './case-queries.server';
+import type { CaseDetail, CaseSource, CaseSummary, StepRequest } from './case-source.server';
+import { CASE_SOURCES, sourceNamed, sourceOfNumber } from './case-sources.server';
+import { MAX_FILES, type CaseActor } from './cases.server';
+import { parseCaseNumber } from './service';
+
+/**
+ * The staff's JSON calls for every service (a mobile app's): GET /api/Staff/cases (filters service, state,
+ * ward, category, assignee, overdue, q by number or mobile; sort due or newest; page), GET
+ * /api/Staff/cases/{number} with the citizen's contact, its timeline and the steps the caller may take, and
+ * POST /api/Staff/cases/{number}/{action} with a note, who reads it, photos and documents, as multipart or as
+ * JSON (files as base64). An officer sees and acts only on the cases assigned to them: any other is 404.
+ */
+
+const PAGE_SIZE = 50;
+/** A page beyond this is refused: each page past the first is merged from every service's first pages. */
+const MAX_PAGE = 100;
+
+const STEP_FORM: StreamedFormSpec = {
+  files: { photos: { kind: 'image', maxCount: MAX_FILES, label: 'Photo' }, documents: { kind: 'document', maxCount: MAX_FILES, label: 'Document' } },
+  textBytes: 64 * 1024,
+};
+
+const PHOTO_SLOT: UploadSlot = { key: 'photos', label: 'Photo', kind: 'image' };
+const DOCUMENT_SLOT: UploadSlot = { key: 'documents', label: 'Document', kind: 'document' };
+
+const ownOnly = (session: Session) => session.user.role === 'officer';
+
+function filterOf(url: URL, session: Session): { filter: CaseFilter; page: number } {
+  const params = url.searchParams;
+  const id = (name: string) => (/^\d{1,9}$/.test(params.get(name) ?? '') ? Number(params.get(name)) : undefined);
+  const page = Math.max(1, id('page') ?? 1);
+  if (page > MAX_PAGE) throw new HttpError(400, `Pages go up to ${MAX_PAGE}; narrow the list with its filters.`);
+  const assignee = params.get('assignee');
+  return {
+    page,
+    filter: {
+      service: params.get('service') || undefined,
+      state: params.get('state') || undefined,
+      wardId: id('ward'),
+      categoryId: id('category'),
+      assignee: ownOnly(session) ? session.user.id : assignee === 'none' ? 'none' : id('assignee'),
+      overdue: params.get('overdue') === '1' || params.get('overdue') === 'true',
+      q: (params.get('q') ?? '').slice(0, 40) || undefined,
+      sort: params.get('sort') === 'newest' ? 'newest' : 'due',
+      limit: PAGE_SIZE,
+      offset: (page - 1) * PAGE_SIZE,
+    },
+  };
+}
+
+/** Work still owed first, soonest due first; or newest lodged first. */
+function compare(sort: CaseFilter['sort'], openOf: (row: CaseSummary) => boolean) {
+  return (a: CaseSummary, b: CaseSummary) => {
+    if (sort === 'newest') return b.lodgedAt.localeCompare(a.lodgedAt);
+    const open = Number(openOf(b)) - Number(openOf(a));
+    if (open !== 0) return open;
+    return (a.dueAt ?? '9999').localeCompare(b.dueAt ?? '9999') || a.lodgedAt.localeCompare(b.lodgedAt);
+  };
+}
+
+/** GET /api/Staff/cases */
+export async function listAnswer(context: APIContext): Promise<Response> {
+  const session = context.locals.session!;
+  const { filter } = filterOf(context.url, session);
+  const sources = filter.service ? CASE_SOURCES.filter((s) => s.service.name === filter.service) : CASE_SOURCES;
+  const at = now();
+  // Each service gives its first offset+limit rows in the same order; the page is cut from their merge.
+  const parts = await Promise.all(sources.map(async (source) => ({ source, ...(await source.list({ ...filter, limit: filter.offset + filter.limit, offset: 0 }, at)) })));
+  const openOf = (row: CaseSummary) => sourceNamed(row.service)?.service.openStates.includes(row.state) ?? false;
+  const rows = parts.flatMap((p) => p.rows).sort(compare(filter.sort, openOf)).slice(filter.offset, filter.offset + filter.limit);
+  const total = parts.reduce((sum, p) => sum + p.total, 0);
+  return json(rows, 200, { 'x-total-count': String(total) });
+}
+
+/** The case behind a number as this member of staff may see it, or 404. */
+async function staffCase(number: string | undefined, session: Session): Promise<{ source: CaseSource; found: CaseDetail }> {
+  const parsed = parseCaseNumber(number);
+  const source = parsed ? sourceOfNumber(parsed) : undefined;
+  const found = parsed && source ? await source.find(parsed, now()) : null;
+  if (!source || !found || (ownOnly(session) && found.assigneeId !== session.user.id)) throw new HttpError(404, 'No case with that number.');
+  return { source, found };
+}
+
+/** GET /api/Staff/cases/{number} */
+export async function caseAnswer(context: APIContext): Promise<Response> {
+  const session = context.locals.session!;
+  const { source, found } = await staffCase(context.params.number, session);
+  const actions = source.service.actionsFor(session.user.role, found.state, found.assigneeId === session.user.id);
+  return json({ ...found, actions });
+}
+
+async function decodedFiles(value: unknown, slot: UploadSlot): Promise<AcceptedFile[]> {
+  if (value === undefined || value === null) return [];
+  const list = Array.isArray(value) ? value : [value];
+  if (list.length > MAX_FILES) throw new HttpError(400, `Send at most ${MAX_FILES} files as ${slot.key}.`, { [slot.key]: `Send at most ${MAX_FILES}.` });
+  const files: AcceptedFile[] = [];
+  for (const item of list) {
+    const bytes = typeof item === 'string' ? decodeBase64File(item) : 'malformed';
+    if (bytes === null || bytes === 'malformed') throw new HttpError(400, `${slot.label}: send the file as base64.`, { [slot.key]: 'Send the file as base64.' });
+    files.push(await acceptUpload(bytes, slot));
+  }
+  return files;
+}
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+
+/** Reads a step's body: multipart or urlencoded (files as parts), or JSON (files as base64). */
+async function stepRequestOf(request: Request): Promise<StepRequest> {
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  if (type.includes('application/json')) {
+    const body = await readJsonBody(request, bodyLimitFor(Array(MAX_FILES * 2).fill('image'), 'base64'));
+    return {
+      note: textOf(body.note).slice(0, 1000),
+      visibility: body.visibility === 'public' ? 'public' : 'staff',
+      photos: await decodedFiles(body.photos, PHOTO_SLOT),
+      documents: await decodedFiles(body.documents, DOCUMENT_SLOT),
+      fields: { officer: textOf(body.officer) },
+    };
+  }
+  const form = await readStreamedForm(request, STEP_FORM);
+  try {
+    await checkSpooledFiles(form.files, STEP_FORM);
+    const field = (name: string) => textOf(form.fields.get(name));
+    return {
+      note: field('note').slice(0, 1000),
+      visibility: field('visibility') === 'public' || field('note_visibility') === 'public' ? 'public' : 'staff',
+      photos: await acceptSpooledFiles(form.files, STEP_FORM, 'photos'),
+      documents: await acceptSpooledFiles(form.files, STEP_FORM, 'documents'),
+      fields: { officer: field('officer') },
+    };
+  } finally {
+    await form.dispose();
+  }
+}
+
+/** POST /api/Staff/cases/{number}/{action}: answers the case as it is after the step. */
+export async function stepAnswer(context: APIContext): Promise<Response> {
+  const session = context.locals.session!;
+  const { source, found } = await staffCase(context.params.number, session);
+  const action = context.params.action ?? '';
+  if (!source.service.workflow.isAction(action)) throw new HttpError(404, 'There is no such action.');
+  const actor: CaseActor = { party: session.user.role, userId: session.user.id, label: session.user.email };
+  await source.step(found.number, action, await stepRequestOf(context.request), actor);
+  return caseAnswer(context);
+}
