@@ -125,7 +125,7 @@ export const ROUTES = {
   '/notifications': { access: ADMIN, query: ['page', 'status'], nav: { sidebar: 'admin', label: 'Notifications' } },
   '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },
   '/inquiry': { access: STAFF, nav: { sidebar: 'user', label: 'Add/View Grievance' } },
-  '/grievances': { access: GRIEVANCE_STAFF, query: ['state', 'ward', 'category', 'officer', 'overdue', 'page'], nav: { sidebar: 'user', label: 'Grievance Inbox' } },
+  '/grievances': { access: GRIEVANCE_STAFF, query: ['q', 'sort', 'state', 'ward', 'category', 'officer', 'overdue', 'page'], nav: { sidebar: 'user', label: 'Grievance Inbox' } },
   '/grievances/[number]': { access: GRIEVANCE_STAFF, query: ['done'] },
   '/account': { access: EVERY_ROLE },
   // An item's revisions: ?from=&to= pick the two compared.
@@ -146,7 +146,7 @@ export const ROUTES = {
   '/api/Citizen/cases': { access: CITIZEN },
   '/api/Citizen/cases/[number]': { access: CITIZEN },
   '/api/Citizen/cases/[number]/[action]': { access: CITIZEN },
-  '/api/Grievance/inbox': { access: GRIEVANCE_STAFF, query: ['state', 'ward', 'category', 'officer', 'overdue', 'page'] },
+  '/api/Grievance/inbox': { access: GRIEVANCE_STAFF, query: ['q', 'sort', 'state', 'ward', 'category', 'officer', 'overdue', 'page'] },
   '/api/Grievance/[number]': { access: GRIEVANCE_STAFF },
   '/api/Grievance/[number]/[action]': { access: GRIEVANCE_STAFF },
   '/api/Public/[type]': { access: PUBLIC, query: ['media', 'page', 'pageSize'] },

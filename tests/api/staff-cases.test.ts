@@ -119,3 +119,19 @@ describe('/api/Staff/cases', () => {
     expect((await fetch(url('/api/Staff/cases'))).status).toBe(401);
   });
 });
+
+describe('the inbox page', () => {
+  it('finds a grievance by number or by mobile, and orders newest first when asked', async () => {
+    const mobile = '9123400031';
+    const number = await lodge(mobile);
+    const page = async (query: string) => (await fetch(url(`/grievances?${query}`), { headers: bearer(tokens.user) })).text();
+    const numbersOn = (html: string) => [...html.matchAll(/class="inbox-number"[^>]*>(NPK-PGR-[\d-]+)</g)].map((m) => m[1]);
+    expect(numbersOn(await page(`q=${encodeURIComponent(`+91 ${mobile}`)}`))).toEqual([number]);
+    expect(numbersOn(await page(`q=${number.toLowerCase()}`))).toEqual([number]);
+    expect(numbersOn(await page('q=drain'))).toEqual([]);
+    const newest = await page('sort=newest');
+    expect(numbersOn(newest)[0]).toBe(number);
+    expect(newest).toContain('newest first.');
+    expect(numbersOn(await page('sort=due'))[0]).not.toBe(number);
+  });
+});

@@ -193,13 +193,21 @@ export function applyRefusal(response: { status: number; headers: Headers }, ref
 }
 
 /** The inbox's filters from a query string; anything unreadable is ignored rather than refused. An officer sees only their own. */
-export function inboxFilterOf(url: URL, session: Session, pageSize: number): InboxFilter & { page: number } {
+export function inboxFilterOf(url: URL, session: Session, pageSize: number): InboxFilter & { page: number; q: string } {
   const params = url.searchParams;
   const id = (name: string) => (/^\d{1,9}$/.test(params.get(name) ?? '') ? Number(params.get(name)) : undefined);
   const state = params.get('state') ?? '';
   const officerParam = params.get('officer');
   const page = id('page') && id('page')! >= 1 ? id('page')! : 1;
+  // Searched by a number or a mobile as people type them; text that is neither finds nothing.
+  const q = (params.get('q') ?? '').trim().slice(0, 40);
+  const number = q ? parseComplaintNumber(q) : null;
+  const mobile = q && !number ? parseMobile(q) : null;
   return {
+    q,
+    number: number ?? (q && !mobile ? q : undefined),
+    mobile: mobile ?? undefined,
+    sort: params.get('sort') === 'newest' ? 'newest' : 'due',
     state: isGrievanceState(state) ? state : undefined,
     wardId: id('ward'),
     categoryId: id('category'),
