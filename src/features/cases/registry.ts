@@ -6,15 +6,22 @@ import type { AnyService } from './service';
  * Grievances are declared (src/features/grievance/grievance.service.ts) but still stored in their legacy
  * table, so they join this list when their cases move into the kernel's.
  */
-export const SERVICES: readonly AnyService[] = [];
+export const SERVICES: readonly AnyService[] = checkedServices([]);
+
+/** Names and number prefixes are each one service's: a case number says which service it belongs to. */
+export function checkedServices(services: readonly AnyService[]): readonly AnyService[] {
+  for (const key of ['name', 'numberPrefix'] as const) {
+    const seen = new Set<string>();
+    for (const service of services) {
+      if (seen.has(service[key])) throw new Error(`two services share the ${key} ${service[key]}`);
+      seen.add(service[key]);
+    }
+  }
+  return services;
+}
 
 const byName = new Map(SERVICES.map((s) => [s.name, s]));
 
 export function serviceNamed(name: string): AnyService | undefined {
   return byName.get(name);
-}
-
-/** The service a case number belongs to, by its prefix. */
-export function serviceOfNumber(number: string): AnyService | undefined {
-  return SERVICES.find((s) => number.startsWith(`${s.numberPrefix}-`));
 }
