@@ -115,6 +115,8 @@ export async function lodgeCase(
       change: async (trx, media) => {
         const at = new Date(clockNow()).toISOString();
         const hours = await dueHours(service, service.initial, input.categoryId ?? null, trx);
+        // The number ends in the row's id, known only once the row is in: a placeholder unique to this
+        // transaction holds the place until the next statement.
         const row = await trx
           .insertInto('service_case')
           .values({
