@@ -18,6 +18,8 @@ import * as formSubmission from './2026-11-25-0010-form-submission';
 import * as eventVisibility from './2026-11-25-0011-event-visibility';
 import * as citizenSignIn from './2026-11-25-0012-citizen-sign-in';
 import * as outboxAndJobs from './2026-11-25-0013-outbox-and-jobs';
+import * as payments from './2026-11-26-0020-payments';
+import * as propertyTax from './2026-11-26-0021-property-tax';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +42,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0011-event-visibility': eventVisibility,
   '2026-11-25-0012-citizen-sign-in': citizenSignIn,
   '2026-11-25-0013-outbox-and-jobs': outboxAndJobs,
+  '2026-11-26-0020-payments': payments,
+  '2026-11-26-0021-property-tax': propertyTax,
 };

@@ -19,7 +19,7 @@ export type GrievanceState = (typeof GRIEVANCE_STATES)[number];
  * Who acts: staff by role, the citizen who lodged (proved by number + mobile), or the server's own clock.
  * Content editors are staff too, but no grievance route lets them in and no transition names them.
  */
-export type Party = 'admin' | 'user' | 'officer' | 'editor' | 'citizen' | 'system';
+export type Party = 'admin' | 'user' | 'officer' | 'editor' | 'cashier' | 'citizen' | 'system';
 
 export type TransitionName = 'assign' | 'resolve' | 'reject' | 'rate' | 'reopen' | 'auto-close';
 
