@@ -10,8 +10,10 @@ import type { Lang } from '../../i18n/lang';
 export interface BillRequest {
   /** The amount the payer chose, for a service that allows part payment; otherwise undefined (pay it all). */
   amountPaise?: number;
-  /** Proof the payer may pay this: the mobile on record, or a signed-in citizen's. */
+  /** Proof the payer may pay this: the mobile on record, or a signed-in citizen's. Not asked at the counter. */
   mobile: string;
+  /** Taken by a cashier at the counter, who needs no proof from the payer. */
+  atCounter?: boolean;
 }
 
 export interface Quote {

@@ -173,7 +173,7 @@ export const propertyTaxPayable: Payable = {
   kind: PROPERTY_TAX,
   title: { en: 'Property tax', hi: 'संपत्ति कर' },
   async quote(trx, reference, request) {
-    const property = await propertyFor(reference, request.mobile, trx);
+    const property = request.atCounter ? ((await propertyByNumber(reference, trx)) ?? null) : await propertyFor(reference, request.mobile, trx);
     if (!property) throw new HttpError(404, 'No property has this number with this mobile number on record.');
     const statement = await statementOf(property, trx);
     if (statement.totalDuePaise <= 0) throw new HttpError(409, 'Nothing is due on this property.');
