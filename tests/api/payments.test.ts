@@ -263,6 +263,22 @@ describe('receipts', () => {
   });
 });
 
+describe('a signed-in citizen', () => {
+  it('sees the properties of their mobile on /my, with what each owes', async () => {
+    const mobile = '9876543210'; // W05-0001's holder in the demo ward
+    const post = (p: string, body: object) => fetch(url(p), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post('/api/Citizen/signin', { mobile })).status).toBe(202);
+    // In the demo the code waits in the outbox.
+    const message = await until(async () => (await database.selectFrom('outbox_message').select('body').where('recipient', 'like', `%${mobile}%`).where('body', 'like', '%sign-in code%').orderBy('id', 'desc').executeTakeFirst()) ?? undefined, 'the sign-in code');
+    const code = /(\d{6})/.exec(message.body)![1];
+    const { token } = (await (await post('/api/Citizen/verify', { mobile, code })).json()) as { token: string };
+    const page = await (await fetch(url('/my'), { headers: { cookie: `citizen_session=${token}` } })).text();
+    expect(page).toContain('data-my-properties');
+    expect(page).toContain('W05-0001');
+    expect(page).toMatch(/Total payable today: ₹[\d,]+\.\d{2}|Nothing is due on this property/);
+  });
+});
+
 describe('the property tax API', () => {
   it('answers 400 without a mobile and 404 when the number and mobile do not match', async () => {
     const [p] = await database.selectFrom('property').select(['number', 'mobile']).orderBy('number').limit(1).execute();
