@@ -52,7 +52,7 @@ async function respond(context: APIContext, next: MiddlewareNext): Promise<Respo
 
   // A browser's cross-site post is refused whatever it carries: with the victim's cookie it would act as
   // them, and to the sign-in routes it would sign the victim into an account of the attacker's choosing.
-  const refusal = crossSiteRefusal(request);
+  const refusal = route.crossSite ? null : crossSiteRefusal(request);
   if (refusal) return errorResponse(refusal);
 
   if (forCitizens && !context.locals.citizen) {

@@ -19,6 +19,8 @@ import * as eventVisibility from './2026-11-25-0011-event-visibility';
 import * as citizenSignIn from './2026-11-25-0012-citizen-sign-in';
 import * as outboxAndJobs from './2026-11-25-0013-outbox-and-jobs';
 import * as cases from './2026-11-26-0010-cases';
+import * as payments from './2026-11-26-0020-payments';
+import * as propertyTax from './2026-11-26-0021-property-tax';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +44,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0012-citizen-sign-in': citizenSignIn,
   '2026-11-25-0013-outbox-and-jobs': outboxAndJobs,
   '2026-11-26-0010-cases': cases,
+  '2026-11-26-0020-payments': payments,
+  '2026-11-26-0021-property-tax': propertyTax,
 };

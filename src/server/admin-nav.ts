@@ -1,4 +1,5 @@
 import { mayOpen, ROUTES, type RouteDeclaration } from './route-table';
+import type { Role } from './db-schema';
 
 /** The back office sidebars of SPEC.md §2, in their order: the `nav` entries of the route table. */
 export interface NavEntry {
@@ -26,7 +27,7 @@ export const EDITOR_NAV = ADMIN_NAV.filter((entry) => mayOpen((ROUTES as Record<
 export function sidebarFor(role: string, pathname: string): readonly NavEntry[] {
   if (role === 'officer') return OFFICER_NAV;
   if (role === 'editor') return EDITOR_NAV;
-  if (role !== 'admin') return USER_NAV;
+  if (role !== 'admin') return USER_NAV.filter((entry) => mayOpen((ROUTES as Record<string, RouteDeclaration>)[entry.href].access, role as Role));
   return USER_NAV.some((entry) => entry.href === pathname) ? USER_NAV : ADMIN_NAV;
 }
 

@@ -4,6 +4,7 @@ import { addUser, countUsers } from './auth/users';
 import { deleteExpiredSessions } from './auth/session';
 import { signingSecret } from './auth/secret';
 import { seedDemoContent } from '../../db/seed/demo';
+import { seedPropertyTaxDemo } from '../../db/seed/property-tax';
 import { rebuildSearchIndex } from '../features/search/search-index.server';
 
 export const DEMO_ACCOUNTS = [
@@ -11,6 +12,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'staff@nagarparishad.example', password: 'staff-demo-2026', role: 'user' },
   { email: 'officer@nagarparishad.example', password: 'officer-demo-2026', role: 'officer' },
   { email: 'editor@nagarparishad.example', password: 'editor-demo-2026', role: 'editor' },
+  { email: 'cashier@nagarparishad.example', password: 'cashier-demo-2026', role: 'cashier' },
 ] as const;
 
 /**
@@ -47,5 +49,6 @@ export async function prepareDatabase(database: Db = db(), log: (line: string) =
       await rebuildSearchIndex(database);
       log('Filled the empty database with demo content.');
     }
+    if (await seedPropertyTaxDemo(database)) log('Filled the property tax register with a demo ward.');
   }
 }

@@ -25,6 +25,20 @@ function originOf(url: string): string {
   return new URL(url).origin;
 }
 
+/**
+ * Where a payer's browser may post a form besides us: the payment gateway's checkout (docs/deploy.md), read
+ * from the same settings the gateway is configured with.
+ */
+function paymentFormOrigins(): string[] {
+  const gateway = (process.env.PAYMENT_GATEWAY ?? '').trim().toLowerCase();
+  const target = gateway === 'razorpay' ? process.env.RAZORPAY_CHECKOUT_URL || 'https://api.razorpay.com' : gateway === 'paygov' ? process.env.PAYGOV_GATEWAY_URL : undefined;
+  try {
+    return target ? [originOf(target)] : [];
+  } catch {
+    return [];
+  }
+}
+
 function policyFor(area: PageArea): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -38,7 +52,7 @@ function policyFor(area: PageArea): string {
     'frame-src': area === 'public' ? [originOf(siteSettings.mapEmbedUrl)] : ["'self'", 'blob:'],
     'object-src': area === 'public' ? ["'none'"] : ['blob:'],
     'base-uri': ["'self'"],
-    'form-action': ["'self'"],
+    'form-action': ["'self'", ...(area === 'public' ? paymentFormOrigins() : [])],
     'frame-ancestors': area === 'public' ? ["'self'"] : ["'none'"],
   };
   return Object.entries(directives).map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');

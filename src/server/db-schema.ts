@@ -29,7 +29,7 @@ const bytes = (): ColumnShape<Uint8Array> => ({ affinity: 'blob', nullable: fals
 /** A whole number the database fills with its default when an insert leaves it out. */
 const integerWithDefault = (): ColumnShape<Generated<number>> => ({ affinity: 'integer', nullable: false });
 
-export type Role = 'admin' | 'user' | 'officer' | 'editor';
+export type Role = 'admin' | 'user' | 'officer' | 'editor' | 'cashier';
 
 /** Notices, circulars and office orders share one shape; the last two add a department. */
 const documentColumns = {
@@ -358,6 +358,112 @@ export const TABLES = {
   case_event_media: { event_id: integer(), position: integer(), media_id: integer(), kind: text<'photo' | 'document'>() },
   /** The overdue notices sent: one per case and due time. */
   case_overdue_notice: { case_id: integer(), due_at: text(), sent_at: text() },
+  /** A bill for a payable thing, named by (kind, reference); state 'open', 'paid' or 'cancelled' (src/features/payments). */
+  payment_bill: {
+    id: id(),
+    kind: text(),
+    reference: text(),
+    description: text(),
+    amount_paise: integer(),
+    payer_name: textOrEmpty(),
+    payer_mobile: textOrEmpty(),
+    payer_email: textOrEmpty(),
+    lang: text<'en' | 'hi'>(),
+    state: text<'open' | 'paid' | 'cancelled'>(),
+    open_key: textOrNull(),
+    details_json: text(),
+    created_at: text(),
+    valid_until: text(),
+  },
+  /** One try at paying a bill through a gateway; live_bill_id is set while it is live (created or pending). */
+  payment_transaction: {
+    id: id(),
+    public_id: text(),
+    bill_id: integer(),
+    gateway: text(),
+    amount_paise: integer(),
+    state: text<'created' | 'pending' | 'success' | 'failed' | 'mismatch' | 'refund-due'>(),
+    live_bill_id: integerOrNull(),
+    gateway_order_id: textOrEmpty(),
+    gateway_payment_id: textOrEmpty(),
+    lang: text<'en' | 'hi'>(),
+    next_json: textOrEmpty(),
+    created_at: text(),
+    updated_at: text(),
+    checked_at: textOrNull(),
+    note: textOrEmpty(),
+  },
+  /** Every exchange with a gateway, as sent and as answered: kind 'start', 'callback', 'webhook', 'status' or 'refund'. */
+  payment_exchange: { id: id(), transaction_id: integer(), at: text(), kind: text(), request: text(), response: text(), outcome: textOrEmpty() },
+  /** The last receipt number given in each financial year ('2026-27'). */
+  payment_receipt_series: { fy: text(), last: integer() },
+  /** A receipt, online or at the counter; valid_bill_id is set while it is valid, so a bill is paid once. */
+  payment_receipt: {
+    id: id(),
+    number: text(),
+    fy: text(),
+    seq: integer(),
+    bill_id: integer(),
+    valid_bill_id: integerOrNull(),
+    transaction_id: integerOrNull(),
+    kind: text(),
+    reference: text(),
+    mode: text<'online' | 'cash' | 'cheque' | 'dd' | 'upi'>(),
+    instrument: textOrEmpty(),
+    amount_paise: integer(),
+    paid_at: text(),
+    cashier_id: integerOrNull(),
+    state: text<'valid' | 'cancelled'>(),
+    cancelled_at: textOrNull(),
+    cancel_reason: textOrEmpty(),
+    token: text(),
+  },
+  /** The built-in gateway simulator's orders (Razorpay's protocol); payment_status '', 'created', 'captured' or 'failed'. */
+  gateway_simulator_order: {
+    id: text(),
+    amount_paise: integer(),
+    receipt: text(),
+    created_at: text(),
+    payment_id: textOrEmpty(),
+    payment_status: textOrEmpty(),
+    paid_amount_paise: integerWithDefault(),
+    stall_count: integerWithDefault(),
+  },
+  /** The property tax register (src/features/property-tax); usage 'residential', 'commercial', 'mixed' or 'vacant'. */
+  property: {
+    id: id(),
+    number: text(),
+    ward: text(),
+    holder_name: text(),
+    mobile: text(),
+    address: text(),
+    usage: text<'residential' | 'commercial' | 'mixed' | 'vacant'>(),
+    area_sqft: integer(),
+    floors: integer(),
+    updated_at: text(),
+  },
+  property_tax_head: { code: text(), name_en: text(), name_hi: text(), position: integer() },
+  property_tax_rate: { head: text(), usage: text(), paise_per_sqft: integer() },
+  property_tax_demand: { id: id(), property_id: integer(), fy: text(), head: text(), amount_paise: integer() },
+  property_tax_setting: {
+    id: integer(),
+    rebate_bp: integer(),
+    rebate_until: text(),
+    penalty_bp_per_month: integer(),
+    penalty_after: text(),
+    partial_allowed: integer(),
+    partial_min_paise: integer(),
+  },
+  property_tax_payment: {
+    id: id(),
+    receipt_id: integer(),
+    property_id: integer(),
+    fy: text(),
+    head: text(),
+    principal_paise: integer(),
+    penalty_paise: integer(),
+    rebate_paise: integer(),
+  },
   /** A table that writes change, its number, raised by each committed write to it, and when that was (null if unknown). */
   table_version: { table_name: text(), version: integer(), changed_at: textOrNull() },
 } as const satisfies Record<string, Record<string, ColumnShape<unknown>>>;

@@ -21,6 +21,11 @@ export interface RouteDeclaration {
   uncached?: true;
   /** A public route with no Hindi address under /hi: files, machine-readable answers and the sign-in page. */
   englishOnly?: true;
+  /**
+   * Posted to by another site's page on purpose (a payment gateway sending its payer back, its webhook): the
+   * cross-site refusal is not applied. Such a route reads no session and trusts nothing it is sent unverified.
+   */
+  crossSite?: true;
   /** Its entry in a back office sidebar, in table order. */
   nav?: { sidebar: 'admin' | 'user'; label: string };
 }
@@ -37,7 +42,11 @@ const CONTENT_STAFF: readonly Role[] = ['admin', 'editor'];
 /** Who may read a content item's revisions; restoring one is an admin's, like publishing. */
 export const CONTENT_EDITORS: readonly Role[] = CONTENT_STAFF;
 /** Every role signs in with a password: each may change its own and keep its session alive. */
-const EVERY_ROLE: readonly Role[] = ['admin', 'user', 'officer', 'editor'];
+const EVERY_ROLE: readonly Role[] = ['admin', 'user', 'officer', 'editor', 'cashier'];
+/** Who takes money at the counter: cashiers, and admins. */
+const COUNTER: readonly Role[] = ['admin', 'cashier'];
+/** Who reads the tax register and its reports. */
+const TAX_STAFF: readonly Role[] = ['admin', 'cashier'];
 const PAGED = ['page'] as const;
 
 export const ROUTES = {
@@ -73,8 +82,17 @@ export const ROUTES = {
   '/open311/v2/services/[code].json': { access: PUBLIC, englishOnly: true, uncached: true },
   '/open311/v2/requests.json': { access: PUBLIC, englishOnly: true, query: ['service_request_id', 'service_code', 'status', 'start_date', 'end_date'], uncached: true },
   '/open311/v2/requests/[id].json': { access: PUBLIC, englishOnly: true, uncached: true },
-  '/paypropertytax': { access: PUBLIC },
-  '/viewpropertytax': { access: PUBLIC },
+  // Property tax: a demand is found by number and mobile (posted, never in a URL); ?txn= is the payer's own
+  // transaction after the gateway. Each answer is the caller's own, so none is cached.
+  '/paypropertytax': { access: PUBLIC, query: ['txn', 'number'], uncached: true },
+  '/viewpropertytax': { access: PUBLIC, query: ['number'], uncached: true },
+  '/verify/[number]': { access: PUBLIC, uncached: true },
+  '/receipt/[file]': { access: PUBLIC, englishOnly: true, uncached: true },
+  '/payments/return': { access: PUBLIC, englishOnly: true, query: ['txn'], uncached: true, crossSite: true },
+  // The gateway simulator (PAYMENT_GATEWAY=simulator; not found otherwise), speaking Razorpay's protocol.
+  '/gateway-simulator/v1/orders': { access: PUBLIC, englishOnly: true, uncached: true },
+  '/gateway-simulator/v1/orders/[id]/[action]': { access: PUBLIC, englishOnly: true, uncached: true },
+  '/gateway-simulator/v1/checkout/embedded': { access: PUBLIC, englishOnly: true, uncached: true, crossSite: true },
   '/tradelicense': { access: PUBLIC },
   '/listofholiday': { access: PUBLIC },
   '/holiday-calendar/[year].svg': { access: PUBLIC },
@@ -123,6 +141,10 @@ export const ROUTES = {
   '/translations': { access: ADMIN, query: ['type', 'status'], nav: { sidebar: 'admin', label: 'Translations' } },
   '/grievance-settings': { access: ADMIN, query: ['saved'], nav: { sidebar: 'admin', label: 'Grievance Settings' } },
   '/notifications': { access: ADMIN, query: ['page', 'status'], nav: { sidebar: 'admin', label: 'Notifications' } },
+  '/property-register': { access: ADMIN, query: ['imported'], nav: { sidebar: 'admin', label: 'Property Tax' } },
+  '/counter': { access: COUNTER, query: ['number', 'done'], nav: { sidebar: 'user', label: 'Tax Counter' } },
+  '/collection-register': { access: COUNTER, query: ['date', 'format'], nav: { sidebar: 'user', label: 'Collection Register' } },
+  '/property-ledger/[number]': { access: TAX_STAFF },
   '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },
   '/inquiry': { access: STAFF, nav: { sidebar: 'user', label: 'Add/View Grievance' } },
   '/grievances': { access: GRIEVANCE_STAFF, query: ['q', 'sort', 'state', 'ward', 'category', 'officer', 'overdue', 'page'], nav: { sidebar: 'user', label: 'Grievance Inbox' } },
@@ -151,6 +173,11 @@ export const ROUTES = {
   '/api/Grievance/[number]/[action]': { access: GRIEVANCE_STAFF },
   '/api/Public/[type]': { access: PUBLIC, query: ['media', 'page', 'pageSize'] },
   '/api/Public/complaint': { access: PUBLIC, query: ['statusFilter', 'page', 'pageSize'] },
+  '/api/Public/property-tax/[number]': { access: PUBLIC, query: ['mobile'], uncached: true },
+  '/api/Public/payments': { access: PUBLIC, uncached: true },
+  '/api/Public/payments/webhook': { access: PUBLIC, uncached: true, crossSite: true },
+  '/api/Public/payments/[id]': { access: PUBLIC, uncached: true },
+  '/api/Public/receipts/[number]': { access: PUBLIC, uncached: true },
   '/api/Public/complaint-count': { access: PUBLIC, query: ['statusFilter'] },
   '/api/Public/minister-officer-employee-by-designations': { access: PUBLIC, query: ['designations', 'home', 'media', 'page', 'pageSize'] },
   '/api/Admin/[type]': { access: CONTENT_STAFF, query: ['media', 'page', 'pageSize'] },
@@ -197,6 +224,7 @@ export function mayOpen(access: RouteAccess, role: Role | undefined): boolean {
 /** Where a member of staff lands after signing in, and when they open a page their role may not. */
 export function homeFor(role: Role): string {
   if (role === 'editor') return '/review-queue';
+  if (role === 'cashier') return '/counter';
   return role === 'admin' ? '/dashboard' : role === 'officer' ? '/grievances' : '/userdashboard';
 }
 

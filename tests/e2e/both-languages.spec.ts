@@ -15,7 +15,15 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   '/website-policies/[policy]': '/website-policies/copyright',
   '/tender-details': '/tender-details?id=TENDER',
   '/archive/[type]': '/archive/notice',
+  '/verify/[number]': '/verify/RECEIPT',
 };
+
+/** The demo's first receipt: last financial year's series starts with the seeded counter payments. */
+function demoReceipt(): string {
+  const india = new Date(Date.now() + 5.5 * 3600_000);
+  const start = india.getUTCMonth() >= 3 ? india.getUTCFullYear() : india.getUTCFullYear() - 1;
+  return `NPK-RCT-${start - 1}-${String(start % 100).padStart(2, '0')}-000001`;
+}
 
 /** Routes that are not pages of their own: the not-found page answers 404 by design; signing out is a button's post. */
 const NOT_PAGES = new Set(['/404', '/my/signout']);
@@ -109,7 +117,7 @@ test.describe('every public page in both languages at 375 and 1280px', () => {
 
   for (const example of PAGES) {
     test(`${example}: English and Hindi twins`, async () => {
-      await Promise.all(tabs.map((tab) => checkTwins(tab, example.replace('TENDER', tenderId))));
+      await Promise.all(tabs.map((tab) => checkTwins(tab, example.replace('TENDER', tenderId).replace('RECEIPT', demoReceipt()))));
     });
   }
 });

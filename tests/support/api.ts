@@ -8,6 +8,7 @@ export const ADMIN = DEMO_ACCOUNTS[0];
 export const USER = DEMO_ACCOUNTS[1];
 export const OFFICER = DEMO_ACCOUNTS[2];
 export const EDITOR = DEMO_ACCOUNTS[3];
+export const CASHIER = DEMO_ACCOUNTS[4];
 
 export async function login(email: string, password: string, url = baseUrl()): Promise<string> {
   const res = await fetch(`${url}/api/Account/login`, {

@@ -1,0 +1,161 @@
+// `npm run bench:payments`: the last days before the rebate ends.
+// Starts the built server on a temporary data folder (SQLite, or PostgreSQL when TEST_POSTGRES_URL is set),
+// adds 200 properties with this year's demand, then at once: 200 payers each look up their demand, start a
+// payment, pay at the simulator, come back through the callback and read their payment; 190 readers browse
+// public pages until the payers are done. Everyone arrives within the first second and pauses between
+// clicks as a person does (readers 1 to 3 s, payers 0.5 to 2 s between steps). Prints the figures and writes them to bench/payments-rush-<engine>.md.
+// It asserts nothing. "Our steps" are the payer's requests to the portal; the simulator's checkout page is the
+// gateway's and is timed apart (it runs in the same process here, so it also loads the machine).
+import fs from 'node:fs';
+import { startServer } from '../../tests/support/server';
+import { openServerDatabase } from '../../tests/support/database';
+
+const PAYERS = Number(process.env.RUSH_PAYERS || 200);
+const READERS = Number(process.env.RUSH_READERS || 190);
+const READ_PATHS = ['/', '/notice', '/latestnews', '/viewpropertytax', '/hi/paypropertytax', '/currenttender'];
+
+const percentile = (values: number[], p: number) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+async function main() {
+  const engine = process.env.TEST_POSTGRES_URL ? 'postgresql' : 'sqlite';
+  const server = await startServer({ PAYMENT_TIMEOUT_MS: '10000' });
+  const database = openServerDatabase(server.dataDir);
+  const url = (p: string) => `${server.url}${p}`;
+  try {
+    // A first start draws the demo pictures in the background: wait until the server is idle again.
+    const settleBy = Date.now() + 180_000;
+    for (let quick = 0; quick < 20 && Date.now() < settleBy; ) {
+      const t0 = performance.now();
+      await (await fetch(url('/api/Public/property-tax/W05-0001?mobile=9876543210'))).text();
+      quick = performance.now() - t0 < 20 ? quick + 1 : 0;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    // This year's demand for 200 properties of a ward of their own.
+    const fyRow = await (await fetch(url('/api/Public/property-tax/W05-0001?mobile=9876543210'))).json() as { currentYear: string };
+    const at = new Date().toISOString();
+    const payers: { number: string; mobile: string }[] = [];
+    for (let i = 0; i < PAYERS; i++) {
+      const number = `W99-${String(i + 1).padStart(4, '0')}`;
+      const mobile = `9${String(700000000 + i).padStart(9, '0')}`;
+      const row = await database.insertInto('property').values({ number, ward: '99', holder_name: `Payer ${i + 1}`, mobile, address: `${i + 1}, Bench Road`, usage: 'residential', area_sqft: 800 + i, floors: 1, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+      await database.insertInto('property_tax_demand').values({ property_id: row.id, fy: fyRow.currentYear, head: 'holding', amount_paise: (800 + i) * 150 }).execute();
+      payers.push({ number, mobile });
+    }
+
+    const ours: Record<string, number[]> = { 'look up demand': [], 'start payment': [], 'callback (asks the gateway)': [], 'read payment': [] };
+    const gatewayTimes: number[] = [];
+    const readTimes: number[] = [];
+    let errors = 0;
+    const errorNotes: string[] = [];
+    const timed = async (bucket: number[], run: () => Promise<Response>, okStatuses = [200, 201, 303]) => {
+      const t0 = performance.now();
+      let res: Response;
+      let body: string;
+      try {
+        res = await run();
+        body = await res.text();
+      } catch (err) {
+        errors++;
+        if (errorNotes.length < 5) errorNotes.push(String((err as Error).cause ?? err));
+        return { res: new Response(null, { status: 599 }), body: '{}' };
+      }
+      bucket.push(performance.now() - t0);
+      if (!okStatuses.includes(res.status)) {
+        errors++;
+        if (errorNotes.length < 5) errorNotes.push(`${res.status} ${body.slice(0, 120)}`);
+      }
+      return { res, body };
+    };
+
+    let payersDone = false;
+    // Each visitor arrives within the first second (the kernel's queue of new connections is short here).
+    const arrive = () => new Promise((r) => setTimeout(r, Math.random() * 1000));
+    // People read a page before the next click: 1 to 3 s for readers, 0.5 to 2 s between a payer's steps.
+    const think = (min: number, max: number) => new Promise((r) => setTimeout(r, min + Math.random() * (max - min)));
+    const readers = Array.from({ length: READERS }, async (_, r) => {
+      await arrive();
+      let i = r;
+      while (!payersDone) {
+        await timed(readTimes, () => fetch(url(READ_PATHS[i++ % READ_PATHS.length])), [200]);
+        await think(1000, 3000);
+      }
+    });
+
+    const started = performance.now();
+    const transactions: string[] = [];
+    await Promise.all(
+      payers.map(async (p) => {
+        await arrive();
+        await timed(ours['look up demand'], () => fetch(url(`/api/Public/property-tax/${p.number}?mobile=${p.mobile}`)));
+        await think(500, 2000);
+        const { body } = await timed(ours['start payment'], () => fetch(url('/api/Public/payments'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'property-tax', reference: p.number, mobile: p.mobile }) }));
+        const startedPayment = JSON.parse(body) as { transactionId?: string; next?: { url: string; fields: Record<string, string> } };
+        const next = startedPayment.next;
+        if (!startedPayment.transactionId || !next) return;
+        transactions.push(startedPayment.transactionId);
+        const { body: page } = await timed(gatewayTimes, () => fetch(next.url, { method: 'POST', body: new URLSearchParams({ ...next.fields, outcome: 'success' }) }));
+        await think(500, 2000);
+        const fields = Object.fromEntries([...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+        await timed(ours['callback (asks the gateway)'], () => fetch(url(`/payments/return?txn=${startedPayment.transactionId}`), { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' }));
+        await think(500, 2000);
+        await timed(ours['read payment'], () => fetch(url(`/api/Public/payments/${startedPayment.transactionId}`)));
+      }),
+    );
+    const elapsed = performance.now() - started;
+    payersDone = true;
+    await Promise.all(readers);
+
+    // Every payment the gateway reports captured has exactly one receipt.
+    const captured = await database.selectFrom('gateway_simulator_order').select('id').where('payment_status', '=', 'captured').execute();
+    const capturedIds = new Set(captured.map((c) => c.id));
+    const txns = await database.selectFrom('payment_transaction').select(['id', 'gateway_order_id', 'state']).where('public_id', 'in', transactions).execute();
+    const receipts = await database.selectFrom('payment_receipt').select(['transaction_id', 'bill_id']).where('reference', 'like', 'W99-%').where('state', '=', 'valid').execute();
+    const receiptsByTxn = new Map<number, number>();
+    for (const r of receipts) receiptsByTxn.set(r.transaction_id!, (receiptsByTxn.get(r.transaction_id!) ?? 0) + 1);
+    let lost = 0;
+    let doubled = 0;
+    for (const t of txns) {
+      const n = receiptsByTxn.get(t.id) ?? 0;
+      if (capturedIds.has(t.gateway_order_id) && n === 0) lost++;
+      if (n > 1) doubled++;
+    }
+    const billsTwice = receipts.length - new Set(receipts.map((r) => r.bill_id)).size;
+
+    const all = Object.values(ours).flat();
+    const lines = [
+      `# Property tax rush (${engine})`,
+      '',
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${(await import('node:os')).cpus().length} cores, Node ${process.version}: ${PAYERS} payers at once through the simulator while ${READERS} readers browse ${READ_PATHS.join(', ')}, each pausing 1 to 3 s between pages (payers 0.5 to 2 s between steps); all arrive within the first second. Server and load on the same machine.`,
+      '',
+      '| figure | value | goal |',
+      '|---|---|---|',
+      `| payments the gateway reports successful | ${captured.length} of ${PAYERS} | all |`,
+      `| receipts lost / doubled (a bill receipted twice) | **${lost} / ${doubled + billsTwice}** | 0 / 0 |`,
+      `| errors (payers and readers) | **${errors}** | 0 |`,
+      `| our steps, all: p50 / p99 | ${ms(percentile(all, 50))} / **${ms(percentile(all, 99))}** | p99 < 500 ms |`,
+      ...Object.entries(ours).map(([name, values]) => `| ${name}: p50 / p99 | ${ms(percentile(values, 50))} / ${ms(percentile(values, 99))} | |`),
+      `| the simulator's checkout (the gateway's): p50 / p99 | ${ms(percentile(gatewayTimes, 50))} / ${ms(percentile(gatewayTimes, 99))} | (not ours) |`,
+      `| public pages meanwhile: ${readTimes.length} requests, p50 / p99 | ${ms(percentile(readTimes, 50))} / **${ms(percentile(readTimes, 99))}** | p99 < 100 ms |`,
+      `| all ${PAYERS} payments done in | ${(elapsed / 1000).toFixed(1)} s | |`,
+      '',
+      ...(errorNotes.length ? ['First errors:', '', ...errorNotes.map((e) => `- ${e}`), ''] : []),
+    ];
+    const text = lines.join('\n');
+    console.log(text);
+    fs.mkdirSync('bench', { recursive: true });
+    fs.writeFileSync(`bench/payments-rush-${engine}.md`, `${text}\n`);
+  } finally {
+    await database.destroy();
+    await server.stop();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exitCode = 1;
+});

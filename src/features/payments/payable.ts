@@ -1,0 +1,73 @@
+import type { Db } from '../../server/db';
+import type { Lang } from '../../i18n/lang';
+
+/**
+ * What any service does to be paid for: it names the payable thing by (kind, reference), says what is owed
+ * now, and learns when it is paid through `onPaid`, called inside the transaction that writes the receipt
+ * (so the service's own record of the payment exists exactly when the receipt does). Property tax is one;
+ * a trade licence fee registers the same way. Services register in src/payables.ts.
+ */
+export interface BillRequest {
+  /** The amount the payer chose, for a service that allows part payment; otherwise undefined (pay it all). */
+  amountPaise?: number;
+  /** Proof the payer may pay this: the mobile on record, or a signed-in citizen's. Not asked at the counter. */
+  mobile: string;
+  /** Taken by a cashier at the counter, who needs no proof from the payer. */
+  atCounter?: boolean;
+}
+
+export interface Quote {
+  amountPaise: number;
+  description: string;
+  payer: { name: string; mobile: string; email?: string };
+  /** The service's own lines, kept with the bill and handed back to onPaid. */
+  details: unknown;
+  /** The last moment this amount holds (rebates and penalties move at midnight). */
+  validUntil: string;
+}
+
+export interface PaidBill {
+  billId: number;
+  reference: string;
+  amountPaise: number;
+  details: unknown;
+}
+
+export interface PaidReceipt {
+  id: number;
+  number: string;
+}
+
+export interface Payable {
+  kind: string;
+  /** What is owed for this reference now; throws HttpError (404, 400, 409) when it cannot be paid. */
+  quote: (trx: Db, reference: string, request: BillRequest) => Promise<Quote>;
+  /** In the receipt's transaction. */
+  onPaid: (trx: Db, bill: PaidBill, receipt: PaidReceipt) => Promise<void>;
+  /** In the transaction that cancels a receipt (a bounced cheque): undo what onPaid recorded. */
+  onCancelled: (trx: Db, receipt: PaidReceipt) => Promise<void>;
+  /** Where the payer lands after the gateway: the service's page for this transaction. */
+  returnPath: (lang: Lang, transactionId: string) => string;
+  /** What a receipt paid, line by line, for its PDF. */
+  receiptLines: (database: Db, receiptId: number, lang: Lang) => Promise<{ label: string; amountPaise: number }[]>;
+  /** The words for the receipt and its messages, e.g. 'Property tax' / 'संपत्ति कर'. */
+  title: Record<Lang, string>;
+}
+
+/**
+ * Kept on the process, not the module: the server's entry and the pages are bundled apart, and a payable
+ * registered by either must be known to both (the reconciliation job runs in the one, callbacks in the other).
+ */
+const KEY = Symbol.for('council.payables');
+const registry: Map<string, Payable> = ((globalThis as Record<symbol, unknown>)[KEY] as Map<string, Payable> | undefined) ?? new Map();
+(globalThis as Record<symbol, unknown>)[KEY] = registry;
+
+export function registerPayable(payable: Payable): void {
+  registry.set(payable.kind, payable);
+}
+
+export function payableOf(kind: string): Payable {
+  const found = registry.get(kind);
+  if (!found) throw new Error(`no payable kind ${kind} is registered`);
+  return found;
+}

@@ -1,0 +1,153 @@
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { siteSettings } from '../../site-settings';
+import type { Lang } from '../../i18n/lang';
+import { rupees } from './money';
+
+/**
+ * Receipts and notices as PDF, with pdfkit: its layout engine (fontkit) shapes Devanagari, joining conjuncts
+ * and placing the i-matra before its consonant, which a PDF writer that only maps characters to glyphs
+ * cannot. The font is Noto Sans Devanagari from its npm package (two subsets: Devanagari and Latin); text
+ * is drawn in runs, each in the subset that has its letters.
+ */
+const require_ = createRequire(import.meta.url);
+const FONT_FILES = {
+  deva: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff',
+  devaBold: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff',
+  latin: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-400-normal.woff',
+  latinBold: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-700-normal.woff',
+} as const;
+let fonts: Record<keyof typeof FONT_FILES, Buffer> | null = null;
+function fontBytes() {
+  fonts ??= Object.fromEntries(Object.entries(FONT_FILES).map(([k, spec]) => [k, fs.readFileSync(require_.resolve(spec))])) as Record<keyof typeof FONT_FILES, Buffer>;
+  return fonts;
+}
+
+/** Devanagari letters and the marks that join them, and the rupee sign (only the Devanagari subset has it). */
+const DEVANAGARI = /[\u0900-\u097F\u1CD0-\u1CFF\uA8E0-\uA8FF\u200C\u200D\u20B9]+/g;
+
+function runs(text: string): { text: string; deva: boolean }[] {
+  const out: { text: string; deva: boolean }[] = [];
+  let at = 0;
+  for (const m of text.matchAll(DEVANAGARI)) {
+    if (m.index > at) out.push({ text: text.slice(at, m.index), deva: false });
+    out.push({ text: m[0], deva: true });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push({ text: text.slice(at), deva: false });
+  return out;
+}
+
+export type Doc = InstanceType<typeof PDFDocument> & { bytes?: Promise<Buffer> };
+
+export function newDocument(): Doc {
+  const f = fontBytes();
+  // pdfkit starts in its built-in Helvetica (never drawn with); starting in one of these fonts instead makes a
+  // document that switches fonts never end.
+  const doc: Doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: 'Receipt', Author: siteSettings.councilName } });
+  // Read from the start: a pdfkit stream whose reader comes late may never end.
+  const chunks: Buffer[] = [];
+  doc.bytes = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('deva', f.deva);
+  doc.registerFont('devaBold', f.devaBold);
+  doc.registerFont('latin', f.latin);
+  doc.registerFont('latinBold', f.latinBold);
+  return doc;
+}
+
+/**
+ * One line of mixed-script text at (x, y), or where the last line ended: each run is drawn in its own font
+ * and placed after the one before by its measured width (pdfkit's `continued` text across fonts is not used:
+ * a document using it could fail to end). Lines are not wrapped; callers keep them short.
+ */
+export function line(doc: Doc, text: string, options: { size?: number; bold?: boolean; x?: number; y?: number } = {}): void {
+  const x0 = options.x ?? doc.page.margins.left;
+  const y = options.y ?? doc.y;
+  doc.fontSize(options.size ?? 11);
+  let x = x0;
+  for (const part of runs(text)) {
+    doc.font(part.deva ? (options.bold ? 'devaBold' : 'deva') : options.bold ? 'latinBold' : 'latin');
+    doc.text(part.text, x, y, { lineBreak: false });
+    x += doc.widthOfString(part.text);
+  }
+  doc.x = x0;
+  doc.y = y + doc.currentLineHeight(true);
+}
+
+export function finish(doc: Doc): Promise<Buffer> {
+  doc.end();
+  return doc.bytes!;
+}
+
+export interface ReceiptForPdf {
+  number: string;
+  state: 'valid' | 'cancelled';
+  paidOn: string;
+  amountPaise: number;
+  mode: string;
+  instrument: string;
+  title: string;
+  reference: string;
+  payerName: string;
+  lines: { label: string; amountPaise: number }[];
+  verifyUrl: string;
+}
+
+const WORDS: Record<Lang, Record<string, string>> = {
+  en: { receipt: 'Payment receipt', number: 'Receipt number', date: 'Date', for: 'For', ref: 'Property number', payer: 'Received from', mode: 'Mode', amount: 'Amount received', verify: 'Scan or visit to verify this receipt:', cancelled: 'CANCELLED', item: 'Head', rs: 'Amount (₹)' },
+  hi: { receipt: 'भुगतान रसीद', number: 'रसीद संख्या', date: 'तिथि', for: 'विवरण', ref: 'संपत्ति संख्या', payer: 'प्राप्त किया', mode: 'माध्यम', amount: 'प्राप्त राशि', verify: 'इस रसीद की जाँच के लिए स्कैन करें या खोलें:', cancelled: 'रद्द', item: 'मद', rs: 'राशि (₹)' },
+};
+
+export async function receiptPdf(receipt: ReceiptForPdf, lang: Lang): Promise<Buffer> {
+  const w = WORDS[lang];
+  const doc = newDocument();
+  const council = lang === 'hi' ? siteSettings.councilNameHindi : siteSettings.councilName;
+  line(doc, council, { size: 18, bold: true, x: 48, y: 48 });
+  const a = siteSettings.address;
+  line(doc, `${a.line1}, ${a.line2}`, { size: 8, x: 48, y: 72 });
+  line(doc, `${a.town}, ${a.district}, ${a.state} ${a.pinCode}`, { size: 8, x: 48, y: 84 });
+  line(doc, w.receipt, { size: 15, bold: true, x: 48, y: 104 });
+  const qr = await QRCode.toBuffer(receipt.verifyUrl, { type: 'png', margin: 1, width: 220, errorCorrectionLevel: 'M' });
+  doc.image(qr, 420, 40, { width: 120 });
+  const rows: [string, string][] = [
+    [w.number, receipt.number],
+    [w.date, receipt.paidOn],
+    [w.for, receipt.title],
+    [w.ref, receipt.reference],
+    [w.payer, receipt.payerName],
+    [w.mode, receipt.instrument ? `${receipt.mode} (${receipt.instrument})` : receipt.mode],
+    [w.amount, `₹ ${rupees(receipt.amountPaise)}`],
+  ];
+  let y = 140;
+  for (const [label, value] of rows) {
+    line(doc, label, { size: 11, x: 48, y });
+    line(doc, value, { size: 11, bold: true, x: 200, y });
+    y += 20;
+  }
+  if (receipt.lines.length > 0) {
+    y += 10;
+    line(doc, w.item, { size: 10, bold: true, x: 48, y });
+    line(doc, w.rs, { size: 10, bold: true, x: 420, y });
+    y += 16;
+    for (const l of receipt.lines) {
+      line(doc, l.label, { size: 10, x: 48, y });
+      line(doc, rupees(l.amountPaise), { size: 10, x: 420, y });
+      y += 15;
+    }
+  }
+  y += 20;
+  line(doc, w.verify, { size: 9, x: 48, y });
+  line(doc, receipt.verifyUrl, { size: 9, x: 48, y: y + 14 });
+  if (receipt.state === 'cancelled') {
+    doc.save().rotate(-30, { origin: [300, 400] }).fillColor('#a4161a').opacity(0.35);
+    line(doc, w.cancelled, { size: 72, bold: true, x: 150, y: 360 });
+    doc.restore();
+  }
+  return finish(doc);
+}

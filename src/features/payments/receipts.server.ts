@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../server/db';
+import { channelsFor, queueMessages } from '../../server/outbox';
+import { siteOrigin } from '../../server/config';
+import { siteSettings } from '../../site-settings';
+import { financialYear, indianDate } from './indian-date';
+import { rupees } from './money';
+import { payableOf } from './payable';
+
+/**
+ * Receipts: one series per financial year for online and counter payments alike ('NPK-RCT-2026-27-000042'),
+ * numbered in the transaction that issues them, so a number is never given twice nor skipped by a rollback.
+ * A receipt exists only with its bill marked paid (valid_bill_id is unique: a bill is paid at most once), and
+ * the service's own record (Payable.onPaid) and the messages to the payer are written in the same transaction.
+ */
+export type ReceiptMode = 'online' | 'cash' | 'cheque' | 'dd' | 'upi';
+
+export interface IssueInput {
+  billId: number;
+  mode: ReceiptMode;
+  amountPaise: number;
+  paidAt: number;
+  transactionId?: number;
+  cashierId?: number;
+  instrument?: string;
+  /** Tell the payer by SMS and email (false only for history written by the demo seed). */
+  notify?: boolean;
+}
+
+export class BillAlreadyPaid extends Error {}
+
+/** The next number of the financial year's series, taken in the caller's transaction (the row lock serialises it on PostgreSQL). */
+async function nextNumber(trx: Db, fy: string): Promise<{ seq: number; number: string }> {
+  await trx.insertInto('payment_receipt_series').values({ fy, last: 0 }).onConflict((oc) => oc.column('fy').doNothing()).execute();
+  const row = await trx
+    .updateTable('payment_receipt_series')
+    .set({ last: sql<number>`last + 1` })
+    .where('fy', '=', fy)
+    .returning('last')
+    .executeTakeFirstOrThrow();
+  return { seq: row.last, number: `${siteSettings.shortName}-RCT-${fy}-${String(row.last).padStart(6, '0')}` };
+}
+
+export const verifyUrl = (lang: 'en' | 'hi', number: string) => `${siteOrigin()}${lang === 'hi' ? '/hi' : ''}/verify/${encodeURIComponent(number)}`;
+
+/** Issues the receipt for an open bill, in the caller's transaction. Throws BillAlreadyPaid when the bill is not open. */
+export async function issueReceipt(trx: Db, input: IssueInput): Promise<{ id: number; number: string; token: string }> {
+  const bill = await trx.selectFrom('payment_bill').selectAll().where('id', '=', input.billId).executeTakeFirstOrThrow();
+  const marked = await trx
+    .updateTable('payment_bill')
+    .set({ state: 'paid', open_key: null })
+    .where('id', '=', bill.id)
+    .where('state', '=', 'open')
+    .executeTakeFirst();
+  if (Number(marked.numUpdatedRows) !== 1) throw new BillAlreadyPaid(`bill ${bill.id} is ${bill.state}`);
+  const paidDate = indianDate(input.paidAt);
+  const fy = financialYear(paidDate);
+  const { seq, number } = await nextNumber(trx, fy);
+  const token = randomBytes(18).toString('base64url');
+  const inserted = await trx
+    .insertInto('payment_receipt')
+    .values({
+      number,
+      fy,
+      seq,
+      bill_id: bill.id,
+      valid_bill_id: bill.id,
+      transaction_id: input.transactionId ?? null,
+      kind: bill.kind,
+      reference: bill.reference,
+      mode: input.mode,
+      instrument: input.instrument ?? '',
+      amount_paise: input.amountPaise,
+      paid_at: new Date(input.paidAt).toISOString(),
+      cashier_id: input.cashierId ?? null,
+      state: 'valid',
+      cancelled_at: null,
+      token,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const payable = payableOf(bill.kind);
+  await payable.onPaid(trx, { billId: bill.id, reference: bill.reference, amountPaise: input.amountPaise, details: JSON.parse(bill.details_json) }, { id: inserted.id, number });
+  const lang = bill.lang === 'hi' ? 'hi' : 'en';
+  const title = payable.title[lang];
+  const body =
+    lang === 'hi'
+      ? `${siteSettings.councilNameHindi}: ${title} (${bill.reference}) के ₹${rupees(input.amountPaise)} की रसीद ${number}, ${paidDate}। जाँचें: ${verifyUrl('hi', number)}`
+      : `${siteSettings.councilName}: receipt ${number} for ₹${rupees(input.amountPaise)}, ${title} (${bill.reference}), ${paidDate}. Verify: ${verifyUrl('en', number)}`;
+  const subject = lang === 'hi' ? `रसीद ${number}` : `Receipt ${number}`;
+  if (input.notify === false) return { id: inserted.id, number, token };
+  await queueMessages(
+    trx,
+    channelsFor({ mobile: bill.payer_mobile || undefined, email: bill.payer_email || undefined }).map((c) => ({ ...c, lang, subject, body, reference: number })),
+  );
+  return { id: inserted.id, number, token };
+}
+
+/** Cancels a valid receipt (a bounced cheque): the bill is open again for payment, the service undoes its record. */
+export async function cancelReceipt(trx: Db, number: string, reason: string, at: number): Promise<{ id: number; billId: number } | null> {
+  const receipt = await trx.selectFrom('payment_receipt').selectAll().where('number', '=', number).executeTakeFirst();
+  if (!receipt || receipt.state !== 'valid') return null;
+  await trx.updateTable('payment_receipt').set({ state: 'cancelled', valid_bill_id: null, cancelled_at: new Date(at).toISOString(), cancel_reason: reason }).where('id', '=', receipt.id).execute();
+  // The bill stays paid-and-reversed as history; the payable's next bill asks for the money again.
+  await trx.updateTable('payment_bill').set({ state: 'cancelled', open_key: null }).where('id', '=', receipt.bill_id).execute();
+  await payableOf(receipt.kind).onCancelled(trx, { id: receipt.id, number: receipt.number });
+  return { id: receipt.id, billId: receipt.bill_id };
+}
+
+/** What anybody may learn of a receipt by its number (/verify): nothing personal. */
+export interface PublicReceipt {
+  number: string;
+  state: 'valid' | 'cancelled';
+  amountPaise: number;
+  paidOn: string;
+  kind: string;
+  reference: string;
+  mode: ReceiptMode;
+  cancelledOn: string | null;
+}
+
+export async function publicReceipt(database: Db, number: string): Promise<PublicReceipt | null> {
+  if (number.length > 40) return null;
+  const r = await database.selectFrom('payment_receipt').selectAll().where('number', '=', number).executeTakeFirst();
+  if (!r) return null;
+  return {
+    number: r.number,
+    state: r.state,
+    amountPaise: r.amount_paise,
+    paidOn: indianDate(Date.parse(r.paid_at)),
+    kind: r.kind,
+    reference: r.reference,
+    mode: r.mode,
+    cancelledOn: r.cancelled_at ? indianDate(Date.parse(r.cancelled_at)) : null,
+  };
+}

@@ -1,0 +1,21 @@
+import { endpoint, HttpError, json, PUBLIC_TEXT_LIMIT, readJsonBody } from '../../../server/http';
+import { startPayment } from '../../../features/payments/transactions.server';
+import '../../../payables';
+
+/**
+ * POST /api/Public/payments {kind: 'property-tax', reference, mobile, amountPaise?, lang?}: starts paying what
+ * is due; answers the transaction id and where the payer goes next (a URL, or a form to post).
+ */
+export const POST = endpoint(async ({ request }) => {
+  const body = await readJsonBody(request, PUBLIC_TEXT_LIMIT);
+  const kind = String(body.kind ?? 'property-tax');
+  if (kind !== 'property-tax') throw new HttpError(400, 'kind must be property-tax.', { kind: 'unknown' });
+  const reference = String(body.reference ?? '').slice(0, 40);
+  const mobile = String(body.mobile ?? '').slice(0, 20);
+  if (!reference) throw new HttpError(400, 'reference (the property number) is required.', { reference: 'required' });
+  if (!mobile) throw new HttpError(400, 'mobile is required.', { mobile: 'required' });
+  const amountPaise = body.amountPaise === undefined || body.amountPaise === null ? undefined : Number(body.amountPaise);
+  if (amountPaise !== undefined && !Number.isSafeInteger(amountPaise)) throw new HttpError(400, 'amountPaise must be a whole number of paise.', { amountPaise: 'integer' });
+  const started = await startPayment({ kind, reference: reference.toUpperCase(), request: { mobile, amountPaise }, lang: body.lang === 'hi' ? 'hi' : 'en' });
+  return json(started, 201);
+});

@@ -1,0 +1,29 @@
+import type { APIRoute } from 'astro';
+import { errorResponse, HttpError, PUBLIC_TEXT_LIMIT, readFormBody } from '../../server/http';
+import { handleCallback } from '../../features/payments/transactions.server';
+import '../../payables';
+
+/**
+ * Where a gateway sends the payer back, posting its fields (a GET when the payer cancels). The transaction
+ * is named in our own query string; whatever the gateway's fields say is checked before anything is asked.
+ */
+async function back(request: Request, url: URL, fields: Record<string, string>): Promise<Response> {
+  const txn = url.searchParams.get('txn') ?? '';
+  const handled = await handleCallback(txn, fields);
+  if (!handled) return errorResponse(new HttpError(404, 'No such payment.'));
+  return new Response(null, { status: 303, headers: { location: handled.location, 'cache-control': 'no-store' } });
+}
+
+export const POST: APIRoute = async ({ request, url }) => {
+  try {
+    const form = await readFormBody(request, PUBLIC_TEXT_LIMIT);
+    const fields: Record<string, string> = {};
+    for (const [key, value] of form.entries()) if (typeof value === 'string' && key.length <= 64) fields[key] = value.slice(0, 2000);
+    return await back(request, url, fields);
+  } catch (err) {
+    if (err instanceof HttpError) return errorResponse(err);
+    throw err;
+  }
+};
+
+export const GET: APIRoute = async ({ request, url }) => back(request, url, {});
