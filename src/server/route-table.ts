@@ -82,7 +82,7 @@ export const ROUTES = {
   '/privacypolicy': { access: PUBLIC },
   '/search': { access: PUBLIC, query: ['q'], uncached: true },
   '/media/[file]': { access: PUBLIC, englishOnly: true },
-  '/login': { access: PUBLIC, englishOnly: true, query: ['next', 'expired'], uncached: true },
+  '/login': { access: PUBLIC, query: ['next', 'expired'], uncached: true },
   // A citizen's own place, signed in with their mobile. Signing in and out is open to anyone; what a
   // signed-in citizen sees is theirs alone, so never cached (page-cache.ts knows their cookie too).
   '/my/signin': { access: PUBLIC, query: ['step', 'next', 'out'], uncached: true },

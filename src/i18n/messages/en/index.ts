@@ -23,5 +23,6 @@ import { archive } from './archive';
 import { alerts } from './alerts';
 import { citizen } from './citizen';
 import { grievanceMessages } from './grievance-messages';
+import { signin } from './signin';
 
-export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages };
+export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, signin };

@@ -20,6 +20,7 @@ import { archive } from './archive';
 import { alerts } from './alerts';
 import { citizen } from './citizen';
 import { grievanceMessages } from './grievance-messages';
+import { signin } from './signin';
 
 /** The interface text of the public pages in Hindi: the same areas and keys as ../en. */
-export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages };
+export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, signin };
