@@ -58,6 +58,11 @@ export const ROUTES = {
   '/circulars': { access: PUBLIC, query: PAGED },
   '/officeorder': { access: PUBLIC, query: PAGED },
   '/latestnews': { access: PUBLIC, query: PAGED },
+  // One document's own page.
+  '/notice/[id]': { access: PUBLIC },
+  '/circulars/[id]': { access: PUBLIC },
+  '/officeorder/[id]': { access: PUBLIC },
+  '/latestnews/[id]': { access: PUBLIC },
   '/photogallery': { access: PUBLIC },
   '/videogallery': { access: PUBLIC },
   '/pressrelease': { access: PUBLIC },
@@ -81,7 +86,7 @@ export const ROUTES = {
   '/contactus': { access: PUBLIC },
   '/privacypolicy': { access: PUBLIC },
   '/search': { access: PUBLIC, query: ['q'], uncached: true },
-  '/media/[file]': { access: PUBLIC, englishOnly: true },
+  '/media/[file]': { access: PUBLIC, englishOnly: true, query: ['name'] },
   '/login': { access: PUBLIC, query: ['next', 'expired'], uncached: true },
   // A citizen's own place, signed in with their mobile. Signing in and out is open to anyone; what a
   // signed-in citizen sees is theirs alone, so never cached (page-cache.ts knows their cookie too).

@@ -15,6 +15,11 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   '/website-policies/[policy]': '/website-policies/copyright',
   '/tender-details': '/tender-details?id=TENDER',
   '/archive/[type]': '/archive/notice',
+  // The demo content's first item of each kind.
+  '/notice/[id]': '/notice/1',
+  '/circulars/[id]': '/circulars/1',
+  '/officeorder/[id]': '/officeorder/1',
+  '/latestnews/[id]': '/latestnews/1',
 };
 
 /** Routes that are not pages of their own: the not-found page answers 404 by design; signing out is a button's post. */

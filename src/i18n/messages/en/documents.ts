@@ -16,4 +16,10 @@ export const documents = {
   file: 'File',
   download: 'Download Document',
   noDocument: 'No Document',
+  breadcrumb: 'Back to the list',
+  published: 'Put on the site',
+  notGiven: 'Not given',
+  fileTypePdf: 'PDF',
+  downloadNamed: (type: string) => `Download the document (${type})`,
+  readMore: (title: string) => `Read: ${title}`,
 };
