@@ -28,6 +28,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 });
 
+/** What an account whose password an admin reset may still open: the page and calls that change it, and signing out. */
+const PASSWORD_CHANGE_ROUTES = new Set(['/account', '/api/account/change-password', '/api/account/logout', '/api/account/renew']);
+
 async function respond(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { request, url, routePattern } = context;
   // Decided from the route that will run, never from the URL's text: a pattern nobody declared is refused.
@@ -59,6 +62,11 @@ async function respond(context: APIContext, next: MiddlewareNext): Promise<Respo
   if (forCitizens && !context.locals.citizen) {
     if (api) return errorResponse(new HttpError(401, 'Please sign in with your mobile number.'));
     return context.redirect(pathIn(context.locals.lang, `/my/signin?next=${encodeURIComponent(url.pathname + url.search)}`), 302);
+  }
+  // After a forced password reset the account opens its own password change and nothing else until it is done.
+  if (session?.user.mustChangePassword && !isPublic && !forCitizens && !PASSWORD_CHANGE_ROUTES.has(routePattern.toLowerCase())) {
+    if (api) return errorResponse(new HttpError(403, 'Change your password first: an admin reset it.'));
+    return context.redirect('/account?reset=1', 302);
   }
   if (!isPublic && !forCitizens && !mayOpen(route.access, session?.user.role)) {
     if (!session) {

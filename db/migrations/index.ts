@@ -18,6 +18,7 @@ import * as formSubmission from './2026-11-25-0010-form-submission';
 import * as eventVisibility from './2026-11-25-0011-event-visibility';
 import * as citizenSignIn from './2026-11-25-0012-citizen-sign-in';
 import * as outboxAndJobs from './2026-11-25-0013-outbox-and-jobs';
+import * as staffAccounts from './2026-11-26-003-staff-accounts';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25-0011-event-visibility': eventVisibility,
   '2026-11-25-0012-citizen-sign-in': citizenSignIn,
   '2026-11-25-0013-outbox-and-jobs': outboxAndJobs,
+  '2026-11-26-003-staff-accounts': staffAccounts,
 };
