@@ -43,4 +43,26 @@ describe('the frame of a Hindi page', () => {
     expect(html).toContain('name="back" value="/hi/no-such-page?x=1"');
     expect(html).not.toContain('href="/404"');
   });
+
+  it('names a tender\'s status in Hindi, and marks a status it has no Hindi for as English', async () => {
+    const ids = [...(await (await get('/hi/currenttender')).text()).matchAll(/tender-details\?id=(\d+)/g)].map((m) => m[1]);
+    let checked = 0;
+    for (const id of new Set(ids)) {
+      const html = await (await get(`/hi/tender-details?id=${id}`)).text();
+      const status = /<dt[^>]*>स्थिति<\/dt>\s*<dd[^>]*>([\s\S]*?)<\/dd>/.exec(html)?.[1];
+      if (!status) continue;
+      checked++;
+      // Either a Hindi word, or English text inside an element marked lang="en".
+      expect(status.trim(), id).toMatch(/^([\u0900-\u097f ]+|<span lang="en"[^>]*>[^<]+<\/span>)$/);
+    }
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it('shows the councillors\' table in Hindi: dates with Hindi month names, English remarks marked as English', async () => {
+    const html = await (await get('/hi/wardparsad')).text();
+    const text = html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, '').replace(/<span lang="en"[^>]*>[^<]*<\/span>/g, '').replace(/<[^>]+>/g, ' ');
+    expect(text).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
+    expect(text).not.toContain('Ward No.');
+    expect(text).toMatch(/\d{1,2} (जनवरी|फ़रवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|अक्टूबर|नवंबर|दिसंबर) \d{4}/);
+  });
 });

@@ -33,4 +33,6 @@ export const tenders = {
   notFoundText: 'We could not find that tender. It may have been withdrawn or the link may be mistyped.',
   seeThe: 'See the',
   or: 'or the',
+  /** The usual tender statuses in the page's language, by their English name in lower case; others show as typed. */
+  statusNames: {} as Record<string, string>,
 };
