@@ -15,7 +15,8 @@ test('a notice opens from the list on its own page, readable at 375px in both la
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   await expect(page.getByText('Issue Date')).toBeVisible();
   const download = page.locator('a.document-link');
-  await expect(download).toContainText('Download the document (PDF)');
+  await expect(download).toContainText('Download Document');
+  await expect(download).toContainText(/PDF, \d+ KB/);
   await expect(download).toHaveAttribute('download', /\.pdf$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await page.screenshot({ path: 'docs/screens/notice-page-375.png' });

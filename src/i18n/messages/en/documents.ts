@@ -19,7 +19,4 @@ export const documents = {
   breadcrumb: 'Back to the list',
   published: 'Put on the site',
   notGiven: 'Not given',
-  fileTypePdf: 'PDF',
-  downloadNamed: (type: string) => `Download the document (${type})`,
-  readMore: (title: string) => `Read: ${title}`,
 };

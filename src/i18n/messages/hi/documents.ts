@@ -20,7 +20,4 @@ export const documents: Messages['documents'] = {
   breadcrumb: 'सूची पर वापस',
   published: 'वेबसाइट पर प्रकाशित',
   notGiven: 'नहीं दी गई',
-  fileTypePdf: 'पीडीएफ',
-  downloadNamed: (type: string) => `दस्तावेज़ डाउनलोड करें (${type})`,
-  readMore: (title: string) => `पढ़ें: ${title}`,
 };
