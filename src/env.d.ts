@@ -12,6 +12,12 @@ declare namespace App {
     /** The page's language: 'hi' for an address under /hi, set by the Node entry; 'en' otherwise. */
     lang: import('./i18n/lang').Lang;
     /**
+     * Set by the Node entry when a Hindi address leads nowhere and the not-found page renders in its place:
+     * the English path (and query) that was asked for, so the language switch and the display controls lead
+     * to that address, not to /404.
+     */
+    missingPath?: string;
+    /**
      * Set by a page whose own text has a date ('YYYY-MM-DD', a policy's last review): the footer's "Last
      * updated" is then no older than it. See src/server/last-updated.ts.
      */

@@ -7,6 +7,7 @@ import { errorResponse, HttpError } from './server/http';
 import { hasCitizenCookie, hasSessionCookie, isCacheableRequest, KEPT_HEADERS, pageCacheKey, renderFinished, storePage, versionSnapshot } from './server/page-cache';
 import { collectDependencies } from './server/cache/dependencies';
 import { SECURITY_HEADERS } from './server/security-headers';
+import { compress, preferredEncoding, worthCompressing } from './server/compression';
 import { contentSecurityPolicy, type PageArea } from './server/content-security-policy';
 import { crossSiteRefusal, servedOverHttps } from './server/request-origin';
 import { ensureReady } from './server/ready';
@@ -26,6 +27,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     renderFinished(key);
   }
 });
+
+/** What an account whose password an admin reset may still open: the page and calls that change it, and signing out. */
+const PASSWORD_CHANGE_ROUTES = new Set(['/account', '/api/account/change-password', '/api/account/logout', '/api/account/renew']);
 
 async function respond(context: APIContext, next: MiddlewareNext): Promise<Response> {
   const { request, url, routePattern } = context;
@@ -58,6 +62,11 @@ async function respond(context: APIContext, next: MiddlewareNext): Promise<Respo
   if (forCitizens && !context.locals.citizen) {
     if (api) return errorResponse(new HttpError(401, 'Please sign in with your mobile number.'));
     return context.redirect(pathIn(context.locals.lang, `/my/signin?next=${encodeURIComponent(url.pathname + url.search)}`), 302);
+  }
+  // After a forced password reset the account opens its own password change and nothing else until it is done.
+  if (session?.user.mustChangePassword && !isPublic && !forCitizens && !PASSWORD_CHANGE_ROUTES.has(routePattern.toLowerCase())) {
+    if (api) return errorResponse(new HttpError(403, 'Change your password first: an admin reset it.'));
+    return context.redirect('/account?reset=1', 302);
   }
   if (!isPublic && !forCitizens && !mayOpen(route.access, session?.user.role)) {
     if (!session) {
@@ -107,7 +116,7 @@ async function respond(context: APIContext, next: MiddlewareNext): Promise<Respo
   if (html) headers.set('content-security-policy', contentSecurityPolicy(areaOf(routePattern, isPublic || forCitizens)));
   if (!isPublic || signedIn) {
     headers.set('cache-control', 'private, no-store');
-    return new Response(body, { status: response.status, headers });
+    return compressedAnswer(request, body, response.status, headers);
   }
 
   const cacheable = request.method === 'GET' && response.status === 200 && !response.headers.has('set-cookie') && !route.uncached;
@@ -120,7 +129,20 @@ async function respond(context: APIContext, next: MiddlewareNext): Promise<Respo
     headers.set('cache-control', 'public, max-age=0, must-revalidate');
     headers.set('vary', 'Accept-Encoding, Cookie');
   }
-  return new Response(body, { status: response.status, headers });
+  return compressedAnswer(request, body, response.status, headers);
+}
+
+/** A whole body, compressed when the client takes it and it is worth it: the first render as much as a cached copy. */
+function compressedAnswer(request: Request, body: Uint8Array<ArrayBuffer>, status: number, headers: Headers): Response {
+  const encoding = preferredEncoding(request.headers.get('accept-encoding'));
+  if (!encoding || headers.has('content-encoding') || !worthCompressing(headers.get('content-type') ?? '', body.byteLength)) {
+    return new Response(body, { status, headers });
+  }
+  headers.set('content-encoding', encoding);
+  headers.delete('content-length');
+  const vary = headers.get('vary');
+  if (!vary?.toLowerCase().includes('accept-encoding')) headers.set('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(compress(body, encoding)), { status, headers });
 }
 
 /** The sign-in page belongs to the back office: nobody may frame it either. */

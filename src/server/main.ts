@@ -113,7 +113,7 @@ async function main(): Promise<void> {
         // not-found page itself, in Hindi.
         const notFoundInHindi = lang === 'en' ? undefined : () => {
           req.url = NOT_FOUND_PAGE;
-          handler(req, res, undefined, { client, lang });
+          handler(req, res, undefined, { client, lang, missingPath: target });
         };
         handler(req, res, notFoundInHindi, { client, lang });
       });

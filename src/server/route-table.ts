@@ -67,6 +67,11 @@ export const ROUTES = {
   '/circulars': { access: PUBLIC, query: PAGED },
   '/officeorder': { access: PUBLIC, query: PAGED },
   '/latestnews': { access: PUBLIC, query: PAGED },
+  // One document's own page.
+  '/notice/[id]': { access: PUBLIC },
+  '/circulars/[id]': { access: PUBLIC },
+  '/officeorder/[id]': { access: PUBLIC },
+  '/latestnews/[id]': { access: PUBLIC },
   '/photogallery': { access: PUBLIC },
   '/videogallery': { access: PUBLIC },
   '/pressrelease': { access: PUBLIC },
@@ -99,8 +104,8 @@ export const ROUTES = {
   '/contactus': { access: PUBLIC },
   '/privacypolicy': { access: PUBLIC },
   '/search': { access: PUBLIC, query: ['q'], uncached: true },
-  '/media/[file]': { access: PUBLIC, englishOnly: true },
-  '/login': { access: PUBLIC, englishOnly: true, query: ['next', 'expired'], uncached: true },
+  '/media/[file]': { access: PUBLIC, englishOnly: true, query: ['name'] },
+  '/login': { access: PUBLIC, query: ['next', 'expired'], uncached: true },
   // A citizen's own place, signed in with their mobile. Signing in and out is open to anyone; what a
   // signed-in citizen sees is theirs alone, so never cached (page-cache.ts knows their cookie too).
   '/my/signin': { access: PUBLIC, query: ['step', 'next', 'out'], uncached: true },
@@ -145,6 +150,7 @@ export const ROUTES = {
   '/counter': { access: COUNTER, query: ['number', 'done'], nav: { sidebar: 'user', label: 'Tax Counter' } },
   '/collection-register': { access: COUNTER, query: ['date', 'format'], nav: { sidebar: 'user', label: 'Collection Register' } },
   '/property-ledger/[number]': { access: TAX_STAFF },
+  '/staff': { access: ADMIN, query: ['q', 'page'], nav: { sidebar: 'admin', label: 'Staff Accounts' } },
   '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },
   '/inquiry': { access: STAFF, nav: { sidebar: 'user', label: 'Add/View Grievance' } },
   '/grievances': { access: GRIEVANCE_STAFF, query: ['q', 'sort', 'state', 'ward', 'category', 'officer', 'overdue', 'page'], nav: { sidebar: 'user', label: 'Grievance Inbox' } },

@@ -80,7 +80,7 @@ describe('a cached page', () => {
       expect(active.body).not.toContain(word);
       expect((await page(server, '/pasttender')).body).toContain(word);
       const found = await page(server, `/search?q=${word}`);
-      expect(found.body).toMatch(/Listed in <a href="\/pasttender"[^>]*>Un-Active Tenders</);
+      expect(found.body).toMatch(/Listed in <a href="\/pasttender"[^>]*>Past Tenders</);
     }
   });
 

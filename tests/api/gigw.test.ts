@@ -103,22 +103,25 @@ describe('the sitemap', () => {
     expect(urlset.attributes['xmlns:xhtml']).toBe('http://www.w3.org/1999/xhtml');
     const urls = childrenNamed(urlset, 'url');
     const expected = sitemapPaths().flatMap((path) => (hasHindiTwin(path) ? LANGS.map((lang) => pathIn(lang, path)) : [path]));
-    expect(urls.map((url) => new URL(childText(url, 'loc')).pathname)).toEqual(expected);
+    // The fixed pages first, then each item's own page (a document, a tender) in both languages.
+    const locs = urls.map((url) => new URL(childText(url, 'loc')));
+    expect(locs.slice(0, expected.length).map((loc) => loc.pathname)).toEqual(expected);
+    const items = locs.slice(expected.length).map((loc) => loc.pathname + loc.search);
+    for (const item of ['/notice/1', '/hi/notice/1', '/circulars/1', '/officeorder/1', '/latestnews/1', '/hi/tender-details?id=1']) expect(items, item).toContain(item);
+    for (const path of ['/grievance-performance', '/hi/grievance-performance']) expect(expected).toContain(path);
+    // Every entry says when its page last changed, as a W3C date.
+    for (const url of urls) expect(childText(url, 'lastmod'), childText(url, 'loc')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     for (const url of urls) {
       const loc = new URL(childText(url, 'loc'));
       const alternates = childrenNamed(url, 'xhtml:link');
       const english = hasHindiTwin(loc.pathname.replace(/^\/hi(?=\/|$)/, '') || '/');
       if (!english) continue;
-      if (alternates.length === 0) {
-        expect(loc.pathname, 'only English-only pages lack alternates').toBe('/login');
-        continue;
-      }
       // Each alternate set names both languages and a default, and includes the page itself.
       expect(alternates.map((link) => link.attributes.hreflang)).toEqual(['en', 'hi', 'x-default']);
       expect(alternates.map((link) => link.attributes.href)).toContain(loc.href);
       expect(alternates.every((link) => link.attributes.rel === 'alternate')).toBe(true);
     }
-    const all = urls.map((url) => new URL(childText(url, 'loc')).pathname);
+    const all = urls.map((url) => { const loc = new URL(childText(url, 'loc')); return loc.pathname + loc.search; });
     const statuses = await Promise.all(all.map(async (path) => [path, (await fetch(`${baseUrl()}${path}`)).status] as const));
     for (const [path, status] of statuses) expect(status, path).toBe(200);
   });

@@ -16,6 +16,11 @@ const EXAMPLES: Readonly<Record<string, string>> = {
   '/tender-details': '/tender-details?id=TENDER',
   '/archive/[type]': '/archive/notice',
   '/verify/[number]': '/verify/RECEIPT',
+  // The demo content's first item of each kind.
+  '/notice/[id]': '/notice/1',
+  '/circulars/[id]': '/circulars/1',
+  '/officeorder/[id]': '/officeorder/1',
+  '/latestnews/[id]': '/latestnews/1',
 };
 
 /** The demo's first receipt: last financial year's series starts with the seeded counter payments. */

@@ -95,7 +95,7 @@ for (const width of [1280, 375]) {
 
         for (const entry of about) await expect(page.getByRole('heading', { level: 2, name: String(entry.name) })).toBeVisible();
 
-        await expect(page.getByRole('heading', { name: 'IMPORTANT LINKS' })).toBeVisible();
+        await expect(page.getByRole('heading', { name: 'Important Links' })).toBeVisible();
         for (const link of siteSettings.importantLinks) {
           const anchor = page.locator('.important-links a', { hasText: link.label });
           await expect(anchor).toHaveAttribute('href', link.url);
@@ -177,7 +177,7 @@ for (const width of [1280, 375]) {
       });
     }
 
-    test('tenders: open ones on Active Tenders, closed ones on Un-Active Tenders, never both', async ({ page, request }) => {
+    test('tenders: open ones on Active Tenders, closed ones on Past Tenders, never both', async ({ page, request }) => {
       const scripts = watchScripts(page);
       const tenders = await apiList(request, '/api/Public/tender?media=url');
       const open = tenders.filter((t) => isOpen(t));
@@ -186,7 +186,7 @@ for (const width of [1280, 375]) {
       expect(closed.length).toBeGreaterThan(0);
 
       const listed: Record<string, string[]> = {};
-      for (const [path, title, expected] of [['/currenttender', 'Active Tenders', open], ['/pasttender', 'Un-Active Tenders', closed]] as const) {
+      for (const [path, title, expected] of [['/currenttender', 'Active Tenders', open], ['/pasttender', 'Past Tenders', closed]] as const) {
         await page.goto(path);
         await expectWholePage(page, title);
         await expectNoScripts(page, scripts);

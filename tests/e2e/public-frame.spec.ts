@@ -245,7 +245,7 @@ test.describe('menus at 1280px', () => {
 
     await nav.locator('summary', { hasText: 'Tenders' }).click();
     await expect(nav.getByRole('link', { name: 'Active Tenders', exact: true })).toHaveAttribute('href', '/currenttender');
-    await expect(nav.getByRole('link', { name: 'Un-Active Tenders' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Past Tenders' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Ward Parshad' }), 'opening one dropdown closes the other').toBeHidden();
 
     // Entries that led to another list, or to nothing, are gone.

@@ -18,7 +18,7 @@ describe('password hashes made under weaker settings', () => {
   beforeAll(async () => {
     database = await openTestDatabase(tempDataDir());
     await migrateToLatest(database);
-    await database.insertInto('app_user').values({ email: 'old@example.org', password_hash: earlierHash('an-old-password'), role: 'user', created_at: nowIso() }).execute();
+    await database.insertInto('app_user').values({ email: 'old@example.org', password_hash: earlierHash('an-old-password'), role: 'user', must_change_password: 0, created_at: nowIso() }).execute();
   });
   afterAll(async () => database.destroy());
 

@@ -47,7 +47,7 @@ describe('a tender', () => {
     const after = await searchSite('Morningclose', database, indianMoment('2099-06-15T15:00:00'));
     const listedIn = (outcome: typeof before) => (outcome.status === 'done' ? outcome.groups[0].hits[0].listedIn?.label : null);
     expect(listedIn(before)).toBe('Active Tenders');
-    expect(listedIn(after)).toBe('Un-Active Tenders');
+    expect(listedIn(after)).toBe('Past Tenders');
   });
 
   it('without a closing time stays open to the end of its day', async () => {

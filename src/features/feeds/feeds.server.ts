@@ -1,9 +1,10 @@
 import { listRecords } from '../../server/content/records';
-import { mediaUrl } from '../../server/media';
 import { pathIn, type Lang } from '../../i18n/lang';
 import { messages } from '../../i18n/messages';
 import { escapeXml } from '../sitemap/sitemap';
 import { toDocumentItem } from '../shared/document-item.server';
+import { documentPagePath } from '../shared/document-type';
+import { localizeRecords } from '../translation/localize.server';
 import { noticeType } from '../notice/notice.schema';
 import { latestNewsType } from '../latestnews/latestnews.schema';
 import { listActiveTenders } from '../tender/tender.server';
@@ -20,48 +21,56 @@ export const FEED_SIZE = 20;
 export interface FeedItem {
   title: string;
   description: string;
-  /** An English path on this site: the document itself (a file, the same in both languages), or the page that lists the item. */
+  /** The English path of the item's own page on this site (or of its place on the list that shows it whole). */
   path: string;
-  /** A calendar date (YYYY-MM-DD) or null. */
+  /** A calendar date (YYYY-MM-DD), an ISO instant, or null. */
   date: string | null;
   guid: string;
 }
 
 
-const documentItems = (type: typeof noticeType, page: string) => async (): Promise<FeedItem[]> =>
-  (await listRecords(type, { limit: FEED_SIZE, visibility: 'live' })).map(toDocumentItem).map((item) => ({
-    title: item.title,
-    description: item.description,
-    path: item.file ? mediaUrl(item.file.sha256, item.file.contentType) : page,
-    date: item.issueDate,
-    guid: `${type.path}-${item.id}`,
-  }));
+/** Items with a page of their own (documents, latest news), in the feed's language where a translation is stored. */
+const documentItems = (type: typeof noticeType) => async (lang: Lang): Promise<FeedItem[]> => {
+  const records = await localizeRecords(type, await listRecords(type, { limit: FEED_SIZE, visibility: 'live' }), lang);
+  return records.map((record) => {
+    const item = toDocumentItem(record);
+    return {
+      title: item.title,
+      description: item.description,
+      path: documentPagePath(type, item.id),
+      // An item without an issue date (all latest news) is dated by when it was put on the site.
+      date: item.issueDate ?? record.createdDate,
+      guid: `${type.path}-${item.id}`,
+    };
+  });
+};
 
 /** Each feed's newest items. */
 const FEED_ITEMS: Record<FeedName, (lang: Lang) => Promise<FeedItem[]>> = {
-  notice: documentItems(noticeType, FEED_LINKS.notice.page),
-  latestnews: documentItems(latestNewsType, FEED_LINKS.latestnews.page),
+  notice: documentItems(noticeType),
+  latestnews: documentItems(latestNewsType),
   tender: async (lang) =>
-      (await listActiveTenders({ limit: FEED_SIZE, offset: 0 })).tenders.map((tender) => ({
+      (await listActiveTenders({ limit: FEED_SIZE, offset: 0, lang })).tenders.map((tender) => ({
         title: `${tender.tenderNo}: ${tender.title}`,
         description: `${tender.description} ${messages(lang).feeds.lastDateOfSubmission} ${tender.lastDate} ${tender.lastTime} (IST).`,
         path: `/tender-details?id=${tender.id}`,
         date: tender.publishDate || null,
         guid: `tender-${tender.id}`,
       })),
-  pressrelease: async () =>
-      (await listPressReleases()).slice(0, FEED_SIZE).map((release) => ({
+  pressrelease: async (lang) =>
+      (await listPressReleases(lang)).slice(0, FEED_SIZE).map((release) => ({
         title: release.title,
         description: release.newspaper ? `${release.description} (${release.newspaper})` : release.description,
-        path: '/pressrelease',
+        // Press releases have no page of their own: each is a card on the one list, with an anchor.
+        path: `/pressrelease#release-${release.id}`,
         date: release.releaseDate,
         guid: `pressrelease-${release.id}`,
       })),
 };
 
-/** A calendar date as RSS wants it (RFC 822), at midnight Indian time. */
+/** A date as RSS wants it (RFC 822): an instant as it is, a calendar date at midnight Indian time. */
 function rfc822(date: string): string | null {
-  const time = Date.parse(`${date}T00:00:00+05:30`);
+  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00+05:30` : date);
   return Number.isNaN(time) ? null : new Date(time).toUTCString();
 }
 
@@ -75,14 +84,12 @@ export async function feedXml(name: string, origin: string, lang: Lang = 'en'): 
   const m = messages(lang);
   const title = feedTitle(name, lang);
   const absolute = (path: string) => escapeXml(new URL(path, origin).href);
-  // Files are served at one address for both languages; pages have one per language.
-  const pageIn = (path: string) => (path.startsWith('/media/') ? path : pathIn(lang, path));
   const entries = items.map((item) => {
     const published = item.date ? rfc822(item.date) : null;
     return [
       '    <item>',
       `      <title>${escapeXml(item.title)}</title>`,
-      `      <link>${absolute(pageIn(item.path))}</link>`,
+      `      <link>${absolute(pathIn(lang, item.path))}</link>`,
       `      <description>${escapeXml(item.description)}</description>`,
       published ? `      <pubDate>${published}</pubDate>` : '',
       `      <guid isPermaLink="false">${escapeXml(item.guid)}</guid>`,

@@ -168,7 +168,8 @@ const documentView = (kind: 'notice' | 'circular' | 'officeorder', label: string
     return new Map(rows.map((row) => [row.id, {
       date: row.issueDate ? formatMedium(row.issueDate) : null,
       dateLabel: 'Issue date',
-      href: listHref,
+      href: `${listHref}/${row.id}`,
+      listedIn: { label, href: listHref },
       documentUrl: row.sha256 && row.contentType ? mediaUrl(row.sha256, row.contentType) : undefined,
     }]));
   },
@@ -192,7 +193,7 @@ const KIND_VIEWS: readonly KindView[] = [
           date: row.publish_date ? formatDayMonthYear(row.publish_date) : null,
           dateLabel: 'Published',
           href: `/tender-details?id=${row.id}`,
-          listedIn: active ? { label: 'Active Tenders', href: '/currenttender' } : { label: 'Un-Active Tenders', href: '/pasttender' },
+          listedIn: active ? { label: 'Active Tenders', href: '/currenttender' } : { label: 'Past Tenders', href: '/pasttender' },
         }];
       }));
     },
@@ -203,7 +204,7 @@ const KIND_VIEWS: readonly KindView[] = [
     listHref: '/latestnews',
     details: async (database, ids) => {
       const rows = await database.selectFrom('latest_news').select(['id', 'created_date']).where('id', 'in', ids).execute();
-      return new Map(rows.map((row) => [row.id, { date: row.created_date ? formatMedium(row.created_date) : null, dateLabel: 'Posted', href: '/latestnews' }]));
+      return new Map(rows.map((row) => [row.id, { date: row.created_date ? formatMedium(row.created_date) : null, dateLabel: 'Posted', href: `/latestnews/${row.id}`, listedIn: { label: 'Latest News', href: '/latestnews' } }]));
     },
   },
   {

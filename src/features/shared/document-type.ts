@@ -56,3 +56,8 @@ export function documentType(o: DocumentTypeOptions): ContentTypeDef {
   };
 }
 
+
+/** The English address of one document's own page: /notice/12, /circulars/3, /officeorder/7, /latestnews/5. */
+export function documentPagePath(def: Pick<ContentTypeDef, 'publicRoute'>, id: number): string {
+  return `${def.publicRoute}/${id}`;
+}

@@ -15,6 +15,12 @@ export interface SitemapLink {
   href: string;
 }
 
+/** A page of /sitemap.xml: its English path and the Indian date it last changed, when known. */
+export interface SitemapEntry {
+  path: string;
+  lastmod: string | null;
+}
+
 export interface SitemapGroup {
   label: string;
   links: SitemapLink[];
@@ -28,7 +34,7 @@ const GROUPS: readonly [GroupName, readonly NamedPage[]][] = [
   ['about', ['/about', '/wardparsad', '/executiveofficer', '/chairman', '/standingcommitee', '/employeelist', '/listofholiday']],
   ['tenders', ['/currenttender', '/pasttender']],
   ['documents', ['/notice', '/circulars', '/officeorder', '/latestnews']],
-  ['grievance', ['/postgrievance', '/trackgrievance', '/viewgrievance', '/my/signin']],
+  ['grievance', ['/postgrievance', '/trackgrievance', '/viewgrievance', '/grievance-performance', '/my/signin']],
   ['services', ['/tradelicense', '/viewpropertytax', '/paypropertytax']],
   ['gallery', ['/photogallery', '/videogallery', '/pressrelease']],
   // Items past their validity, kept findable (GIGW's archival policy).
@@ -85,15 +91,17 @@ export function escapeXml(text: string): string {
  * page with a twin lists every language's address as an xhtml:link alternate (itself included, and
  * x-default for the English page), as Google's format for localized versions asks.
  */
-export function sitemapXml(origin: string): string {
+export function sitemapXml(origin: string, dates: { siteChanged: string | null; items: readonly SitemapEntry[] } = { siteChanged: null, items: [] }): string {
   const absolute = (path: string) => escapeXml(new URL(path, origin).href);
-  const urls = sitemapPaths().flatMap((path) => {
-    if (!hasHindiTwin(path)) return [`  <url><loc>${absolute(path)}</loc></url>`];
+  const entries: SitemapEntry[] = [...sitemapPaths().map((path) => ({ path, lastmod: dates.siteChanged })), ...dates.items];
+  const urls = entries.flatMap(({ path, lastmod }) => {
+    const changed = lastmod ? [`    <lastmod>${lastmod}</lastmod>`] : [];
+    if (!hasHindiTwin(path)) return [[`  <url>`, `    <loc>${absolute(path)}</loc>`, ...changed, `  </url>`].join('\n')];
     const alternates = [
       ...LANGS.map((lang) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${absolute(pathIn(lang, path))}"/>`),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${absolute(path)}"/>`,
     ];
-    return LANGS.map((lang) => [`  <url>`, `    <loc>${absolute(pathIn(lang, path))}</loc>`, ...alternates, `  </url>`].join('\n'));
+    return LANGS.map((lang) => [`  <url>`, `    <loc>${absolute(pathIn(lang, path))}</loc>`, ...changed, ...alternates, `  </url>`].join('\n'));
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -90,7 +90,7 @@ export function listActiveTenders(paging: TenderPaging, database: Db = db()): Pr
   return listTenders(true, paging, database);
 }
 
-/** Tenders whose closing time has passed ('Un-Active Tenders'). */
+/** Tenders whose closing time has passed ('Past Tenders'). */
 export function listPastTenders(paging: TenderPaging, database: Db = db()): Promise<TenderPage> {
   return listTenders(false, paging, database);
 }

@@ -10,7 +10,7 @@ import { FILE_SANDBOX } from '../../server/security-headers';
 const ORIGINAL = /^([0-9a-f]{64})(?:\.(?:jpg|png|webp|pdf|svg|bin))?$/;
 const VARIANT = /^([0-9a-f]{64})\.w(\d{2,4})\.webp$/;
 
-export const GET: APIRoute = async ({ params, request }) => {
+export const GET: APIRoute = async ({ params, request, url }) => {
   const name = params.file ?? '';
   const variant = VARIANT.exec(name);
   const original = variant ? null : ORIGINAL.exec(name);
@@ -28,10 +28,19 @@ export const GET: APIRoute = async ({ params, request }) => {
   const media = await readMediaBySha(original![1]);
   if (!media) return notFound();
   const headers: Record<string, string> = { ...cacheHeaders, 'content-type': media.content_type, 'content-length': String(media.size) };
-  // Documents open in the browser's viewer; the page's download link names the file after its title.
-  if (media.content_type === 'application/pdf') headers['content-disposition'] = 'inline';
+  // Documents open in the browser's viewer; saved from there or from the page's link, they are named after
+  // their title (?name=, which the page's link sets), never after their hash.
+  if (media.content_type === 'application/pdf') headers['content-disposition'] = pdfDisposition(url.searchParams.get('name'));
   return new Response(Buffer.from(media.bytes), { headers });
 };
+
+/** `inline` with the file name asked for, made safe: no path, no quotes or controls, at most 100 characters, .pdf. */
+function pdfDisposition(asked: string | null): string {
+  const base = (asked ?? '').replace(/\.pdf$/i, '').replace(/[\u0000-\u001f\u007f\\/:*?"<>|;]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 100);
+  if (!base) return 'inline';
+  const ascii = base.replace(/[^\x20-\x7e]/g, '').trim() || 'document';
+  return `inline; filename="${ascii}.pdf"; filename*=UTF-8''${encodeURIComponent(`${base}.pdf`)}`;
+}
 
 function notFound(): Response {
   return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });

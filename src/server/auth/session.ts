@@ -14,6 +14,8 @@ export interface SessionUser {
   id: number;
   email: string;
   role: Role;
+  /** After an admin forced a password reset: the account opens nothing but its own password change. */
+  mustChangePassword?: boolean;
 }
 
 export interface Session {
@@ -65,8 +67,10 @@ export async function validateToken(token: string, database: Db = db()): Promise
   const row = await database
     .selectFrom('user_session')
     .innerJoin('app_user', 'app_user.id', 'user_session.user_id')
-    .select(['user_session.id', 'user_session.expires_at', 'app_user.id as user_id', 'app_user.email', 'app_user.role'])
+    .select(['user_session.id', 'user_session.expires_at', 'app_user.id as user_id', 'app_user.email', 'app_user.role', 'app_user.must_change_password'])
     .where('user_session.id', '=', id)
+    // A disabled account's sessions are dead at once, on every instance.
+    .where('app_user.disabled_at', 'is', null)
     .executeTakeFirst();
   if (!row) return null;
   const expiresAt = new Date(row.expires_at);
@@ -74,7 +78,7 @@ export async function validateToken(token: string, database: Db = db()): Promise
     await database.deleteFrom('user_session').where('id', '=', id).execute();
     return null;
   }
-  return { id, expiresAt, user: { id: row.user_id, email: row.email, role: row.role } };
+  return { id, expiresAt, user: { id: row.user_id, email: row.email, role: row.role, mustChangePassword: Number(row.must_change_password) === 1 } };
 }
 
 export async function invalidateSession(sessionId: string, database: Db = db()): Promise<void> {

@@ -19,7 +19,7 @@ export async function addUser(email: string, password: string, role: Role, datab
   if (await findUserByEmail(email, database)) return false;
   await database
     .insertInto('app_user')
-    .values({ email: normaliseEmail(email), password_hash: await hashPassword(password), role, created_at: nowIso() })
+    .values({ email: normaliseEmail(email), password_hash: await hashPassword(password), role, created_at: nowIso(), disabled_at: null, must_change_password: 0 })
     .execute();
   return true;
 }
@@ -31,7 +31,8 @@ export async function addUser(email: string, password: string, role: Role, datab
 export async function authenticate(email: string, password: string, database: Db = db()): Promise<AppUser | null> {
   const user = await findUserByEmail(email, database);
   const ok = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
-  if (!user || !ok) return null;
+  // A disabled account signs in no more, and is refused just as a wrong password is.
+  if (!user || !ok || user.disabled_at !== null) return null;
   // A hash made under older, weaker settings is made again now, while the password is at hand.
   if (needsRehash(user.password_hash)) {
     const upgraded = await hashPassword(password);

@@ -57,6 +57,8 @@ export interface ListOptions {
   offset?: number;
   /** Narrows the list, by field key: field = value, or field in values for a list. */
   where?: Record<string, string | number | readonly (string | number)[]>;
+  /** Only these records (one item's page asks for its own id, under the same visibility as its list). */
+  ids?: readonly number[];
   /**
    * Only what the public sees at now() (src/server/lifecycle/visibility.ts); the render is also told when
    * that next changes. Public pages, feeds and the public API always set it; the back office never does.
@@ -66,7 +68,7 @@ export interface ListOptions {
   matching?: { keys: readonly string[]; text: string; lang?: Lang };
 }
 
-export type CountOptions = Pick<ListOptions, 'where' | 'visibility' | 'matching'>;
+export type CountOptions = Pick<ListOptions, 'where' | 'ids' | 'visibility' | 'matching'>;
 
 /**
  * How this module sees any content table: an id, a creation time and columns of stored values. Kysely's
@@ -137,6 +139,7 @@ async function narrowed(def: ContentTypeDef, options: CountOptions, database: Db
     const column = columnOf(storage, key);
     query = Array.isArray(value) ? query.where(column, 'in', value) : query.where(column, '=', value);
   }
+  if (options.ids) query = query.where(`${table}.id`, 'in', options.ids.length > 0 ? options.ids : [-1]);
   if (options.visibility) {
     const at = now();
     query = query.where(visibilityWhere(def.path, `${table}.id`, options.visibility, at));

@@ -16,4 +16,7 @@ export const documents = {
   file: 'File',
   download: 'Download Document',
   noDocument: 'No Document',
+  breadcrumb: 'Back to the list',
+  published: 'Put on the site',
+  notGiven: 'Not given',
 };

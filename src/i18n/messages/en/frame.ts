@@ -31,7 +31,7 @@ export const frame = {
     holidays: 'List of Holidays',
     tenders: 'Tenders',
     activeTenders: 'Active Tenders',
-    pastTenders: 'Un-Active Tenders',
+    pastTenders: 'Past Tenders',
     documents: 'Documents',
     notice: 'Notice',
     circulars: 'Circulars',

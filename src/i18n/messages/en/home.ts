@@ -19,7 +19,20 @@ export const home = {
   pieLoading: 'Loading...',
   /** The old complaint statuses the counts are kept under. */
   statuses: { Open: 'Open', Pending: 'Pending', Resolved: 'Resolved', Rejected: 'Rejected' } as Record<string, string>,
-  importantLinks: 'IMPORTANT LINKS',
+  tasks: {
+    heading: 'What would you like to do?',
+    report: 'Report a problem',
+    reportHint: 'A broken street light, garbage, water or drains',
+    track: 'Track your complaint',
+    trackHint: 'With its number and your mobile',
+    payTax: 'Pay property tax',
+    payTaxHint: 'Find your bill and pay online',
+    tradeLicence: 'Apply for a trade licence',
+    tradeLicenceHint: 'For a shop or business in the town',
+    findDocument: 'Find a notice or tender',
+    findDocumentHint: 'Search notices, circulars, orders and tenders',
+  },
+  importantLinks: 'Important Links',
   /** The important links' names, by their address in site-settings.ts. */
   importantLinkNames: {} as Record<string, string>,
   officials: 'Ministers / Officers / Members',

@@ -24,5 +24,6 @@ import { alerts } from './alerts';
 import { citizen } from './citizen';
 import { grievanceMessages } from './grievance-messages';
 import { propertyTax } from './property-tax';
+import { signin } from './signin';
 
-export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax };
+export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin };

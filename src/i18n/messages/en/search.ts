@@ -15,6 +15,6 @@ export const search = {
   /** Names the search results carry in English (groups by kind, date labels, lists by address), for the page's language. */
   groups: { notice: 'Notices', circular: 'Circulars', officeorder: 'Office Orders', tender: 'Tenders', latestnews: 'Latest News', 'press-release': 'Press Releases' } as Record<string, string>,
   dateLabels: { 'Issue date': 'Issue date', Published: 'Published', Posted: 'Posted', Released: 'Released' } as Record<string, string>,
-  lists: { '/currenttender': 'Active Tenders', '/pasttender': 'Un-Active Tenders' } as Record<string, string>,
+  lists: { '/currenttender': 'Active Tenders', '/pasttender': 'Past Tenders' } as Record<string, string>,
   more: (group: string) => `More ${group.toLowerCase()} match; add a word to narrow the search, or see all`,
 };

@@ -1,10 +1,10 @@
 /** Active and past tenders, and one tender's details. */
 export const tenders = {
   active: 'Active Tenders',
-  past: 'Un-Active Tenders',
+  past: 'Past Tenders',
   activeEmpty: 'No tenders are open for bids at the moment.',
   pastEmpty: 'No closed tenders found.',
-  seePast: 'See closed tenders (Un-Active Tenders)',
+  seePast: 'See closed tenders (Past Tenders)',
   seeActive: 'See tenders open for bids (Active Tenders)',
   searchArchive: 'Search the tender archive',
   failed: 'An error occurred while fetching the tender data.',
@@ -33,4 +33,6 @@ export const tenders = {
   notFoundText: 'We could not find that tender. It may have been withdrawn or the link may be mistyped.',
   seeThe: 'See the',
   or: 'or the',
+  /** The usual tender statuses in the page's language, by their English name in lower case; others show as typed. */
+  statusNames: {} as Record<string, string>,
 };

@@ -17,4 +17,7 @@ export const documents: Messages['documents'] = {
   file: 'फ़ाइल',
   download: 'दस्तावेज़ डाउनलोड करें',
   noDocument: 'कोई दस्तावेज़ नहीं',
+  breadcrumb: 'सूची पर वापस',
+  published: 'वेबसाइट पर प्रकाशित',
+  notGiven: 'नहीं दी गई',
 };

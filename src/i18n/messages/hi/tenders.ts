@@ -34,4 +34,5 @@ export const tenders: Messages['tenders'] = {
   notFoundText: 'यह निविदा नहीं मिली। हो सकता है इसे वापस ले लिया गया हो या लिंक में कोई गलती हो।',
   seeThe: 'देखें:',
   or: 'या',
+  statusNames: { active: 'सक्रिय', open: 'खुली', closed: 'बंद', cancelled: 'रद्द', extended: 'तिथि बढ़ाई गई', awarded: 'आवंटित' } as Record<string, string>,
 };

@@ -29,12 +29,12 @@ export const POST = endpoint(async (context) => {
   await attempt.succeeded();
   const passwordHash = await hashPassword(input.newPassword);
   await db().transaction().execute(async (trx) => {
-    await trx.updateTable('app_user').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+    await trx.updateTable('app_user').set({ password_hash: passwordHash, must_change_password: 0 }).where('id', '=', user.id).execute();
     await invalidateUserSessions(user.id, trx);
     await recordAudit(trx, session.user, { action: 'change-password', entity: 'account', recordId: user.id });
   });
 
-  const { token, expiresAt } = await createSession(session.user);
+  const { token, expiresAt } = await createSession({ ...session.user, mustChangePassword: false });
   if (via === 'cookie') setSessionCookie(cookies, token, expiresAt, servedOverHttps(context));
   return json({ message: 'Password changed.', token, expiresAt: expiresAt.toISOString() });
 });

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { db, nowIso, type Db } from '../../server/db';
+import type { Role } from '../../server/db-schema';
+import { HttpError } from '../../server/http';
+import { runWrite } from '../../server/write-path';
+import type { Actor } from '../../server/audit';
+import { hashPassword } from '../../server/auth/password';
+import { invalidateUserSessions } from '../../server/auth/session';
+import { normaliseEmail, ROLES } from '../../server/auth/users';
+
+/**
+ * Staff accounts as admins keep them at /staff: add one with a role, disable and enable it, force a password
+ * reset. Every change goes through the write path, so it is audited; the audit entry and every answer carry
+ * the account's email, role and state, never its password hash, which no read here selects.
+ */
+export interface StaffAccount {
+  id: number;
+  email: string;
+  role: Role;
+  createdAt: string;
+  disabled: boolean;
+  mustChangePassword: boolean;
+}
+
+const COLUMNS = ['id', 'email', 'role', 'created_at', 'disabled_at', 'must_change_password'] as const;
+type AccountRow = { id: number; email: string; role: Role; created_at: string; disabled_at: string | null; must_change_password: number };
+
+const toAccount = (row: AccountRow): StaffAccount => ({
+  id: Number(row.id),
+  email: row.email,
+  role: row.role,
+  createdAt: row.created_at,
+  disabled: row.disabled_at !== null,
+  mustChangePassword: Number(row.must_change_password) === 1,
+});
+
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
+
+/** A one-time password of 12 letters and digits a member of staff can type from a note. */
+function temporaryPassword(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  return [...randomBytes(12)].map((byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+export async function listStaff(query: { search?: string; limit: number; offset: number }, database: Db = db()): Promise<{ total: number; accounts: StaffAccount[] }> {
+  let base = database.selectFrom('app_user');
+  const search = query.search?.trim().toLowerCase();
+  if (search) base = base.where((eb) => eb.or([eb('email', 'like', `%${search.replace(/[%_\\]/g, '')}%`), eb('role', '=', search as Role)]));
+  const [count, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base.select(COLUMNS).orderBy('email').limit(query.limit).offset(query.offset).execute(),
+  ]);
+  return { total: Number(count.n), accounts: rows.map((row) => toAccount(row as AccountRow)) };
+}
+
+async function accountById(trx: Db, id: number): Promise<StaffAccount> {
+  const row = await trx.selectFrom('app_user').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  if (!row) throw new HttpError(404, 'There is no such staff account.');
+  return toAccount(row as AccountRow);
+}
+
+const accountWrite = <R>(actor: Actor, change: (trx: Db) => Promise<{ result: R; recordId: number; action: 'create' | 'update'; before: StaffAccount | null; after: StaffAccount }>) =>
+  runWrite<R>({
+    actor,
+    entity: 'account',
+    table: 'app_user',
+    files: [],
+    change: async (trx) => {
+      const made = await change(trx);
+      return { result: made.result, audit: { action: made.action, recordId: made.recordId, before: made.before, after: made.after } };
+    },
+  });
+
+/** Adds an account with a one-time password that must be changed at first sign-in; answers it once. */
+export async function addStaff(input: { email: string; role: string }, actor: Actor): Promise<{ account: StaffAccount; password: string }> {
+  const email = normaliseEmail(input.email);
+  const errors: Record<string, string> = {};
+  if (!EMAIL.test(email)) errors.email = 'Give the email address the member of staff signs in with.';
+  if (!ROLES.includes(input.role as Role)) errors.role = `Choose a role: ${ROLES.join(', ')}.`;
+  if (Object.keys(errors).length > 0) throw new HttpError(400, Object.values(errors).join(' '), errors);
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  const account = await accountWrite(actor, async (trx) => {
+    const taken = await trx.selectFrom('app_user').select('id').where('email', '=', email).executeTakeFirst();
+    if (taken) throw new HttpError(409, `An account for ${email} exists already.`, { email: `An account for ${email} exists already.` });
+    const inserted = await trx
+      .insertInto('app_user')
+      .values({ email, password_hash: passwordHash, role: input.role as Role, created_at: nowIso(), disabled_at: null, must_change_password: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const after = await accountById(trx, Number(inserted.id));
+    return { result: after, recordId: after.id, action: 'create', before: null, after };
+  });
+  return { account, password };
+}
+
+/** Disables an account (its sessions end at once) or enables it again. An admin cannot disable themself. */
+export async function setStaffDisabled(id: number, disabled: boolean, actor: Actor): Promise<StaffAccount> {
+  if (disabled && id === actor.id) throw new HttpError(409, 'You cannot disable your own account.');
+  return accountWrite(actor, async (trx) => {
+    const before = await accountById(trx, id);
+    await trx.updateTable('app_user').set({ disabled_at: disabled ? nowIso() : null }).where('id', '=', id).execute();
+    if (disabled) await invalidateUserSessions(id, trx);
+    const after = await accountById(trx, id);
+    return { result: after, recordId: id, action: 'update', before, after };
+  });
+}
+
+/** Forces a password reset: a new one-time password (answered once), every session ends, and the next sign-in must change it. */
+export async function forcePasswordReset(id: number, actor: Actor): Promise<{ account: StaffAccount; password: string }> {
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  const account = await accountWrite(actor, async (trx) => {
+    const before = await accountById(trx, id);
+    await trx.updateTable('app_user').set({ password_hash: passwordHash, must_change_password: 1 }).where('id', '=', id).execute();
+    await invalidateUserSessions(id, trx);
+    const after = await accountById(trx, id);
+    return { result: after, recordId: id, action: 'update', before, after };
+  });
+  return { account, password };
+}

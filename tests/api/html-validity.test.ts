@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from '../support/api';
+import { nuErrors } from '../support/nu-checker';
+
+/**
+ * Every page of the sitemap, in both languages, and every public form as it comes back after a refused
+ * submission, is valid HTML by the W3C Nu checker: no errors at all.
+ */
+
+const url = (p: string) => `${baseUrl()}${p}`;
+
+/** The local paths /sitemap.xml names (its addresses are the site's public ones). */
+async function sitemapPages(): Promise<string[]> {
+  const xml = await (await fetch(url('/sitemap.xml'))).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => {
+    const address = new URL(m[1].replace(/&amp;/g, '&'));
+    return address.pathname + address.search;
+  });
+}
+
+async function formTokenOf(path: string): Promise<string> {
+  const html = await (await fetch(url(path))).text();
+  return /name="form_token" value="([\w-]+)"/.exec(html)?.[1] ?? '';
+}
+
+/** A form sent with every field empty (and the one-time token it carries): the page that says what is wrong. */
+async function refusedForm(path: string): Promise<string> {
+  const form = new URLSearchParams({ form_token: await formTokenOf(path) });
+  const res = await fetch(url(path), { method: 'POST', body: form, redirect: 'manual', headers: { origin: baseUrl() } });
+  expect(res.status, `${path} refuses an empty form`).toBe(400);
+  return res.text();
+}
+
+const FORMS = ['/postgrievance', '/hi/postgrievance', '/feedback', '/hi/feedback', '/trackgrievance', '/hi/trackgrievance', '/my/signin', '/hi/my/signin'];
+
+describe('valid HTML (W3C Nu checker)', () => {
+  it('finds no error on any page of the sitemap in either language, nor on a form after a refused submission', async () => {
+    const pages = new Map<string, string>();
+    const paths = await sitemapPages();
+    expect(paths.length).toBeGreaterThan(80);
+    for (const path of paths) {
+      const res = await fetch(url(path));
+      expect(res.status, path).toBe(200);
+      pages.set(path, await res.text());
+    }
+    for (const path of FORMS) pages.set(`${path} (refused)`, await refusedForm(path));
+    // The stylesheets the pages link, checked as CSS.
+    const stylesheets = new Set([...pages.values()].flatMap((html) => [...html.matchAll(/<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"/g)].map((m) => m[1])));
+    expect(stylesheets.size).toBeGreaterThan(0);
+    for (const sheet of stylesheets) pages.set(sheet, await (await fetch(url(sheet))).text());
+    const errors = await nuErrors(pages);
+    const lines = errors.map((e) => `${e.page}:${e.line}: ${e.message} [${e.extract?.trim().slice(0, 80)}]`);
+    if (lines.length > 0) console.log(`Nu checker: ${errors.length} errors over ${pages.size} pages\n${lines.join('\n')}`);
+    expect(lines).toEqual([]);
+  }, 400_000);
+});

@@ -1,0 +1,51 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+/** One message of the W3C Nu HTML checker about one page. */
+export interface NuMessage {
+  page: string;
+  line?: number;
+  message: string;
+  extract?: string;
+}
+
+const require = createRequire(import.meta.url);
+
+/** The checker's jar, shipped inside the vnu-jar package (which needs a Java runtime, 11 or newer). */
+function jarPath(): string {
+  return String(require('vnu-jar'));
+}
+
+/**
+ * Checks many pages with one start of the checker (a Java start costs seconds; a page costs milliseconds):
+ * every page is written to a folder of its own and the jar reads them all. Answers the errors only, each
+ * named by the page it was found on.
+ */
+export async function nuErrors(pages: ReadonlyMap<string, string>): Promise<NuMessage[]> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'nu-check-'));
+  const fileToPage = new Map<string, string>();
+  try {
+    let n = 0;
+    for (const [page, html] of pages) {
+      // A page's name says what it holds: .html for a page, .css for a stylesheet (checked as CSS).
+      const file = path.join(folder, `page-${++n}${page.endsWith('.css') ? '.css' : '.html'}`);
+      fs.writeFileSync(file, html);
+      fileToPage.set(path.basename(file), page);
+    }
+    const output = await new Promise<string>((resolve, reject) => {
+      execFile('java', ['-jar', jarPath(), '--errors-only', '--also-check-css', '--format', 'json', '--exit-zero-always', folder], { maxBuffer: 64 * 1024 * 1024 }, (err, _stdout, stderr) => {
+        if (err) reject(new Error(`the Nu checker did not run: ${err.message}\n${stderr}`));
+        else resolve(stderr);
+      });
+    });
+    const report = JSON.parse(output) as { messages: { type: string; url: string; lastLine?: number; message: string; extract?: string }[] };
+    return report.messages
+      .filter((m) => m.type === 'error')
+      .map((m) => ({ page: fileToPage.get(path.basename(new URL(m.url).pathname)) ?? m.url, line: m.lastLine, message: m.message, extract: m.extract }));
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
+}
