@@ -71,7 +71,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     }
   };
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (!output.includes('Serving on')) {
     if (child.exitCode !== null) {
       if (options.expectFailure) break;
