@@ -1,21 +1,84 @@
-// `npm test`: builds once, then runs the unit and API tests (vitest) on SQLite, again on PostgreSQL when a
-// throwaway server can be started here (Debian's postgresql package), and the browser tests (Playwright in
-// Debian's Chromium). Finds Chromium at CHROMIUM_PATH or /usr/bin/chromium; installs it with apt-get when
-// running as root on a machine that has apt-get, and otherwise says how to.
-// `npm test -- vitest | postgres | e2e` runs one of the three.
-import { spawnSync } from 'node:child_process';
+// `npm test`: builds once, then runs the unit and API tests (vitest) on SQLite, the tests whose outcome can
+// differ by database engine again on PostgreSQL when a throwaway server can be started here (Debian's
+// postgresql package), and the browser tests (Playwright in Debian's Chromium). The browser tests run beside
+// the two vitest passes rather than after them: each side spends much of its time waiting (on servers starting,
+// on pages, on pg-boss's once-a-minute schedule), so together they finish well before one after the other.
+// Finds Chromium at CHROMIUM_PATH or /usr/bin/chromium; installs it with apt-get when running as root on a
+// machine that has apt-get, and otherwise says how to.
+// `npm test -- vitest | postgres | e2e` runs one of the three. Every phase's time is printed at the end.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { startThrowawayCluster } from './postgres-cluster.mjs';
 
-function run(command, args, env = {}) {
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status ?? 1;
+/**
+ * The API tests whose calls run SQL that differs by engine, or that are about the database itself; the
+ * PostgreSQL pass runs these and the data-layer unit tests (every tests/unit file that opens a database
+ * through tests/support/database.ts). The other API files test HTTP, pages, limits and the frame, which do not
+ * depend on the engine underneath. A new API file that exercises its own SQL belongs in this list.
+ */
+const POSTGRES_API_TESTS = [
+  // the database itself: first start, migrations, the copy from SQLite, durability, instances sharing it
+  'bootstrap', 'migrate-to-postgres', 'crash-safety', 'instances', 'cache-dependencies',
+  // queues on the database: pg-boss jobs and the outbox's claims
+  'jobs', 'outbox',
+  // content storage, the lifecycle's visibility and schedule queries, revisions, translations, full-text search
+  'admin-content', 'public-api', 'content-lifecycle', 'content-schedule', 'revisions', 'translations', 'search',
+  'hindi-archive', 'media',
+  // grievances: numbering, queues, counts by state, lodging once, the citizen's own list
+  'grievances', 'complaints', 'complaint-desk', 'form-submission', 'citizen',
+].map((name) => `tests/api/${name}.test.ts`);
+
+function dataLayerUnitTests() {
+  const dir = 'tests/unit';
+  return fs.readdirSync(dir)
+    .filter((name) => name.endsWith('.test.ts') && fs.readFileSync(path.join(dir, name), 'utf8').includes('support/database'))
+    .map((name) => `${dir}/${name}`);
+}
+
+const timings = [];
+
+/** Runs a command to its end, its output's lines marked with the phase's name; answers its exit status. */
+function runPhase(name, command, args, env = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    for (const stream of [child.stdout, child.stderr]) {
+      let partial = '';
+      stream.on('data', (chunk) => {
+        const lines = (partial + chunk).split('\n');
+        partial = lines.pop();
+        for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
+      });
+      stream.on('end', () => partial && process.stdout.write(`[${name}] ${partial}\n`));
+    }
+    child.on('close', (code) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      timings.push({ name, seconds, status: code });
+      console.log(`[${name}] finished in ${seconds} s with status ${code}`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+function run(command, args) {
+  return spawnSync(command, args, { stdio: 'inherit' }).status ?? 1;
 }
 
 function findChromium() {
   const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
   return candidates.find((p) => fs.existsSync(p));
+}
+
+async function freePort() {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
 }
 
 let chromium = findChromium();
@@ -30,17 +93,7 @@ if (!chromium) {
   process.exit(1);
 }
 
-async function freePort() {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The same vitest run on PostgreSQL: each test server and data-layer test gets a fresh database there. */
+/** The engine-dependent tests on PostgreSQL: each test server and data-layer test gets a fresh database there. */
 async function postgresPass() {
   let cluster;
   try {
@@ -51,19 +104,30 @@ async function postgresPass() {
   }
   try {
     console.log(`PostgreSQL pass on a throwaway server at ${cluster.url}`);
-    return run('npx', ['vitest', 'run'], { TEST_POSTGRES_URL: cluster.url }) === 0 ? 0 : 1;
+    return await runPhase('postgres', 'npx', ['vitest', 'run', ...dataLayerUnitTests(), ...POSTGRES_API_TESTS], { TEST_POSTGRES_URL: cluster.url });
   } finally {
     cluster.stop();
   }
 }
 
-if (run('npm', ['run', '--silent', 'build']) !== 0) process.exit(1);
-const only = process.argv[2];
-let failed = 0;
-if (!only || only === 'vitest') failed += run('npx', ['vitest', 'run']) === 0 ? 0 : 1;
-if (!only || only === 'postgres') failed += await postgresPass();
-if (!only || only === 'e2e') {
+async function browserTests() {
   const port = await freePort();
-  failed += run('npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium, E2E_PORT: String(port), E2E_DATA_DIR: `/tmp/council-e2e-${port}` }) === 0 ? 0 : 1;
+  return runPhase('e2e', 'npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium, E2E_PORT: String(port), E2E_DATA_DIR: `/tmp/council-e2e-${port}` });
 }
+
+const started = Date.now();
+if ((await runPhase('build', 'npm', ['run', '--silent', 'build'])) !== 0) process.exit(1);
+const only = process.argv[2];
+const vitestLane = async () => {
+  let failed = 0;
+  if (!only || only === 'vitest') failed += (await runPhase('vitest', 'npx', ['vitest', 'run'])) === 0 ? 0 : 1;
+  if (!only || only === 'postgres') failed += (await postgresPass()) === 0 ? 0 : 1;
+  return failed;
+};
+const browserLane = async () => (!only || only === 'e2e' ? ((await browserTests()) === 0 ? 0 : 1) : 0);
+const failed = (await Promise.all([vitestLane(), browserLane()])).reduce((a, b) => a + b, 0);
+
+console.log('\nTime by phase (the vitest passes and the browser tests run side by side):');
+for (const { name, seconds, status } of timings) console.log(`  ${name.padEnd(9)} ${String(seconds).padStart(5)} s${status === 0 ? '' : `  (failed: ${status})`}`);
+console.log(`  ${'whole'.padEnd(9)} ${String(Math.round((Date.now() - started) / 1000)).padStart(5)} s`);
 process.exit(failed === 0 ? 0 : 1);

@@ -22,5 +22,7 @@ declare namespace App {
      * updated" is then no older than it. See src/server/last-updated.ts.
      */
     fixedTextDate?: string;
+    /** The access declaration of the route that matched (src/server/route-table.ts), set by the middleware. */
+    route?: import('./server/route-table').RouteDeclaration;
   }
 }

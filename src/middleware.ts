@@ -1,5 +1,4 @@
-import type { APIContext, MiddlewareNext } from 'astro';
-import { defineMiddleware } from 'astro:middleware';
+import { defineMiddleware, sequence } from 'astro:middleware';
 import { declarationOf, homeFor, isApiPattern, mayOpen, pageKey } from './server/route-table';
 import { sessionFromRequest } from './server/auth/request-session';
 import { citizenFromRequest } from './features/citizen/citizen-request.server';
@@ -14,38 +13,58 @@ import { ensureReady } from './server/ready';
 import { pathIn } from './i18n/lang';
 import { fillLastUpdated, hasLastUpdatedMark, lastUpdated } from './server/last-updated';
 
-export const onRequest = defineMiddleware(async (context, next) => {
+/**
+ * Every request passes these steps in order; each is one job, and any may answer instead of going on.
+ *   1. prepareDatabase: the first request under `astro dev` prepares the database (the Node entry did already).
+ *   2. releaseWaitersWhenDone: visitors waiting on this render of a cacheable page are let go when it ends.
+ *   3. findRoute: the declaration of the route that matched, and whether it has an address in this language.
+ *   4. guardRoute: sessions read for the route's kind, cross-site posts refused, access checked.
+ *   5. renderAndCache: the render, its dependencies, the footer's date, headers, and the page cache.
+ */
+const prepareDatabase = defineMiddleware(async (_context, next) => {
   await ensureReady();
+  return next();
+});
+
+const releaseWaitersWhenDone = defineMiddleware(async (context, next) => {
   const cookie = context.request.headers.get('cookie');
-  if (!isCacheableRequest(context.request.method, cookie)) return respond(context, next);
+  if (!isCacheableRequest(context.request.method, cookie)) return next();
   // The key the Node entry let this render go ahead under: once the answer is ready (stored, when it can
   // be), the visitors waiting for it are let go, even if this one reads it slowly or never.
   const key = pageCacheKey(pathIn(context.locals.lang ?? 'en', pageKey(context.url.pathname, context.url.search)), cookie);
   try {
-    return await respond(context, next);
+    return await next();
   } finally {
     renderFinished(key);
   }
 });
 
-/** What an account whose password an admin reset may still open: the page and calls that change it, and signing out. */
-const PASSWORD_CHANGE_ROUTES = new Set(['/account', '/api/account/change-password', '/api/account/logout', '/api/account/renew']);
-
-async function respond(context: APIContext, next: MiddlewareNext): Promise<Response> {
+const findRoute = defineMiddleware((context, next) => {
   const { request, url, routePattern } = context;
   // Decided from the route that will run, never from the URL's text: a pattern nobody declared is refused.
   const route = declarationOf(routePattern);
-  const api = isApiPattern(routePattern);
   if (!route) {
     console.error(`Refused ${request.method} ${url.pathname}: route ${routePattern} declares no access (src/server/route-table.ts).`);
     return errorResponse(new HttpError(404, 'Not found.'));
   }
-  const isPublic = route.access === 'public';
-  const forCitizens = route.access === 'citizen';
   context.locals.lang ??= 'en';
   // Only the public pages (and their feeds) and the citizens' own pages have Hindi addresses: /hi/login or
   // /hi/api/… is no page of ours.
-  if (context.locals.lang !== 'en' && (!(isPublic || forCitizens) || api || route.englishOnly)) return errorResponse(new HttpError(404, 'Not found.'));
+  const hasHindi = (route.access === 'public' || route.access === 'citizen') && !isApiPattern(routePattern) && !route.englishOnly;
+  if (context.locals.lang !== 'en' && !hasHindi) return errorResponse(new HttpError(404, 'Not found.'));
+  context.locals.route = route;
+  return next();
+});
+
+/** What an account whose password an admin reset may still open: the page and calls that change it, and signing out. */
+const PASSWORD_CHANGE_ROUTES = new Set(['/account', '/api/account/change-password', '/api/account/logout', '/api/account/renew']);
+
+const guardRoute = defineMiddleware(async (context, next) => {
+  const { request, url } = context;
+  const route = context.locals.route!;
+  const api = isApiPattern(context.routePattern);
+  const isPublic = route.access === 'public';
+  const forCitizens = route.access === 'citizen';
   // A citizen route reads the citizen's session and nothing else; every other route reads staff sessions
   // only. So a citizen's cookie or token never opens a staff route, nor a staff one a citizen's.
   const { session } = forCitizens || (isPublic && !hasSessionCookie(request.headers.get('cookie')))
@@ -64,7 +83,7 @@ async function respond(context: APIContext, next: MiddlewareNext): Promise<Respo
     return context.redirect(pathIn(context.locals.lang, `/my/signin?next=${encodeURIComponent(url.pathname + url.search)}`), 302);
   }
   // After a forced password reset the account opens its own password change and nothing else until it is done.
-  if (session?.user.mustChangePassword && !isPublic && !forCitizens && !PASSWORD_CHANGE_ROUTES.has(routePattern.toLowerCase())) {
+  if (session?.user.mustChangePassword && !isPublic && !forCitizens && !PASSWORD_CHANGE_ROUTES.has(context.routePattern.toLowerCase())) {
     if (api) return errorResponse(new HttpError(403, 'Change your password first: an admin reset it.'));
     return context.redirect('/account?reset=1', 302);
   }
@@ -76,7 +95,16 @@ async function respond(context: APIContext, next: MiddlewareNext): Promise<Respo
     if (api) return errorResponse(new HttpError(403, 'Your account may not do this.'));
     return context.redirect(homeFor(session.user.role), 302);
   }
+  return next();
+});
 
+const renderAndCache = defineMiddleware(async (context, next) => {
+  const { request, url, routePattern } = context;
+  const route = context.locals.route!;
+  const session = context.locals.session;
+  const api = isApiPattern(routePattern);
+  const isPublic = route.access === 'public';
+  const forCitizens = route.access === 'citizen';
   // Anything a signed-in visitor (staff or citizen) is answered is never cached, nor kept for others.
   const signedIn = session !== null || !!context.locals.citizen || hasCitizenCookie(request.headers.get('cookie'));
   // The render runs inside a collector, which learns the tables its queries read and the moment it stops
@@ -130,7 +158,9 @@ async function respond(context: APIContext, next: MiddlewareNext): Promise<Respo
     headers.set('vary', 'Accept-Encoding, Cookie');
   }
   return compressedAnswer(request, body, response.status, headers);
-}
+});
+
+export const onRequest = sequence(prepareDatabase, releaseWaitersWhenDone, findRoute, guardRoute, renderAndCache);
 
 /** A whole body, compressed when the client takes it and it is worth it: the first render as much as a cached copy. */
 function compressedAnswer(request: Request, body: Uint8Array<ArrayBuffer>, status: number, headers: Headers): Response {

@@ -3,8 +3,6 @@ import { db, migrateToLatest, type Db } from './db';
 import { addUser, countUsers } from './auth/users';
 import { deleteExpiredSessions } from './auth/session';
 import { signingSecret } from './auth/secret';
-import { seedDemoContent } from '../../db/seed/demo';
-import { seedPropertyTaxDemo } from '../../db/seed/property-tax';
 import { rebuildSearchIndex } from '../features/search/search-index.server';
 
 export const DEMO_ACCOUNTS = [
@@ -43,6 +41,9 @@ export async function prepareDatabase(database: Db = db(), log: (line: string) =
   }
 
   if (config.seed === 'demo') {
+    // Loaded only when a start seeds: the demo (its pictures and documents) is no part of the production
+    // server's bundle. scripts/bundle-main.mjs builds it as a file of its own beside dist/main.mjs.
+    const { seedDemoContent, seedPropertyTaxDemo } = await import('../../db/seed/demo');
     const added = await seedDemoContent(database);
     if (added) {
       // The seed writes rows directly, past the write path that keeps the search index current.

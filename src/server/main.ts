@@ -19,7 +19,7 @@ import { pageKey } from './route-table';
 import { pathIn, splitLanguage } from '../i18n/lang';
 import { SECURITY_HEADERS } from './security-headers';
 import { refuseMethodsNodeCannotRoute, refuseUnusedMethod } from './allowed-methods';
-import { loadStaticFiles, serveStaticFile } from './static-files';
+import { loadStaticFiles, PRECOMPRESSED_DIR, serveStaticFile } from './static-files';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
 
@@ -84,7 +84,7 @@ async function main(): Promise<void> {
   void pokeOutbox();
 
   const { handler } = (await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
-  const staticFiles = loadStaticFiles(path.join(distDir, 'client'));
+  const staticFiles = loadStaticFiles(path.join(distDir, 'client'), path.join(distDir, PRECOMPRESSED_DIR));
 
   const server = http.createServer((req, res) => {
     if (refuseUnusedMethod(req, res)) return;

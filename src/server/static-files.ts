@@ -33,29 +33,69 @@ interface StaticFile {
   immutable: boolean;
 }
 
-export function loadStaticFiles(root: string): Map<string, StaticFile> {
-  const files = new Map<string, StaticFile>();
+/** The folder beside dist/client where the build leaves each compressible file's gzip and brotli copies. */
+export const PRECOMPRESSED_DIR = 'client-compressed';
+
+function isCompressible(urlPath: string, identity: Buffer): boolean {
+  return COMPRESSIBLE.has(path.extname(urlPath).toLowerCase()) && identity.length > 512;
+}
+
+function walkFiles(root: string, visit: (urlPath: string, full: string) => void): void {
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) {
-        const ext = path.extname(entry.name).toLowerCase();
-        const identity = fs.readFileSync(full);
-        const urlPath = '/' + path.relative(root, full).split(path.sep).join('/');
-        const compress = COMPRESSIBLE.has(ext) && identity.length > 512;
-        files.set(urlPath, {
-          type: TYPES[ext] ?? 'application/octet-stream',
-          identity,
-          gzip: compress ? gzipSync(identity, { level: 9 }) : undefined,
-          brotli: compress ? brotliCompressSync(identity) : undefined,
-          // Astro puts a content hash in every /_astro file name, so those never change.
-          immutable: urlPath.startsWith('/_astro/'),
-        });
-      }
+      else if (entry.isFile()) visit('/' + path.relative(root, full).split(path.sep).join('/'), full);
     }
   };
   if (fs.existsSync(root)) walk(root);
+}
+
+const compressors = { gzip: (b: Buffer) => gzipSync(b, { level: 9 }), brotli: (b: Buffer) => brotliCompressSync(b) } as const;
+type Encoding = keyof typeof compressors;
+
+/**
+ * Compresses every compressible client file once, at build time (scripts/precompress-static.ts): maximum
+ * brotli takes seconds of CPU, which every start (and every test server) would otherwise pay again.
+ */
+export function precompressStaticFiles(root: string, outDir: string): number {
+  let count = 0;
+  walkFiles(root, (urlPath, full) => {
+    const identity = fs.readFileSync(full);
+    if (!isCompressible(urlPath, identity)) return;
+    for (const encoding of Object.keys(compressors) as Encoding[]) {
+      const target = path.join(outDir, `${urlPath}.${encoding}`);
+      fs.mkdirSync(path.dirname(target), { recursive: true });
+      fs.writeFileSync(target, compressors[encoding](identity));
+    }
+    count++;
+  });
+  return count;
+}
+
+/**
+ * Reads the client files and their compressed copies into memory. A copy the build did not leave (or one
+ * older than its file, as after `astro build` alone) is compressed here instead.
+ */
+export function loadStaticFiles(root: string, precompressedDir?: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  walkFiles(root, (urlPath, full) => {
+    const identity = fs.readFileSync(full);
+    const compressed = (encoding: Encoding): Buffer | undefined => {
+      if (!isCompressible(urlPath, identity)) return undefined;
+      const copy = precompressedDir && path.join(precompressedDir, `${urlPath}.${encoding}`);
+      if (copy && fs.existsSync(copy) && fs.statSync(copy).mtimeMs >= fs.statSync(full).mtimeMs) return fs.readFileSync(copy);
+      return compressors[encoding](identity);
+    };
+    files.set(urlPath, {
+      type: TYPES[path.extname(urlPath).toLowerCase()] ?? 'application/octet-stream',
+      identity,
+      gzip: compressed('gzip'),
+      brotli: compressed('brotli'),
+      // Astro puts a content hash in every /_astro file name, so those never change.
+      immutable: urlPath.startsWith('/_astro/'),
+    });
+  });
   return files;
 }
 

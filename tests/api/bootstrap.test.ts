@@ -39,7 +39,7 @@ describe('first start and restarts', () => {
   });
 
   it('fills demo content on the first start and adds nothing on the second', async () => {
-    const first = await startServer();
+    const first = await startServer({}, { firstStart: true });
     await first.stop();
     const before = Object.fromEntries(await Promise.all(CONTENT_TABLES.map(async (t) => [t, await count(first.dataDir, `SELECT count(*) n FROM ${t}`)])));
     expect(before.notice).toBeGreaterThanOrEqual(10);

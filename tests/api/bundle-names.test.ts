@@ -49,3 +49,13 @@ describe('the browser bundles', () => {
     expect(found).toEqual([]);
   });
 });
+
+describe('the production server bundle', () => {
+  it('carries no demo content: the demo seed is a file of its own, loaded only by a start that seeds', () => {
+    const dist = process.env.BUILD_DIR || 'dist';
+    const main = fs.readFileSync(path.join(dist, 'main.mjs'), 'utf8');
+    for (const name of ['renderPictures', 'makePdf', 'bannerSvg', 'seedDemoHindi']) expect(main).not.toContain(name);
+    expect(main).toMatch(/await import\("\.\/demo-seed\.mjs"\)/);
+    expect(fs.readFileSync(path.join(dist, 'demo-seed.mjs'), 'utf8')).toContain('renderPictures');
+  });
+});

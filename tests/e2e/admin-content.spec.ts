@@ -198,14 +198,17 @@ test('an upload shows its progress, and a refused file comes back as an error di
   const form = page.locator('form.crud-form');
   await form.getByLabel('Title', { exact: true }).fill('A notice with a fake document');
   await form.getByLabel('Document', { exact: true }).setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: Buffer.from('not a pdf at all') });
-  // The answer is held back a moment, so the upload's progress bar can be seen while it waits.
+  // The answer is held back until the upload's progress bar has been seen, then let through.
+  let release!: () => void;
+  const seen = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/Admin/notice*', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await seen;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Create Notice', exact: true }).click();
   await expect(page.getByRole('progressbar')).toBeVisible();
   await expect(page.getByText(/Uploading… \d+%/)).toBeVisible();
+  release();
   const dialog = page.getByRole('dialog', { name: 'Error' });
   await expect(dialog).toContainText('Upload a PDF document.');
   await page.keyboard.press('Escape');

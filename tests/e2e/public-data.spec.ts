@@ -347,7 +347,9 @@ for (const width of [1280, 375]) {
 test.describe('home page islands', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
+  // The page's timers run on Playwright's clock, moved on by the test: a slideshow's seconds pass at once.
   test('the slider moves on Next, stops with Pause and plays again', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     const slider = page.locator('.slider-carousel');
     await expect(slider.locator('.swiper-initialized')).toHaveCount(1);
@@ -361,22 +363,24 @@ test.describe('home page islands', () => {
     await slider.getByRole('button', { name: 'Next slide' }).click();
     await expect.poll(active).not.toBe(before);
     const after = await active();
-    await page.waitForTimeout(6500);
+    await page.clock.runFor(6500);
     expect(await active(), 'paused: no slide change').toBe(after);
 
     await pause.click();
     await expect(pause).toHaveAttribute('aria-pressed', 'false');
-    await expect.poll(active, { timeout: 9000 }).not.toBe(after);
+    await page.clock.runFor(6500);
+    await expect.poll(active).not.toBe(after);
   });
 
   test('the slider does not play by itself for visitors who asked for reduced motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
     await page.goto('/');
     const slider = page.locator('.slider-carousel');
     await expect(slider.locator('.swiper-initialized')).toHaveCount(1);
     await expect(slider.getByRole('button', { name: 'Pause slideshow' })).toHaveAttribute('aria-pressed', 'true');
     const first = await slider.locator('.swiper-slide-active').getAttribute('aria-label');
-    await page.waitForTimeout(6000);
+    await page.clock.runFor(6500);
     expect(await slider.locator('.swiper-slide-active').getAttribute('aria-label')).toBe(first);
   });
 

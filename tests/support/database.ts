@@ -31,6 +31,42 @@ export async function createFreshDatabase(serverUrl: string, label = 'council_te
 }
 
 /**
+ * A copy of the database at templateUrl, made by PostgreSQL itself (`CREATE DATABASE … TEMPLATE`); the
+ * template must have no open connections. Two copies begun at once can refuse each other, so a refused one
+ * is tried again.
+ */
+export async function createDatabaseFromTemplate(templateUrl: string): Promise<string> {
+  const template = new URL(templateUrl);
+  const name = `council_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const adminUrl = new URL(templateUrl);
+  adminUrl.pathname = '/postgres';
+  for (let attempt = 1; ; attempt++) {
+    const client = new pg.Client({ connectionString: adminUrl.toString() });
+    await client.connect();
+    try {
+      await client.query(`CREATE DATABASE "${name}" TEMPLATE "${decodeURIComponent(template.pathname.slice(1))}"`);
+      break;
+    } catch (err) {
+      if (attempt >= 20 || !/being accessed by other users/.test((err as Error).message)) throw err;
+    } finally {
+      await client.end();
+    }
+    await new Promise((r) => setTimeout(r, 100 * attempt));
+  }
+  const url = new URL(templateUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Pairs a data folder with a PostgreSQL database made for it elsewhere (a copy of a template). */
+export function pairDataDirWithDatabase(dataDir: string, databaseUrl: string): void {
+  databaseByDataDir.set(dataDir, databaseUrl);
+}
+
+/** Whether a data folder is already paired with a PostgreSQL database. */
+export const hasPairedDatabase = (dataDir: string): boolean => databaseByDataDir.has(dataDir);
+
+/**
  * The PostgreSQL database paired with a data folder (the one given, or one made on first use), or undefined
  * for SQLite. Given as an empty string, the folder stays on SQLite whatever TEST_POSTGRES_URL says.
  */

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { testDatabaseUrlFor } from './database';
+import { hasPairedDatabase, pairDataDirWithDatabase, testDatabaseUrlFor } from './database';
+import { copyTemplate, templateFor } from './server-template';
 
 /** A built server started on a free port with its own temporary data folder (and database). */
 export interface TestServer {
@@ -31,9 +32,26 @@ export function tempDataDir(label = 'council-test'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), `${label}-`));
 }
 
-export async function startServer(env: Record<string, string> = {}, options: { dataDir?: string; expectFailure?: boolean } = {}): Promise<TestServer> {
+export interface StartOptions {
+  /** The data folder to use (kept across restarts); a fresh temporary one when not given. */
+  dataDir?: string;
+  /** The start is meant to fail: wait for the process to end instead of for it to listen. */
+  expectFailure?: boolean;
+  /**
+   * Prepare the database from nothing, as a real first start does. Without it, a demo server on a new data
+   * folder begins from a copy of the run's prepared template (tests/support/server-template.ts).
+   */
+  firstStart?: boolean;
+}
+
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = options.dataDir ?? tempDataDir();
+  const template = options.firstStart || options.expectFailure ? undefined : templateFor(env, dataDir, hasPairedDatabase(dataDir));
+  if (template) {
+    const copied = await copyTemplate(template, dataDir);
+    if (copied) pairDataDirWithDatabase(dataDir, copied);
+  }
   // A data folder keeps its database across restarts: the same SQLite file, or the same PostgreSQL database.
   const databaseUrl = await testDatabaseUrlFor(dataDir, env.DATABASE_URL);
   const child: ChildProcess = spawn(process.execPath, [`${process.env.BUILD_DIR || 'dist'}/main.mjs`], {
@@ -53,7 +71,7 @@ export async function startServer(env: Record<string, string> = {}, options: { d
     }
   };
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   while (!output.includes('Serving on')) {
     if (child.exitCode !== null) {
       if (options.expectFailure) break;

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../src/server/auth/password';
 import { signToken, verifyToken, type TokenClaims } from '../../src/server/auth/token';
@@ -44,6 +45,20 @@ describe('signed tokens', () => {
     const forged = Buffer.from(JSON.stringify({ ...claims, role: 'admin', sub: '2' })).toString('base64url');
     expect(verifyToken(`${h}.${forged}.${s}`, secret, 1000)).toBeNull();
     expect(verifyToken('not.a.token', secret, 1000)).toBeNull();
+  });
+
+  it('refuses a token that names another algorithm or none, even with a signature that would hold', () => {
+    const [, payload] = signToken(claims, secret).split('.');
+    for (const alg of ['none', 'HS512']) {
+      const header = Buffer.from(JSON.stringify({ alg, typ: 'JWT' })).toString('base64url');
+      const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+      expect(verifyToken(`${header}.${payload}.${signature}`, secret, 1000)).toBeNull();
+      expect(verifyToken(`${header}.${payload}.`, secret, 1000)).toBeNull();
+    }
+  });
+
+  it('refuses a token whose expiry is not a number', () => {
+    expect(verifyToken(signToken({ ...claims, exp: 'never' as unknown as number }, secret), secret, 1000)).toBeNull();
   });
 });
 
