@@ -141,9 +141,11 @@ async function main(): Promise<void> {
     if (ran.length > 0) console.log(`PostgreSQL migrated: ${ran.join(', ')}`);
     const tables = inReferenceOrder(await sqliteTables(source));
     checkSameShape(tables, await postgresColumns(target));
-    // Table versions say only that the cache must render afresh; any other row means real data.
+    // Table versions say only that the cache must render afresh, and the property tax heads and settings are
+    // the defaults their migration writes (replaced below by the council's own); any other row means real data.
+    const MIGRATION_FILLED = new Set(['table_version', 'property_tax_head', 'property_tax_setting']);
     for (const table of tables) {
-      if (table.name !== 'table_version' && (await countRows(target, table.name)) > 0) {
+      if (!MIGRATION_FILLED.has(table.name) && (await countRows(target, table.name)) > 0) {
         throw new CopyError(`the PostgreSQL database already holds data (table ${table.name}); point DATABASE_URL at an empty one.`);
       }
     }

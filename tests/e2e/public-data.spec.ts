@@ -149,7 +149,7 @@ for (const width of [1280, 375]) {
         if (width > 768) {
           await expect(firstRow.locator('td[data-label="Name"]')).toHaveText(String(first.name));
           await expect(firstRow.locator('td[data-label="Email-ID"] a')).toHaveAttribute('href', `mailto:${first.emailAddres}`);
-          await expect(firstRow.locator('td[data-label="From Date"]')).toHaveText(String(first.fromDate ?? 'N/A').slice(0, 10));
+          await expect(firstRow.locator('td[data-label="From Date"]')).toHaveText(formatMedium(first.fromDate ? String(first.fromDate) : null));
           await expect(firstRow.locator('td[data-label="Photo"] img')).toHaveAttribute('alt', String(first.name));
           await expect(firstRow.locator('td[data-label="Photo"] img')).toHaveAttribute('loading', 'lazy');
           await expect(page.getByRole('button', { name: /View More/ }).first()).toBeHidden();
@@ -238,7 +238,8 @@ for (const width of [1280, 375]) {
       for (const [index, suffix] of filled(tender).entries()) {
         const title = String(tender[`tender_title${suffix}`] || `Document ${slots.indexOf(suffix) + 1}`);
         const link = links.nth(index);
-        await expect(link).toHaveAttribute('href', String(tender[`tender_document${suffix}`]));
+        // The file's address, asking for a download named after the document's title.
+        await expect(link).toHaveAttribute('href', `${tender[`tender_document${suffix}`]}?name=${encodeURIComponent(fileNameFromTitle(title))}`);
         await expect(link).toHaveAttribute('download', fileNameFromTitle(title));
         await expect(link.locator('svg.pdf-icon')).toHaveCount(1);
         const file = await request.get(String(tender[`tender_document${suffix}`]));
@@ -286,7 +287,7 @@ for (const width of [1280, 375]) {
         if (list.file) {
           await expect(row.locator('td[data-label="Issue Date"]')).toHaveText(formatMedium(String(first.issueDate)));
           const link = row.getByRole('link', { name: /Download Document/ });
-          await expect(link).toHaveAttribute('href', String(first.filePath));
+          await expect(link).toHaveAttribute('href', `${first.filePath}?name=${encodeURIComponent(fileNameFromTitle(String(first.title)))}`);
           await expect(link).toHaveAttribute('download', fileNameFromTitle(String(first.title)));
         }
         await expectNoSeriousA11yViolations(page);

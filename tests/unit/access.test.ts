@@ -57,9 +57,9 @@ describe('the route inventory', () => {
   it('builds both sidebars from the same table, in order, each entry a page its sidebar\'s role may open', () => {
     expect(ADMIN_NAV.map((entry) => entry.href)).toEqual([
       '/dashboard', '/editabout', '/slider', '/editministerofficeremp', '/editlatestnews', '/edittender', '/editnotice',
-      '/editcircular', '/editofficeorder', '/editgallery', '/editpressrelease', '/review-queue', '/alerts', '/audit', '/feedback-inbox', '/translations', '/grievance-settings', '/notifications', '/staff',
+      '/editcircular', '/editofficeorder', '/editgallery', '/editpressrelease', '/review-queue', '/alerts', '/audit', '/feedback-inbox', '/translations', '/grievance-settings', '/notifications', '/property-register', '/staff',
     ]);
-    expect(USER_NAV.map((entry) => entry.label)).toEqual(['Dashboard', 'Add/View Grievance', 'Grievance Inbox']);
+    expect(USER_NAV.map((entry) => entry.label)).toEqual(['Dashboard', 'Add/View Grievance', 'Grievance Inbox', 'Tax Counter', 'Collection Register']);
     // A field officer's sidebar holds only what their role may open: their grievances.
     expect(OFFICER_NAV.map((entry) => entry.href)).toEqual(['/grievances']);
     // An editor's sidebar: the content screens and the review queue, nothing of complaints or settings.
@@ -69,7 +69,8 @@ describe('the route inventory', () => {
     ]);
     for (const entry of EDITOR_NAV) expect(declarationOf(entry.href)!.access).toContain('editor');
     for (const entry of ADMIN_NAV) expect(declarationOf(entry.href)!.access).toContain('admin');
-    for (const entry of USER_NAV) expect(declarationOf(entry.href)!.access).toContain('user');
+    // The desk sidebar serves the complaint desk and the tax counter: each entry opens to one of them.
+    for (const entry of USER_NAV) expect(['user', 'cashier'].some((role) => declarationOf(entry.href)!.access.includes(role as never))).toBe(true);
     for (const entry of OFFICER_NAV) expect(declarationOf(entry.href)!.access).toContain('officer');
   });
 
