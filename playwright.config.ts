@@ -2,9 +2,10 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4488);
 /**
- * Specs that read the public pages (and write at most a grievance or a feedback of their own) run first, two
- * files at a time; the back office specs, which change what every page shows (alerts, content states), run
- * after them one at a time, as they share the one server and its data.
+ * Specs that read the public pages (and write at most a grievance or a feedback of their own) run first, their
+ * tests spread over two workers one by one (a long file does not keep one worker busy while the other idles);
+ * the back office specs, which change what every page shows (alerts, content states), run after them one at a
+ * time, as they share the one server and its data.
  */
 const PUBLIC_PAGE_SPECS = /(both-languages|hindi-pages|layout-widths|public-frame|public-data|gigw)\.spec\.ts$/;
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/council-e2e-${port}`;
@@ -18,7 +19,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   projects: [
-    { name: 'public-pages', testMatch: PUBLIC_PAGE_SPECS },
+    { name: 'public-pages', testMatch: PUBLIC_PAGE_SPECS, fullyParallel: true },
     { name: 'back-office', testIgnore: PUBLIC_PAGE_SPECS, dependencies: ['public-pages'], workers: 1 },
   ],
   retries: 0,

@@ -1,7 +1,7 @@
 // `npm test`: builds once, then runs the unit and API tests (vitest) on SQLite, the tests whose outcome can
 // differ by database engine again on PostgreSQL when a throwaway server can be started here (Debian's
 // postgresql package), and the browser tests (Playwright in Debian's Chromium). The browser tests run beside
-// the PostgreSQL pass (see below why not beside the SQLite one).
+// the two vitest passes; the few timing-sensitive files run first, alone (see below).
 // Finds Chromium at CHROMIUM_PATH or /usr/bin/chromium; installs it with apt-get when running as root on a
 // machine that has apt-get, and otherwise says how to.
 // `npm test -- vitest | postgres | e2e` runs one of the three. Every phase's time is printed at the end.
@@ -107,7 +107,7 @@ async function postgresPass() {
   }
   try {
     console.log(`PostgreSQL pass on a throwaway server at ${cluster.url}`);
-    return await runPhase('postgres', 'npx', ['vitest', 'run', ...dataLayerUnitTests(), ...POSTGRES_API_TESTS], { TEST_POSTGRES_URL: cluster.url });
+    return await runPhase('postgres', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api', ...dataLayerUnitTests(), ...POSTGRES_API_TESTS], { TEST_POSTGRES_URL: cluster.url });
   } finally {
     cluster.stop();
   }
@@ -121,16 +121,21 @@ async function browserTests() {
 const started = Date.now();
 if ((await runPhase('build', 'npm', ['run', '--silent', 'build'])) !== 0) process.exit(1);
 const only = process.argv[2];
-// The SQLite pass runs alone: some of its tests hold a server to answering within a second while others
-// hold it busy, which two cores shared with a browser cannot promise. Then the PostgreSQL pass and the browser
-// tests run side by side: each spends much of its time waiting (on pg-boss's once-a-minute schedule, on pages).
+// On two cores: first, alone, the few files that hold a server to timings or to its cache's state (the
+// 'api-alone' project of vitest.config.ts). Then two lanes side by side, each mostly waiting on servers and
+// pages: the unit and API tests on SQLite followed by the PostgreSQL pass, and the browser tests.
 let failed = 0;
-if (!only || only === 'vitest') failed += (await runPhase('vitest', 'npx', ['vitest', 'run'])) === 0 ? 0 : 1;
-const postgresLane = async () => (!only || only === 'postgres' ? ((await postgresPass()) === 0 ? 0 : 1) : 0);
+if (!only || only === 'vitest') failed += (await runPhase('alone', 'npx', ['vitest', 'run', '--project', 'api-alone'])) === 0 ? 0 : 1;
+const vitestLane = async () => {
+  let lane = 0;
+  if (!only || only === 'vitest') lane += (await runPhase('vitest', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api'])) === 0 ? 0 : 1;
+  if (!only || only === 'postgres') lane += (await postgresPass()) === 0 ? 0 : 1;
+  return lane;
+};
 const browserLane = async () => (!only || only === 'e2e' ? ((await browserTests()) === 0 ? 0 : 1) : 0);
-failed += (await Promise.all([postgresLane(), browserLane()])).reduce((a, b) => a + b, 0);
+failed += (await Promise.all([vitestLane(), browserLane()])).reduce((a, b) => a + b, 0);
 
-console.log('\nTime by phase (the PostgreSQL pass and the browser tests run side by side):');
+console.log('\nTime by phase (the browser tests run beside the SQLite and PostgreSQL passes):');
 for (const { name, seconds, status } of timings) console.log(`  ${name.padEnd(9)} ${String(seconds).padStart(5)} s${status === 0 ? '' : `  (failed: ${status})`}`);
 console.log(`  ${'whole'.padEnd(9)} ${String(Math.round((Date.now() - started) / 1000)).padStart(5)} s`);
 process.exit(failed === 0 ? 0 : 1);

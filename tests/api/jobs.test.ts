@@ -175,7 +175,8 @@ describe.skipIf(!testPostgresUrl())('on PostgreSQL, pg-boss shared by two instan
     const number = await lodge(first);
     await act(first, staff, number, 'assign', { officer: String(staff.officerId) });
     await database.updateTable('complaint').set({ due_at: new Date(Date.now() - MINUTE).toISOString() }).where('complaint_number', '=', number).execute();
-    // pg-boss turns the every-minute schedule into a job once a minute, on real time: up to about 100 s.
+    // pg-boss turns the every-minute schedule into a job once a minute, on real time: a test server's monitor
+    // looks every second, so this waits for the minute to turn (up to a minute), not for its next look.
     const noticedAt = Date.now();
     await until(async () => ((await overdueNotices(database, number)).length > 0 ? true : undefined), 'the overdue notices', { tries: 1200, everyMs: 100 });
     // And one more run after that, which must add nothing.

@@ -24,16 +24,22 @@ export function publishTemplate(template: ServerTemplate): void {
   process.env[TEMPLATE_VARIABLE] = JSON.stringify(template);
 }
 
+/** The template this run has already made, if any. */
+export function publishedTemplate(): ServerTemplate | undefined {
+  const published = process.env[TEMPLATE_VARIABLE];
+  return published ? (JSON.parse(published) as ServerTemplate) : undefined;
+}
+
 /**
  * The template a server with these settings may start from: none outside a test run, none for settings that
  * change the first start, and none for a data folder that does not exist yet or already holds a database.
  */
 export function templateFor(env: Record<string, string>, dataDir: string, knownDatabase: boolean): ServerTemplate | undefined {
-  const published = process.env[TEMPLATE_VARIABLE];
+  const published = publishedTemplate();
   if (!published) return undefined;
   if (FIRST_START_SETTINGS.some((name) => name in env)) return undefined;
   if (knownDatabase || !fs.existsSync(dataDir) || fs.existsSync(path.join(dataDir, SQLITE_FILE_NAME))) return undefined;
-  return JSON.parse(published) as ServerTemplate;
+  return published;
 }
 
 /** Fills dataDir from the template; answers the PostgreSQL database made for it, if the template has one. */
