@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { countInServerDatabase as count } from '../support/database';
+import { countInServerDatabase as count, testPostgresUrl } from '../support/database';
 import { freePort, startServer, tempDataDir } from '../support/server';
 
 const CONTENT_TABLES = ['slider', 'about', 'employee', 'tender', 'notice', 'circular', 'office_order', 'latest_news', 'gallery', 'press_release', 'complaint', 'complaint_reminder', 'ward', 'media', 'app_user'];
@@ -49,7 +49,11 @@ describe('first start and restarts', () => {
     expect(after).toEqual(before);
   });
 
-  it('keeps the generated signing secret in the data folder across restarts', async () => {
+  // The signing secret and the start's refusals are about the data folder and the port, not the database: the
+  // SQLite pass holds them.
+  const onSqlite = it.skipIf(testPostgresUrl());
+
+  onSqlite('keeps the generated signing secret in the data folder across restarts', async () => {
     const server = await startServer({ SEED: 'none' });
     await server.stop();
     const secret = fs.readFileSync(path.join(server.dataDir, 'session-secret'), 'utf8');
@@ -58,7 +62,7 @@ describe('first start and restarts', () => {
     expect(fs.readFileSync(path.join(server.dataDir, 'session-secret'), 'utf8')).toBe(secret);
   });
 
-  it('stops with one clear line when the data folder cannot be used', async () => {
+  onSqlite('stops with one clear line when the data folder cannot be used', async () => {
     const file = path.join(tempDataDir(), 'not-a-folder');
     fs.writeFileSync(file, 'x');
     const server = await startServer({ SEED: 'none' }, { dataDir: file, expectFailure: true });
@@ -66,7 +70,7 @@ describe('first start and restarts', () => {
     expect(server.output().trim().split('\n')).toHaveLength(1);
   });
 
-  it('stops with one clear line when the port is taken', async () => {
+  onSqlite('stops with one clear line when the port is taken', async () => {
     const port = await freePort();
     const blocker = net.createServer().listen(port, '127.0.0.1');
     try {
