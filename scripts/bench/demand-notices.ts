@@ -6,7 +6,7 @@
 // meanwhile. It asserts nothing: the figures, with the machine's load average, go to bench/demand-notices-<engine>.md.
 import fs from 'node:fs';
 import os from 'node:os';
-import { ADMIN, bearer, login } from '../../tests/support/api';
+import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
 import { startServer } from '../../tests/support/server';
 import { openServerDatabase } from '../../tests/support/database';
 
@@ -21,11 +21,12 @@ const percentile = (values: number[], p: number) => [...values].sort((a, b) => a
 
 async function main() {
   const engine = process.env.TEST_POSTGRES_URL ? 'postgresql' : 'sqlite';
-  const server = await startServer();
+  const server = await startServer({ SESSION_MINUTES: '120' });
   const database = openServerDatabase(server.dataDir);
   const url = (p: string) => `${server.url}${p}`;
   try {
-    const admin = bearer(await login(ADMIN.email, ADMIN.password, server.url));
+    const signIn = await fetch(url('/api/Account/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: DEMO_ACCOUNTS[0].email, password: DEMO_ACCOUNTS[0].password }) });
+    const admin = { authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
     const fy = ((await (await fetch(url('/api/Public/property-tax/W05-0001?mobile=9876543210'))).json()) as { currentYear: string }).currentYear;
     const start = Number(fy.slice(0, 4));
     const lastYear = `${start - 1}-${String(start % 100).padStart(2, '0')}`;

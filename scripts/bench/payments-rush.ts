@@ -1,5 +1,6 @@
 // `npm run bench:payments`: the last days before the rebate ends.
-// Starts the built server on a temporary data folder (SQLite, or PostgreSQL when TEST_POSTGRES_URL is set),
+// Starts the built server on a temporary data folder (SQLite, or PostgreSQL when DATABASE_URL or TEST_POSTGRES_URL
+// names a PostgreSQL server: a fresh database is made there for the run),
 // adds 200 properties with this year's demand, then at once: 200 payers each look up their demand, start a
 // payment, pay at the simulator, come back through the callback and read their payment; 190 readers browse
 // public pages until the payers are done. Everyone arrives within the first second and pauses between
@@ -7,6 +8,8 @@
 // It asserts nothing. "Our steps" are the payer's requests to the portal; the simulator's checkout page is the
 // gateway's and is timed apart (it runs in the same process here, so it also loads the machine).
 import fs from 'node:fs';
+import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startServer } from '../../tests/support/server';
 import { openServerDatabase } from '../../tests/support/database';
 
@@ -21,9 +24,16 @@ const percentile = (values: number[], p: number) => {
 };
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
+// DATABASE_URL names the PostgreSQL server to run on; the test support makes a fresh database there.
+if (process.env.DATABASE_URL && !process.env.TEST_POSTGRES_URL) process.env.TEST_POSTGRES_URL = process.env.DATABASE_URL;
+delete process.env.DATABASE_URL;
+
 async function main() {
   const engine = process.env.TEST_POSTGRES_URL ? 'postgresql' : 'sqlite';
-  const server = await startServer({ PAYMENT_TIMEOUT_MS: '10000' });
+  // RUSH_PROFILE=folder: the server writes a V8 CPU profile there when it stops (where its time went).
+  const profile: Record<string, string> = process.env.RUSH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.RUSH_PROFILE}` } : {};
+  const server = await startServer({ PAYMENT_TIMEOUT_MS: '10000', ...profile });
+  const loadAtStart = os.loadavg();
   const database = openServerDatabase(server.dataDir);
   const url = (p: string) => `${server.url}${p}`;
   try {
@@ -86,6 +96,9 @@ async function main() {
       }
     });
 
+    // Whether this client is itself a bottleneck: its own event loop's delay while it plays the crowd.
+    const clientDelay = monitorEventLoopDelay({ resolution: 10 });
+    clientDelay.enable();
     const started = performance.now();
     const transactions: string[] = [];
     await Promise.all(
@@ -109,6 +122,7 @@ async function main() {
     const elapsed = performance.now() - started;
     payersDone = true;
     await Promise.all(readers);
+    clientDelay.disable();
 
     // Every payment the gateway reports captured has exactly one receipt.
     const captured = await database.selectFrom('gateway_simulator_order').select('id').where('payment_status', '=', 'captured').execute();
@@ -130,7 +144,7 @@ async function main() {
     const lines = [
       `# Property tax rush (${engine})`,
       '',
-      `Measured ${new Date().toISOString().slice(0, 10)} on ${(await import('node:os')).cpus().length} cores, Node ${process.version}: ${PAYERS} payers at once through the simulator while ${READERS} readers browse ${READ_PATHS.join(', ')}, each pausing 1 to 3 s between pages (payers 0.5 to 2 s between steps); all arrive within the first second. Server and load on the same machine.`,
+      `Measured ${new Date().toISOString().slice(0, 16)} UTC on ${os.cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' / ')} at the start and ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end (1 / 5 / 15 min; other work shared the machine, so the times are noisy), Node ${process.version}: ${PAYERS} payers at once through the simulator while ${READERS} readers browse ${READ_PATHS.join(', ')}, each pausing 1 to 3 s between pages (payers 0.5 to 2 s between steps); all arrive within the first second. Server and load on the same machine.`,
       '',
       '| figure | value | goal |',
       '|---|---|---|',
@@ -142,6 +156,7 @@ async function main() {
       `| the simulator's checkout (the gateway's): p50 / p99 | ${ms(percentile(gatewayTimes, 50))} / ${ms(percentile(gatewayTimes, 99))} | (not ours) |`,
       `| public pages meanwhile: ${readTimes.length} requests, p50 / p99 | ${ms(percentile(readTimes, 50))} / **${ms(percentile(readTimes, 99))}** | p99 < 100 ms |`,
       `| all ${PAYERS} payments done in | ${(elapsed / 1000).toFixed(1)} s | |`,
+      `| this client's own event loop delay: p50 / p99 / max | ${(clientDelay.percentile(50) / 1e6).toFixed(0)} / ${(clientDelay.percentile(99) / 1e6).toFixed(0)} / ${(clientDelay.max / 1e6).toFixed(0)} ms | (small: the client is not the bottleneck) |`,
       '',
       ...(errorNotes.length ? ['First errors:', '', ...errorNotes.map((e) => `- ${e}`), ''] : []),
     ];

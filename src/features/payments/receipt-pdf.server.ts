@@ -125,6 +125,23 @@ export function paragraph(doc: Doc, text: string, options: { x: number; y: numbe
   return y;
 }
 
+/**
+ * A QR code drawn as the PDF's own squares at (x, y), `size` points wide: no picture to encode and decode,
+ * so a ward's hundreds of notices cost little each, and it stays sharp at any print size.
+ */
+export function qrCode(doc: Doc, text: string, x: number, y: number, size: number): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const quiet = 1;
+  const cell = size / (modules.size + 2 * quiet);
+  doc.save().fillColor('#000000');
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (modules.get(row, col)) doc.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, cell, cell);
+    }
+  }
+  doc.fill().restore();
+}
+
 export function finish(doc: Doc): Promise<Buffer> {
   doc.end();
   return doc.bytes!;
@@ -158,8 +175,7 @@ export async function receiptPdf(receipt: ReceiptForPdf, lang: Lang): Promise<Bu
   line(doc, `${a.line1}, ${a.line2}`, { size: 8, x: 48, y: 72 });
   line(doc, `${a.town}, ${a.district}, ${a.state} ${a.pinCode}`, { size: 8, x: 48, y: 84 });
   line(doc, w.receipt, { size: 15, bold: true, x: 48, y: 104 });
-  const qr = await QRCode.toBuffer(receipt.verifyUrl, { type: 'png', margin: 1, width: 220, errorCorrectionLevel: 'M' });
-  doc.image(qr, 420, 40, { width: 120 });
+  qrCode(doc, receipt.verifyUrl, 420, 40, 120);
   const rows: [string, string][] = [
     [w.number, receipt.number],
     [w.date, receipt.paidOn],

@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { db, type Db } from '../../server/db';
 import { now } from '../../server/clock';
 import { siteOrigin } from '../../server/config';
@@ -6,7 +5,7 @@ import { siteSettings } from '../../site-settings';
 import { messages } from '../../i18n/messages';
 import { longDate } from '../../i18n/dates';
 import type { Lang } from '../../i18n/lang';
-import { line, paragraph, streamedDocument, type Doc } from '../payments/receipt-pdf.server';
+import { line, paragraph, qrCode, streamedDocument, type Doc } from '../payments/receipt-pdf.server';
 import { rupees } from '../payments/money';
 import { indianDate } from '../payments/indian-date';
 import { dateInYear } from './tax-arithmetic';
@@ -65,7 +64,7 @@ export function demandNoticesPdf(properties: readonly PropertyRow[], lang: Lang,
         if (options.onlyOwing && statement.totalDuePaise <= 0) continue;
         if (pages > 0) doc.addPage();
         pages += 1;
-        await noticePage(doc, statement, heads, lang);
+        noticePage(doc, statement, heads, lang);
         await yieldToOthers();
         if (!(await readerKeepsUp(doc))) return;
       }
@@ -78,7 +77,7 @@ export function demandNoticesPdf(properties: readonly PropertyRow[], lang: Lang,
   return body;
 }
 
-async function noticePage(doc: Doc, s: Statement, heads: Map<string, HeadName>, lang: Lang): Promise<void> {
+function noticePage(doc: Doc, s: Statement, heads: Map<string, HeadName>, lang: Lang): void {
   const t = messages(lang).taxReports.pdf;
   const contact = messages(lang).contact;
   const day = (date: string) => longDate(date, lang) ?? date;
@@ -89,8 +88,7 @@ async function noticePage(doc: Doc, s: Statement, heads: Map<string, HeadName>, 
   line(doc, `${a.line1}, ${a.line2}, ${a.town}, ${a.district}, ${a.state} ${a.pinCode}`, { size: 8, x: left, y: 70 });
   line(doc, `${t.title} ${s.currentYear}`, { size: 14, bold: true, x: left, y: 90 });
   const url = demandPageUrl(lang, p.number);
-  const qr = await QRCode.toBuffer(url, { type: 'png', margin: 1, width: 200, errorCorrectionLevel: 'M' });
-  doc.image(qr, 440, 40, { width: 100 });
+  qrCode(doc, url, 440, 40, 100);
 
   let y = 118;
   const facts: [string, string][] = [
