@@ -32,7 +32,16 @@ async function main() {
   const engine = process.env.TEST_POSTGRES_URL ? 'postgresql' : 'sqlite';
   // RUSH_PROFILE=folder: the server writes a V8 CPU profile there when it stops (where its time went).
   const profile: Record<string, string> = process.env.RUSH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.RUSH_PROFILE}` } : {};
-  const server = await startServer({ PAYMENT_TIMEOUT_MS: '10000', ...profile });
+  // RUSH_GATEWAY=apart: the simulator runs in a server process of its own, as a real gateway runs on its own
+  // machines, and the portal reaches it as Razorpay (the same protocol); otherwise it shares the portal's process.
+  const apart = process.env.RUSH_GATEWAY === 'apart';
+  const gatewayServer = apart ? await startServer({ PAYMENT_GATEWAY: 'simulator' }) : null;
+  const secret = process.env.PAYMENT_SIMULATOR_SECRET || 'simulator-key-secret-not-for-production';
+  const asRazorpay: Record<string, string> = gatewayServer
+    ? { PAYMENT_GATEWAY: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_simulator', RAZORPAY_KEY_SECRET: secret, RAZORPAY_WEBHOOK_SECRET: `${secret}-webhook`, RAZORPAY_API_URL: `${gatewayServer.url}/gateway-simulator`, RAZORPAY_CHECKOUT_URL: `${gatewayServer.url}/gateway-simulator/v1/checkout/embedded` }
+    : {};
+  const server = await startServer({ PAYMENT_TIMEOUT_MS: '10000', ...profile, ...asRazorpay });
+  const gatewayDatabase = gatewayServer ? openServerDatabase(gatewayServer.dataDir) : null;
   const loadAtStart = os.loadavg();
   const database = openServerDatabase(server.dataDir);
   const url = (p: string) => `${server.url}${p}`;
@@ -125,7 +134,7 @@ async function main() {
     clientDelay.disable();
 
     // Every payment the gateway reports captured has exactly one receipt.
-    const captured = await database.selectFrom('gateway_simulator_order').select('id').where('payment_status', '=', 'captured').execute();
+    const captured = await (gatewayDatabase ?? database).selectFrom('gateway_simulator_order').select('id').where('payment_status', '=', 'captured').execute();
     const capturedIds = new Set(captured.map((c) => c.id));
     const txns = await database.selectFrom('payment_transaction').select(['id', 'gateway_order_id', 'state']).where('public_id', 'in', transactions).execute();
     const receipts = await database.selectFrom('payment_receipt').select(['transaction_id', 'bill_id']).where('reference', 'like', 'W99-%').where('state', '=', 'valid').execute();
@@ -142,7 +151,7 @@ async function main() {
 
     const all = Object.values(ours).flat();
     const lines = [
-      `# Property tax rush (${engine})`,
+      `# Property tax rush (${engine}${apart ? ', the simulator in its own process' : ''})`,
       '',
       `Measured ${new Date().toISOString().slice(0, 16)} UTC on ${os.cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' / ')} at the start and ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end (1 / 5 / 15 min; other work shared the machine, so the times are noisy), Node ${process.version}: ${PAYERS} payers at once through the simulator while ${READERS} readers browse ${READ_PATHS.join(', ')}, each pausing 1 to 3 s between pages (payers 0.5 to 2 s between steps); all arrive within the first second. Server and load on the same machine.`,
       '',
@@ -163,10 +172,12 @@ async function main() {
     const text = lines.join('\n');
     console.log(text);
     fs.mkdirSync('bench', { recursive: true });
-    fs.writeFileSync(`bench/payments-rush-${engine}.md`, `${text}\n`);
+    fs.writeFileSync(`bench/payments-rush-${engine}${apart ? '-gateway-apart' : ''}.md`, `${text}\n`);
   } finally {
     await database.destroy();
+    await gatewayDatabase?.destroy();
     await server.stop();
+    await gatewayServer?.stop();
   }
 }
 
