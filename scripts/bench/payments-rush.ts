@@ -30,8 +30,6 @@ delete process.env.DATABASE_URL;
 
 async function main() {
   const engine = process.env.TEST_POSTGRES_URL ? 'postgresql' : 'sqlite';
-  // RUSH_PROFILE=folder: the server writes a V8 CPU profile there when it stops (where its time went).
-  const profile: Record<string, string> = process.env.RUSH_PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.RUSH_PROFILE}` } : {};
   // RUSH_GATEWAY=apart: the simulator runs in a server process of its own, as a real gateway runs on its own
   // machines, and the portal reaches it as Razorpay (the same protocol); otherwise it shares the portal's process.
   const apart = process.env.RUSH_GATEWAY === 'apart';
@@ -40,7 +38,7 @@ async function main() {
   const asRazorpay: Record<string, string> = gatewayServer
     ? { PAYMENT_GATEWAY: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_simulator', RAZORPAY_KEY_SECRET: secret, RAZORPAY_WEBHOOK_SECRET: `${secret}-webhook`, RAZORPAY_API_URL: `${gatewayServer.url}/gateway-simulator`, RAZORPAY_CHECKOUT_URL: `${gatewayServer.url}/gateway-simulator/v1/checkout/embedded` }
     : {};
-  const server = await startServer({ PAYMENT_TIMEOUT_MS: '10000', ...profile, ...asRazorpay });
+  const server = await startServer({ PAYMENT_TIMEOUT_MS: '10000', ...asRazorpay });
   const gatewayDatabase = gatewayServer ? openServerDatabase(gatewayServer.dataDir) : null;
   const loadAtStart = os.loadavg();
   const database = openServerDatabase(server.dataDir);
