@@ -1,5 +1,6 @@
 // `npm run bench:payments`: the last days before the rebate ends.
-// Starts the built server on a temporary data folder (SQLite, or PostgreSQL when TEST_POSTGRES_URL is set),
+// Starts the built server on a temporary data folder (SQLite, or PostgreSQL when DATABASE_URL or TEST_POSTGRES_URL
+// names a PostgreSQL server: a fresh database is made there for the run),
 // adds 200 properties with this year's demand, then at once: 200 payers each look up their demand, start a
 // payment, pay at the simulator, come back through the callback and read their payment; 190 readers browse
 // public pages until the payers are done. Everyone arrives within the first second and pauses between
@@ -7,6 +8,8 @@
 // It asserts nothing. "Our steps" are the payer's requests to the portal; the simulator's checkout page is the
 // gateway's and is timed apart (it runs in the same process here, so it also loads the machine).
 import fs from 'node:fs';
+import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { startServer } from '../../tests/support/server';
 import { openServerDatabase } from '../../tests/support/database';
 
@@ -21,9 +24,23 @@ const percentile = (values: number[], p: number) => {
 };
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
+// DATABASE_URL names the PostgreSQL server to run on; the test support makes a fresh database there.
+if (process.env.DATABASE_URL && !process.env.TEST_POSTGRES_URL) process.env.TEST_POSTGRES_URL = process.env.DATABASE_URL;
+delete process.env.DATABASE_URL;
+
 async function main() {
   const engine = process.env.TEST_POSTGRES_URL ? 'postgresql' : 'sqlite';
-  const server = await startServer({ PAYMENT_TIMEOUT_MS: '10000' });
+  // RUSH_GATEWAY=apart: the simulator runs in a server process of its own, as a real gateway runs on its own
+  // machines, and the portal reaches it as Razorpay (the same protocol); otherwise it shares the portal's process.
+  const apart = process.env.RUSH_GATEWAY === 'apart';
+  const gatewayServer = apart ? await startServer({ PAYMENT_GATEWAY: 'simulator' }) : null;
+  const secret = process.env.PAYMENT_SIMULATOR_SECRET || 'simulator-key-secret-not-for-production';
+  const asRazorpay: Record<string, string> = gatewayServer
+    ? { PAYMENT_GATEWAY: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_simulator', RAZORPAY_KEY_SECRET: secret, RAZORPAY_WEBHOOK_SECRET: `${secret}-webhook`, RAZORPAY_API_URL: `${gatewayServer.url}/gateway-simulator`, RAZORPAY_CHECKOUT_URL: `${gatewayServer.url}/gateway-simulator/v1/checkout/embedded` }
+    : {};
+  const server = await startServer({ PAYMENT_TIMEOUT_MS: '10000', ...asRazorpay });
+  const gatewayDatabase = gatewayServer ? openServerDatabase(gatewayServer.dataDir) : null;
+  const loadAtStart = os.loadavg();
   const database = openServerDatabase(server.dataDir);
   const url = (p: string) => `${server.url}${p}`;
   try {
@@ -86,6 +103,9 @@ async function main() {
       }
     });
 
+    // Whether this client is itself a bottleneck: its own event loop's delay while it plays the crowd.
+    const clientDelay = monitorEventLoopDelay({ resolution: 10 });
+    clientDelay.enable();
     const started = performance.now();
     const transactions: string[] = [];
     await Promise.all(
@@ -109,9 +129,10 @@ async function main() {
     const elapsed = performance.now() - started;
     payersDone = true;
     await Promise.all(readers);
+    clientDelay.disable();
 
     // Every payment the gateway reports captured has exactly one receipt.
-    const captured = await database.selectFrom('gateway_simulator_order').select('id').where('payment_status', '=', 'captured').execute();
+    const captured = await (gatewayDatabase ?? database).selectFrom('gateway_simulator_order').select('id').where('payment_status', '=', 'captured').execute();
     const capturedIds = new Set(captured.map((c) => c.id));
     const txns = await database.selectFrom('payment_transaction').select(['id', 'gateway_order_id', 'state']).where('public_id', 'in', transactions).execute();
     const receipts = await database.selectFrom('payment_receipt').select(['transaction_id', 'bill_id']).where('reference', 'like', 'W99-%').where('state', '=', 'valid').execute();
@@ -128,9 +149,9 @@ async function main() {
 
     const all = Object.values(ours).flat();
     const lines = [
-      `# Property tax rush (${engine})`,
+      `# Property tax rush (${engine}${apart ? ', the simulator in its own process' : ''})`,
       '',
-      `Measured ${new Date().toISOString().slice(0, 10)} on ${(await import('node:os')).cpus().length} cores, Node ${process.version}: ${PAYERS} payers at once through the simulator while ${READERS} readers browse ${READ_PATHS.join(', ')}, each pausing 1 to 3 s between pages (payers 0.5 to 2 s between steps); all arrive within the first second. Server and load on the same machine.`,
+      `Measured ${new Date().toISOString().slice(0, 16)} UTC on ${os.cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' / ')} at the start and ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end (1 / 5 / 15 min; other work shared the machine, so the times are noisy), Node ${process.version}: ${PAYERS} payers at once through the simulator while ${READERS} readers browse ${READ_PATHS.join(', ')}, each pausing 1 to 3 s between pages (payers 0.5 to 2 s between steps); all arrive within the first second. Server and load on the same machine.`,
       '',
       '| figure | value | goal |',
       '|---|---|---|',
@@ -142,16 +163,19 @@ async function main() {
       `| the simulator's checkout (the gateway's): p50 / p99 | ${ms(percentile(gatewayTimes, 50))} / ${ms(percentile(gatewayTimes, 99))} | (not ours) |`,
       `| public pages meanwhile: ${readTimes.length} requests, p50 / p99 | ${ms(percentile(readTimes, 50))} / **${ms(percentile(readTimes, 99))}** | p99 < 100 ms |`,
       `| all ${PAYERS} payments done in | ${(elapsed / 1000).toFixed(1)} s | |`,
+      `| this client's own event loop delay: p50 / p99 / max | ${(clientDelay.percentile(50) / 1e6).toFixed(0)} / ${(clientDelay.percentile(99) / 1e6).toFixed(0)} / ${(clientDelay.max / 1e6).toFixed(0)} ms | (small: the client is not the bottleneck) |`,
       '',
       ...(errorNotes.length ? ['First errors:', '', ...errorNotes.map((e) => `- ${e}`), ''] : []),
     ];
     const text = lines.join('\n');
     console.log(text);
     fs.mkdirSync('bench', { recursive: true });
-    fs.writeFileSync(`bench/payments-rush-${engine}.md`, `${text}\n`);
+    fs.writeFileSync(`bench/payments-rush-${engine}${apart ? '-gateway-apart' : ''}.md`, `${text}\n`);
   } finally {
     await database.destroy();
+    await gatewayDatabase?.destroy();
     await server.stop();
+    await gatewayServer?.stop();
   }
 }
 

@@ -147,6 +147,7 @@ export const ROUTES = {
   '/grievance-settings': { access: ADMIN, query: ['saved'], nav: { sidebar: 'admin', label: 'Grievance Settings' } },
   '/notifications': { access: ADMIN, query: ['page', 'status'], nav: { sidebar: 'admin', label: 'Notifications' } },
   '/property-register': { access: ADMIN, query: ['imported'], nav: { sidebar: 'admin', label: 'Property Tax' } },
+  '/property-tax-settings': { access: ADMIN, query: ['saved', 'lang'], nav: { sidebar: 'admin', label: 'Property Tax Settings' } },
   '/property-ledger/[number]': { access: TAX_STAFF },
   '/staff': { access: ADMIN, query: ['q', 'page'], nav: { sidebar: 'admin', label: 'Staff Accounts' } },
   '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },
@@ -155,6 +156,11 @@ export const ROUTES = {
   '/grievances/[number]': { access: GRIEVANCE_STAFF, query: ['done'] },
   '/counter': { access: COUNTER, query: ['number', 'done'], nav: { sidebar: 'user', label: 'Tax Counter' } },
   '/collection-register': { access: COUNTER, query: ['date', 'format'], nav: { sidebar: 'user', label: 'Collection Register' } },
+  // The tax reports and notices: the counter answers a payer's "what do I owe" and the collection staff chase
+  // arrears, so cashiers read them as admins do; nothing here changes anything.
+  '/tax-defaulters': { access: TAX_STAFF, query: ['ward', 'lang', 'format'], nav: { sidebar: 'user', label: 'Tax Defaulters' } },
+  '/tax-collection': { access: TAX_STAFF, query: ['date', 'period', 'lang', 'format'], nav: { sidebar: 'user', label: 'Collection vs Demand' } },
+  '/demand-notice': { access: TAX_STAFF, query: ['number', 'ward', 'lang'] },
   '/account': { access: EVERY_ROLE },
   // An item's revisions: ?from=&to= pick the two compared.
   '/history/[type]/[id]': { access: CONTENT_EDITORS, query: ['from', 'to'] },

@@ -5,6 +5,7 @@ import { runWrite } from '../../server/write-path';
 import type { Actor } from '../../server/audit';
 import { indianDate } from './indian-date';
 import { payableOf } from './payable';
+import { csvRupees, csvText } from './csv';
 import { cancelReceipt, issueReceipt, type ReceiptMode } from './receipts.server';
 
 /**
@@ -129,9 +130,8 @@ export const todayInIndia = () => indianDate(now());
 
 /** The register as CSV: one line per receipt, amounts in rupees with two decimals, fields quoted where needed. */
 export function registerCsv(register: Awaited<ReturnType<typeof collectionRegister>>): string {
-  const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-  const money = (p: number) => `${Math.trunc(p / 100)}.${String(Math.abs(p % 100)).padStart(2, '0')}`;
-  const lines = ['receipt,paid_at,kind,reference,mode,instrument,amount_rupees,state,cashier'];
-  for (const r of register.rows) lines.push([r.number, r.paidAt, r.kind, r.reference, r.mode, r.instrument, money(r.amountPaise), r.state, r.cashier].map(cell).join(','));
-  return `${lines.join('\n')}\n`;
+  return csvText(
+    ['receipt', 'paid_at', 'kind', 'reference', 'mode', 'instrument', 'amount_rupees', 'state', 'cashier'],
+    register.rows.map((r) => [r.number, r.paidAt, r.kind, r.reference, r.mode, r.instrument, csvRupees(r.amountPaise), r.state, r.cashier]),
+  );
 }

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
@@ -42,11 +43,8 @@ function runs(text: string): { text: string; deva: boolean }[] {
 
 export type Doc = InstanceType<typeof PDFDocument> & { bytes?: Promise<Buffer> };
 
-export function newDocument(): Doc {
-  const f = fontBytes();
-  // pdfkit starts in its built-in Helvetica (never drawn with); starting in one of these fonts instead makes a
-  // document that switches fonts never end.
-  const doc: Doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: 'Receipt', Author: siteSettings.councilName } });
+export function newDocument(title = 'Receipt'): Doc {
+  const doc = fontedDocument(title);
   // Read from the start: a pdfkit stream whose reader comes late may never end.
   const chunks: Buffer[] = [];
   doc.bytes = new Promise<Buffer>((resolve, reject) => {
@@ -54,6 +52,23 @@ export function newDocument(): Doc {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return doc;
+}
+
+/**
+ * A document sent as it is written (a whole ward's notices): the web stream reads it from the start, as a
+ * pdfkit stream needs, and only the pages not yet sent are held in memory.
+ */
+export function streamedDocument(title: string): { doc: Doc; body: ReadableStream<Uint8Array> } {
+  const doc = fontedDocument(title);
+  return { doc, body: Readable.toWeb(doc) as ReadableStream<Uint8Array> };
+}
+
+function fontedDocument(title: string): Doc {
+  const f = fontBytes();
+  // pdfkit starts in its built-in Helvetica (never drawn with); starting in one of these fonts instead makes a
+  // document that switches fonts never end.
+  const doc: Doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: title, Author: siteSettings.councilName } });
   doc.registerFont('deva', f.deva);
   doc.registerFont('devaBold', f.devaBold);
   doc.registerFont('latin', f.latin);
@@ -78,6 +93,53 @@ export function line(doc: Doc, text: string, options: { size?: number; bold?: bo
   }
   doc.x = x0;
   doc.y = y + doc.currentLineHeight(true);
+}
+
+/** The width of mixed-script text at the current size, each run measured in its own font. */
+function widthOf(doc: Doc, text: string, bold = false): number {
+  let width = 0;
+  for (const part of runs(text)) {
+    doc.font(part.deva ? (bold ? 'devaBold' : 'deva') : bold ? 'latinBold' : 'latin');
+    width += doc.widthOfString(part.text);
+  }
+  return width;
+}
+
+/** Mixed-script text wrapped at spaces to `width`, drawn line by line from (x, y); answers the y below it. */
+export function paragraph(doc: Doc, text: string, options: { x: number; y: number; width: number; size?: number; bold?: boolean }): number {
+  doc.fontSize(options.size ?? 10);
+  let y = options.y;
+  let current = '';
+  const flush = () => {
+    line(doc, current, { x: options.x, y, size: options.size ?? 10, bold: options.bold });
+    y = doc.y;
+  };
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (current && widthOf(doc, candidate, options.bold) > options.width) {
+      flush();
+      current = word;
+    } else current = candidate;
+  }
+  if (current) flush();
+  return y;
+}
+
+/**
+ * A QR code drawn as the PDF's own squares at (x, y), `size` points wide: no picture to encode and decode,
+ * so a ward's hundreds of notices cost little each, and it stays sharp at any print size.
+ */
+export function qrCode(doc: Doc, text: string, x: number, y: number, size: number): void {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const quiet = 1;
+  const cell = size / (modules.size + 2 * quiet);
+  doc.save().fillColor('#000000');
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; col++) {
+      if (modules.get(row, col)) doc.rect(x + (col + quiet) * cell, y + (row + quiet) * cell, cell, cell);
+    }
+  }
+  doc.fill().restore();
 }
 
 export function finish(doc: Doc): Promise<Buffer> {
@@ -113,8 +175,7 @@ export async function receiptPdf(receipt: ReceiptForPdf, lang: Lang): Promise<Bu
   line(doc, `${a.line1}, ${a.line2}`, { size: 8, x: 48, y: 72 });
   line(doc, `${a.town}, ${a.district}, ${a.state} ${a.pinCode}`, { size: 8, x: 48, y: 84 });
   line(doc, w.receipt, { size: 15, bold: true, x: 48, y: 104 });
-  const qr = await QRCode.toBuffer(receipt.verifyUrl, { type: 'png', margin: 1, width: 220, errorCorrectionLevel: 'M' });
-  doc.image(qr, 420, 40, { width: 120 });
+  qrCode(doc, receipt.verifyUrl, 420, 40, 120);
   const rows: [string, string][] = [
     [w.number, receipt.number],
     [w.date, receipt.paidOn],
