@@ -82,8 +82,10 @@ export function refusalOf(request: TransitionRequest): Refusal | null {
       note: request.note,
       photoCount: request.photoCount,
       documentCount: 0,
-      fields: { officerId: request.officerId ?? null, rating: request.rating ?? null, reopenWindowDays: request.reopenWindowDays },
+      fields: { officerId: request.officerId ?? null, rating: request.rating ?? null },
       record: { decidedAt: request.decidedAt },
+      // What the requirements' loaders read from the database in a step: the officer's account, the window setting.
+      loaded: { officer: request.officerId ?? undefined, reopenWindow: request.reopenWindowDays },
       now: request.now,
     },
   });
