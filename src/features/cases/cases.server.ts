@@ -138,7 +138,7 @@ export async function lodgeCase(
         await trx.insertInto('case_contact').values({ case_id: row.id, ...input.contact }).execute();
         await storeEvent(trx, row.id, at, actor, { action: 'lodge', from: null, to: service.initial, note: '', visibility: 'public', data: {} }, stored);
         if (service.catalogue('en').lodge) await queueCitizenMessage(trx, service, number, input.contact, lang, { key: 'lodge', state: service.initial, note: '' });
-        return { result: { id: row.id, number }, audit: { action: 'create', recordId: row.id, before: null, after: { number, service: service.name, state: service.initial, data: caseData } } };
+        return { result: { id: row.id, number }, audit: { action: 'create', recordId: row.id, before: null, after: { number, service: service.name, state: service.initial, data: caseData, ...service.auditView?.({ number, state: service.initial, data: caseData }) } } };
       },
     },
     database,

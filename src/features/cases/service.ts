@@ -118,6 +118,8 @@ export interface ServiceDeclaration<State extends string, Action extends string>
   categoryDueHours?: (database: any, categoryId: number, state: State) => Promise<number | undefined>;
   /** What lodging writes into the service data beyond the form's fields (the photos' ids, say), beside the rule. */
   lodgeEffect?: (input: EffectInput) => EffectChanges;
+  /** What the audit log records of a lodged case beside its number, state and data (the old shape's fields, say). */
+  auditView?: (record: { number: string; state: State; data: Readonly<Record<string, unknown>> }) => Record<string, unknown>;
   /** The audit log's name for its cases: 'case' unless the service kept another name before the kernel. */
   auditEntity?: string;
   /** Where a citizen opens a case (the link in their messages): /my/cases/{number} unless told. */

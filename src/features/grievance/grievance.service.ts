@@ -72,6 +72,11 @@ const requirements: Record<string, Requirement> = {
   },
 };
 
+/** The four statuses of the old wire contract (SPEC.md §7), per state; read through grievance-workflow.ts. */
+export const GRIEVANCE_LEGACY_STATUS = {
+  Lodged: 'Open', Reopened: 'Open', Assigned: 'Pending', Resolved: 'Resolved', Closed: 'Resolved', Rejected: 'Rejected',
+} as const;
+
 export const GRIEVANCE = defineService({
   name: 'grievance',
   title: { en: 'Grievance', hi: 'शिकायत' },
@@ -152,6 +157,8 @@ export const GRIEVANCE = defineService({
   },
   // Its audit entries keep the name they had before the kernel, so that a grievance's history reads as one.
   auditEntity: 'complaint',
+  // …and its lodging's entry the old row's fields: the service data and the old status word.
+  auditView: ({ state, data }) => ({ ...data, status: GRIEVANCE_LEGACY_STATUS[state] }),
   citizenPath: (number) => `/trackgrievance?number=${encodeURIComponent(number)}`,
   staffPath: (number) => `/grievances/${encodeURIComponent(number)}`,
   // What the public list, the feeds and Open311 show: never the citizen's address.
