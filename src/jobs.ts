@@ -1,7 +1,6 @@
 import './payables';
 import type { JobDefinition } from './server/jobs';
 import { outboxSweepJob } from './server/outbox/sweep-job';
-import { GRIEVANCE_JOBS } from './features/grievance/grievance-jobs.server';
 import { CASE_JOBS } from './features/cases/case-jobs.server';
 import { PAYMENT_JOBS } from './features/payments/reconcile-jobs.server';
 
@@ -10,4 +9,4 @@ import { PAYMENT_JOBS } from './features/payments/reconcile-jobs.server';
  * server's own mechanisms and each feature's time-driven steps. A feature adds its jobs here; the runner and
  * src/server know no feature.
  */
-export const JOBS: readonly JobDefinition[] = [outboxSweepJob, ...GRIEVANCE_JOBS, ...CASE_JOBS, ...PAYMENT_JOBS];
+export const JOBS: readonly JobDefinition[] = [outboxSweepJob, ...CASE_JOBS, ...PAYMENT_JOBS];

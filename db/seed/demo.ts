@@ -38,7 +38,8 @@ import {
   type ComplaintState,
 } from './images';
 import { makePdf } from './pdf';
-import { complaintNumber, LEGACY_STATUS, type GrievanceState } from '../../src/features/grievance/grievance-workflow';
+import { complaintNumber, type GrievanceState } from '../../src/features/grievance/grievance-workflow';
+import { GRIEVANCE } from '../../src/features/grievance/grievance.service';
 // The property tax register's demo ward comes with the rest of the demo, in the same separately built file.
 export { seedPropertyTaxDemo } from './property-tax';
 
@@ -80,15 +81,21 @@ export async function seedDemoContent(database: Db): Promise<boolean> {
  */
 async function markDemoOverdueNoticed(trx: Db): Promise<void> {
   const at = new Date().toISOString();
-  const overdue = await trx.selectFrom('complaint').select(['id', 'due_at']).where('state', 'in', ['Lodged', 'Assigned', 'Reopened']).where('due_at', '<', at).execute();
+  const overdue = await trx
+    .selectFrom('service_case')
+    .select(['id', 'due_at'])
+    .where('service', '=', GRIEVANCE.name)
+    .where('state', 'in', [...GRIEVANCE.openStates])
+    .where('due_at', '<', at)
+    .execute();
   for (const { id, due_at } of overdue) {
-    if (due_at) await trx.insertInto('grievance_overdue_notice').values({ complaint_id: id, due_at, sent_at: at }).execute();
+    if (due_at) await trx.insertInto('case_overdue_notice').values({ case_id: id, due_at, sent_at: at }).execute();
   }
 }
 
 const SEEDED_TABLES = [
   'slider', 'about', 'employee', 'tender', 'notice', 'circular', 'office_order', 'latest_news', 'gallery',
-  'press_release', 'grievance_type', 'district', 'ward', 'ulb', 'complaint',
+  'press_release', 'grievance_type', 'district', 'ward', 'ulb', 'service_case',
 ] as const;
 
 async function hasContent(database: Db): Promise<boolean> {
@@ -542,24 +549,15 @@ async function seedComplaints(seed: SeedContext, ids: LookupIds): Promise<void> 
     const photo = async (key: string | null) => (key ? storeJpeg(seed, seed.pictures.complaintPhotos.get(key)!) : null);
     const media = { pub1: await photo(keys.pub1), pub2: await photo(keys.pub2), action1: await photo(keys.action1), action2: await photo(keys.action2) };
     const row = await seed.db
-      .insertInto('complaint')
+      .insertInto('service_case')
       .values({
-        grievance_type_id: ids.grievances[entry.type],
-        district_id: ids.district,
-        ward_id: ids.wards[entry.ward - 1],
-        ulb_id: ids.ulb,
-        your_suggestion: entry.suggestion,
-        landmark: entry.landmark,
-        additional_information: entry.info,
-        status: entry.status,
-        entry_by: complaintDesk[i % complaintDesk.length],
-        entry_date: entryDate,
-        action_by: acted ? grievanceTypes[entry.type].handledBy : '',
-        action_date: actionDate,
-        pub_image_1_media_id: media.pub1,
-        pub_image_2_media_id: media.pub2,
-        action_image_1_media_id: media.action1,
-        action_image_2_media_id: media.action2,
+        service: GRIEVANCE.name, number: `pending-${i}`, state: 'Lodged', ward_id: ids.wards[entry.ward - 1], category_id: ids.grievances[entry.type],
+        assignee_id: null, due_at: null, lodged_at: entryDate, state_since: entryDate, updated_at: entryDate, lang: 'en', source: 'web',
+        data: JSON.stringify({
+          districtId: ids.district, ulbId: ids.ulb, landmark: entry.landmark, description: entry.info, suggestion: entry.suggestion,
+          entryBy: complaintDesk[i % complaintDesk.length], actionBy: acted ? grievanceTypes[entry.type].handledBy : '', actionDate,
+          pubImage1: media.pub1, pubImage2: media.pub2, actionImage1: media.action1, actionImage2: media.action2,
+        }),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -614,32 +612,32 @@ async function seedWorkflow(
     events.push({ at: reopenedAt, kind: 'citizen', label: 'Citizen', action: 'reopen', from: 'Resolved', to: 'Reopened', note: entry.reminders?.at(-1) ?? 'The problem is back.' });
     dueAt = new Date(Date.parse(reopenedAt) + type.slaHours * HOUR_MS).toISOString();
   }
+  const stored = await seed.db.selectFrom('service_case').select('data').where('id', '=', complaintId).executeTakeFirstOrThrow();
+  const data = { ...(JSON.parse(stored.data) as Record<string, unknown>), decidedAt, closedAt, rating: entry.rating ?? null, ratingComment: '', slaHours: type.slaHours };
+  const last = events.at(-1)!;
   await seed.db
-    .updateTable('complaint')
+    .updateTable('service_case')
     .set({
-      complaint_number: complaintNumber(complaintId, entryDate),
+      number: complaintNumber(complaintId, entryDate),
       state,
-      status: LEGACY_STATUS[state],
       due_at: dueAt,
-      sla_hours: type.slaHours,
-      citizen_name: citizen.name,
-      citizen_mobile: citizen.mobile,
-      address: `Ward ${entry.ward}, Kamalpur`,
-      officer_id: state === 'Assigned' || state === 'Resolved' || state === 'Closed' ? officerId : null,
-      decided_at: decidedAt,
-      closed_at: closedAt,
-      rating: entry.rating ?? null,
-      source: 'web',
+      assignee_id: state === 'Assigned' || state === 'Resolved' || state === 'Closed' ? officerId : null,
+      state_since: last.at,
+      updated_at: last.at,
+      data: JSON.stringify(data),
     })
     .where('id', '=', complaintId)
     .execute();
+  await seed.db.insertInto('case_contact').values({ case_id: complaintId, name: citizen.name, mobile: citizen.mobile, email: '', address: `Ward ${entry.ward}, Kamalpur` }).execute();
   let resolvedOnce = false;
   for (const event of events) {
+    const officer = event.officer && officerId !== null ? { officerId } : {};
     const stored = await seed.db
-      .insertInto('grievance_event')
+      .insertInto('case_event')
       .values({
-        complaint_id: complaintId, at: event.at, actor_kind: event.kind, actor_user_id: null, actor_label: event.label, action: event.action,
-        from_state: event.from, to_state: event.to, note: event.note ?? '', officer_id: event.officer ? officerId : null, rating: event.rating ?? null,
+        case_id: complaintId, at: event.at, actor_kind: event.kind, actor_user_id: null, actor_label: event.label, action: event.action,
+        from_state: event.from, to_state: event.to, note: event.note ?? '', visibility: 'public',
+        data: JSON.stringify({ ...officer, ...(event.rating ? { rating: event.rating } : {}) }),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -647,7 +645,7 @@ async function seedWorkflow(
     const attached = event.action === 'lodge' ? photos.lodge : event.action === 'resolve' && !resolvedOnce ? photos.resolve : [];
     if (event.action === 'resolve') resolvedOnce = true;
     for (const [position, mediaId] of attached.entries()) {
-      await seed.db.insertInto('grievance_event_media').values({ event_id: stored.id, position, media_id: mediaId }).execute();
+      await seed.db.insertInto('case_event_media').values({ event_id: stored.id, position, media_id: mediaId, kind: 'photo' }).execute();
     }
   }
 }

@@ -1,5 +1,8 @@
 import sharp from 'sharp';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../migrations/schema-helpers';
+import { caseNumber } from '../../src/features/cases/service';
+import { GRIEVANCE } from '../../src/features/grievance/grievance.service';
 import type { Db } from '../../src/server/db';
 import { nowIso } from '../../src/server/db';
 import { storeMedia } from '../../src/server/media';
@@ -28,6 +31,9 @@ const TOPICS_HI = ['जल आपूर्ति', 'संपत्ति कर
 const UNTRANSLATED_EVERY = 4;
 const FIRST = ['Amit', 'Sunita', 'Rakesh', 'Priya', 'Manoj', 'Anita', 'Vikas', 'Kiran', 'Suresh', 'Pooja', 'Ravi', 'Neha'];
 const LAST = ['Kumar', 'Devi', 'Singh', 'Prasad', 'Sharma', 'Yadav', 'Mishra', 'Paswan', 'Jha', 'Gupta'];
+/** The grievance state each of the old wire's statuses stands for. */
+const LEGACY_TO_STATE: Record<string, string> = { Open: 'Lodged', Pending: 'Assigned', Resolved: 'Resolved', Rejected: 'Rejected' };
+
 const BATCH = 400;
 
 /** A small deterministic pseudo-random sequence, so two runs make the same data. */
@@ -145,24 +151,27 @@ export async function seedLargeData(database: Db, counts: LargeCounts = LARGE_CO
       created_date: created,
     }));
 
-    await insertInBatches(untyped, 'complaint', counts.complaints, (i) => {
-      const status = COMPLAINT_STATUSES[pick(COMPLAINT_STATUSES.length)];
-      const entered = new Date(Date.now() - pick(900) * 86_400_000 - pick(86_400) * 1000).toISOString();
+    // Grievance cases under explicit ids after the last one, so that each number is known as the row is made.
+    const firstId = Number((await untyped.selectFrom('service_case').select((eb) => eb.fn.max('id').as('n')).executeTakeFirst())?.n ?? 0) + 1;
+    const entered = (i: number) => new Date(Date.now() - ((i * 7919) % 900) * 86_400_000 - ((i * 104_729) % 86_400) * 1000).toISOString();
+    const stateOf = (i: number) => LEGACY_TO_STATE[COMPLAINT_STATUSES[(i * 31) % COMPLAINT_STATUSES.length]];
+    await insertInBatches(untyped, 'service_case', counts.complaints, (i) => {
+      const id = firstId + i;
+      const state = stateOf(i);
+      const at = entered(i);
       return {
-        grievance_type_id: lookups.grievances[pick(lookups.grievances.length)],
-        district_id: lookups.districts[0],
-        ward_id: lookups.wards[pick(lookups.wards.length)],
-        ulb_id: lookups.ulbs[0],
-        your_suggestion: 'Please attend to this soon.',
-        landmark: `Near house no. ${1 + pick(400)}`,
-        additional_information: `Reported by a resident (${i + 1}).`,
-        status,
-        entry_by: 'staff@nagarparishad.example',
-        entry_date: entered,
-        action_by: status === 'Open' ? '' : 'Complaint desk',
-        action_date: status === 'Open' ? null : entered,
-        pub_image_1_media_id: i % 100 === 0 ? photoId : null,
+        id, service: GRIEVANCE.name, number: caseNumber(GRIEVANCE.numberPrefix, id, at), state,
+        ward_id: lookups.wards[pick(lookups.wards.length)], category_id: lookups.grievances[pick(lookups.grievances.length)],
+        assignee_id: null, due_at: new Date(Date.parse(at) + 72 * 3_600_000).toISOString(), lodged_at: at, state_since: at, updated_at: at,
+        lang: 'en', source: 'desk',
+        data: JSON.stringify({
+          districtId: lookups.districts[0], ulbId: lookups.ulbs[0], landmark: `Near house no. ${1 + pick(400)}`, description: `Reported by a resident (${i + 1}).`,
+          suggestion: 'Please attend to this soon.', entryBy: 'staff@nagarparishad.example', actionBy: state === 'Lodged' ? '' : 'Complaint desk',
+          actionDate: state === 'Lodged' ? null : at, decidedAt: state === 'Resolved' || state === 'Rejected' ? at : null, pubImage1: i % 100 === 0 ? photoId : null,
+        }),
       };
     });
+    await insertInBatches(untyped, 'case_contact', counts.complaints, (i) => ({ case_id: firstId + i, name: '', mobile: '', email: '', address: '' }));
+    if (isPostgres(untyped)) await sql`SELECT setval(pg_get_serial_sequence('service_case', 'id'), ${firstId + counts.complaints}, false)`.execute(untyped);
   });
 }

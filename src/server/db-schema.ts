@@ -137,42 +137,7 @@ export const TABLES = {
   district: { id: id(), district_name_english: text() },
   ward: { id: id(), ward_number: text() },
   ulb: { id: id(), ulb_name: text() },
-  complaint: {
-    id: id(),
-    grievance_type_id: integer(),
-    district_id: integer(),
-    ward_id: integer(),
-    ulb_id: integer(),
-    your_suggestion: text(),
-    landmark: text(),
-    additional_information: text(),
-    status: text(),
-    entry_by: text(),
-    entry_date: text(),
-    action_by: text(),
-    action_date: textOrNull(),
-    pub_image_1_media_id: mediaId(),
-    pub_image_2_media_id: mediaId(),
-    action_image_1_media_id: mediaId(),
-    action_image_2_media_id: mediaId(),
-    // The grievance workflow (db/migrations/2026-11-23-0010-grievance-workflow.ts).
-    complaint_number: textOrNull(),
-    state: textOrEmpty(),
-    due_at: textOrNull(),
-    sla_hours: integerOrNull(),
-    citizen_name: textOrEmpty(),
-    citizen_mobile: textOrEmpty(),
-    citizen_email: textOrEmpty(),
-    address: textOrEmpty(),
-    officer_id: integerOrNull(),
-    decided_at: textOrNull(),
-    closed_at: textOrNull(),
-    rating: integerOrNull(),
-    rating_comment: textOrEmpty(),
-    source: textOrEmpty(),
-    /** The language it was lodged in ('en' or 'hi'): its messages to the citizen are written in it. */
-    lang: textOrEmpty(),
-  },
+  /** A citizen's reminder about a grievance: complaint_id is the case's id (the legacy calls answer it). */
   complaint_reminder: { id: id(), complaint_id: integer(), message: text(), created_date: text() },
   /**
    * Every write through the back office. action: 'create', 'update', 'delete' or 'change-password'; entity:
@@ -194,24 +159,6 @@ export const TABLES = {
   login_attempt: { id: id(), email: text(), address: text(), at: text() },
   /** A visitor's message from the public feedback form; address_hash is the SHA-256 of the sender's address. */
   feedback: { id: id(), at: text(), name: text(), email: text(), subject: text(), message: text(), address_hash: text() },
-  /** One step of a grievance's life: who (a citizen, staff, the system), from which state to which. */
-  grievance_event: {
-    id: id(),
-    complaint_id: integer(),
-    at: text(),
-    actor_kind: text(),
-    actor_user_id: integerOrNull(),
-    actor_label: text(),
-    action: text(),
-    from_state: textOrNull(),
-    to_state: text(),
-    note: textOrEmpty(),
-    officer_id: integerOrNull(),
-    rating: integerOrNull(),
-    /** 'public': the citizen reads the note too; 'staff': staff only. */
-    visibility: textOrEmpty(),
-  },
-  grievance_event_media: { event_id: integer(), position: integer(), media_id: integer() },
   grievance_setting: { name: text(), value: text() },
   /** A public form's one-time token (its SHA-256) and what sending it stored; result null while in hand. */
   form_submission: { scope: text(), token_hash: text(), result: textOrNull(), at: text() },
@@ -253,7 +200,6 @@ export const TABLES = {
   /** When each job last ran on the in-process runner (SQLite), so one missed while the server was down runs on start. */
   job_run: { name: text(), last_run_at: text(), last_finished_at: textOrNull(), last_error: textOrEmpty() },
   /** The overdue notices sent: one per grievance and due time. */
-  grievance_overdue_notice: { complaint_id: integer(), due_at: text(), sent_at: text() },
   /**
    * Where a content record stands in its life (src/features/lifecycle): keyed by the type's API path and the
    * record's id; a record without a row is published and valid without end. Moments are UTC ISO instants.
@@ -491,4 +437,3 @@ export type ColumnOf<T extends TableName> = keyof (typeof TABLES)[T] & string;
 
 export type AppUser = Selectable<Database['app_user']>;
 export type Tender = Selectable<Database['tender']>;
-export type Complaint = Selectable<Database['complaint']>;

@@ -7,6 +7,7 @@ import { ADMIN, bearer, login } from '../support/api';
 import { sampleJpeg } from '../support/content-samples';
 import { openServerDatabase } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
+import { countGrievances, grievanceRow } from '../support/grievance-row';
 
 /**
  * What one stranger can cost everyone else, on a server of our own: a visitor who gives up while waiting for
@@ -104,7 +105,7 @@ async function setSetting(name: string, value: number) {
 
 const countAttempts = async () =>
   Number((await database.selectFrom('grievance_attempt').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'lodge-address').executeTakeFirstOrThrow()).n);
-const countComplaints = async () => Number((await database.selectFrom('complaint').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const countComplaints = () => countGrievances(database);
 
 beforeAll(async () => {
   server = await startServer();
@@ -214,7 +215,7 @@ describe('cheap refusals first', () => {
     const res = await lodgeForm({ mobile: '9812300002' }, [photo]);
     expect(res.status).toBe(200);
     const number = /data-complaint-number>(NPK-PGR-[\d-]+)</.exec(await res.text())?.[1];
-    const stored = await database.selectFrom('complaint').select('pub_image_1_media_id').where('complaint_number', '=', number!).executeTakeFirstOrThrow();
+    const stored = await grievanceRow(database, number!);
     expect(stored.pub_image_1_media_id).not.toBeNull();
   });
 });

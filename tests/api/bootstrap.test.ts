@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { countInServerDatabase as count, testPostgresUrl } from '../support/database';
 import { freePort, startServer, tempDataDir } from '../support/server';
 
-const CONTENT_TABLES = ['slider', 'about', 'employee', 'tender', 'notice', 'circular', 'office_order', 'latest_news', 'gallery', 'press_release', 'complaint', 'complaint_reminder', 'ward', 'media', 'app_user'];
+const CONTENT_TABLES = ['slider', 'about', 'employee', 'tender', 'notice', 'circular', 'office_order', 'latest_news', 'gallery', 'press_release', 'service_case', 'complaint_reminder', 'ward', 'media', 'app_user'];
 
 describe('first start and restarts', () => {
   it('creates the accounts named in the environment, and no demo accounts in production', async () => {

@@ -8,6 +8,7 @@ import { ROUTES, type RouteDeclaration } from '../../src/server/route-table';
 import { ADMIN, OFFICER, baseUrl, bearer, login } from '../support/api';
 import { openServerDatabase, testPostgresUrl } from '../support/database';
 import { startServer, tempDataDir, type TestServer } from '../support/server';
+import { grievanceEventRows, grievanceRow, setGrievance } from '../support/grievance-row';
 
 /**
  * Citizens signing in with their mobile: the code by SMS (to a gateway started here), its tries, expiry (the
@@ -301,7 +302,7 @@ describe('the JSON API', () => {
     const mobile = freshMobile();
     const toRate = await lodge(mobile);
     const toReopen = await lodge(mobile);
-    await database.updateTable('complaint').set({ state: 'Resolved', decided_at: new Date().toISOString() }).where('complaint_number', 'in', [toRate, toReopen]).execute();
+    for (const n of [toRate, toReopen]) await setGrievance(database, n, { state: 'Resolved', decided_at: new Date().toISOString() });
     const token = await signIn(mobile);
 
     const one = await fetch(url(`/api/Citizen/cases/${toRate}`), { headers: bearer(token) });
@@ -317,19 +318,19 @@ describe('the JSON API', () => {
     expect(noReason.status).toBe(400);
     const reopened = await fetch(url(`/api/Citizen/cases/${toReopen}/reopen`), { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json' }, body: JSON.stringify({ note: 'The light is out again' }) });
     expect(await reopened.json()).toMatchObject({ state: 'Reopened' });
-    const events = await database.selectFrom('grievance_event').innerJoin('complaint', 'complaint.id', 'grievance_event.complaint_id').select(['action', 'actor_kind']).where('complaint.complaint_number', '=', toReopen).orderBy('grievance_event.id').execute();
+    const events = (await grievanceEventRows(database, (await grievanceRow(database, toReopen)).id)).map(({ action, actor_kind }) => ({ action, actor_kind }));
     expect(events.at(-1)).toEqual({ action: 'reopen', actor_kind: 'citizen' });
   });
 
   it('rates through the case page\'s form, answered with a redirect', async () => {
     const mobile = freshMobile();
     const number = await lodge(mobile);
-    await database.updateTable('complaint').set({ state: 'Resolved', decided_at: new Date().toISOString() }).where('complaint_number', '=', number).execute();
+    await setGrievance(database, number, { state: 'Resolved', decided_at: new Date().toISOString() });
     const cookie = `citizen_session=${await signInByForms(mobile)}`;
     const posted = await fetch(url(`/hi/my/cases/${number}`), { method: 'POST', redirect: 'manual', headers: { cookie }, body: new URLSearchParams({ action: 'rate', rating: '5' }) });
     expect(posted.status).toBe(303);
     expect(posted.headers.get('location')).toBe(`/hi/my/cases/${number}?done=rate`);
-    expect((await database.selectFrom('complaint').select('state').where('complaint_number', '=', number).executeTakeFirstOrThrow()).state).toBe('Closed');
+    expect((await grievanceRow(database, number)).state).toBe('Closed');
   });
 });
 

@@ -4,6 +4,7 @@ import type { Db } from '../../src/server/db';
 import { ADMIN, OFFICER, USER, bearer, login } from '../support/api';
 import { openServerDatabase } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
+import { grievanceEventRows, grievanceRow } from '../support/grievance-row';
 
 /**
  * One complaint desk: /inquiry lodges a real grievance for a citizen at the counter (name and mobile, so the
@@ -84,7 +85,7 @@ describe('the complaint desk at /inquiry', () => {
     // Its list is the inbox's: the new grievance is in it, linked to its page.
     expect(shown.html).toContain(`href="/grievances/${number}"`);
 
-    const row = await database.selectFrom('complaint').selectAll().where('complaint_number', '=', number).executeTakeFirstOrThrow();
+    const row = await grievanceRow(database, number);
     expect(row).toMatchObject({ citizen_name: 'Ramesh Prasad', citizen_mobile: '9834500011', your_suggestion: 'Fit a float valve on the inlet.', source: 'desk', state: 'Lodged' });
     const staffPage = await page(`/grievances/${number}`, tokens.user);
     expect(staffPage.html).toContain('Fit a float valve on the inlet.');
@@ -110,7 +111,7 @@ describe('the old add-complaint call', () => {
     const res = await fetch(url('/api/User/add-complaint'), { method: 'POST', headers: bearer(tokens.user), body: form });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: number };
-    const { complaint_number: number } = await database.selectFrom('complaint').select('complaint_number').where('id', '=', id).executeTakeFirstOrThrow();
+    const { number } = await database.selectFrom('service_case').select('number').where('id', '=', id).executeTakeFirstOrThrow();
     const staffPage = await page(`/grievances/${number}`, tokens.user);
     expect(staffPage.html).toContain('At the counter, no contact');
     expect(staffPage.html).toContain('Two bins at the gate.');
@@ -126,8 +127,7 @@ describe('who reads a note', () => {
     const photo = new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background: '#15803d' } }).jpeg().toBuffer());
     await act(tokens.officer, number, 'resolve', { note: 'Float valve fitted on the inlet.', note_visibility: 'public' }, photo);
 
-    const events = await database.selectFrom('grievance_event').innerJoin('complaint', 'complaint.id', 'grievance_event.complaint_id')
-      .select(['grievance_event.action', 'grievance_event.visibility']).where('complaint.complaint_number', '=', number).orderBy('grievance_event.id').execute();
+    const events = (await grievanceEventRows(database, (await grievanceRow(database, number)).id)).map(({ action, visibility }) => ({ action, visibility }));
     expect(events).toEqual([{ action: 'lodge', visibility: 'public' }, { action: 'assign', visibility: 'staff' }, { action: 'resolve', visibility: 'public' }]);
 
     const citizen = await (await fetch(url('/trackgrievance'), { method: 'POST', body: new URLSearchParams({ number, mobile: '9834500022', action: 'lookup' }) })).text();
@@ -144,7 +144,7 @@ describe('who reads a note', () => {
 describe('the dashboards', () => {
   it('count by the states the inbox shows, with the overdue ones', async () => {
     const html = (await page('/userdashboard', tokens.user)).html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
-    const counts = await database.selectFrom('complaint').select(['state', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('state').execute();
+    const counts = await database.selectFrom('service_case').select(['state', (eb) => eb.fn.countAll<number>().as('n')]).where('service', '=', 'grievance').groupBy('state').execute();
     for (const { state, n } of counts) expect(html).toContain(`${state} : ${Number(n)} complaint(s)`);
     expect(html).not.toMatch(/\bPending : /);
     expect(html).toMatch(/Overdue: \d+/);

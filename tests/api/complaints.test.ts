@@ -46,7 +46,7 @@ async function getJson<T = Wire[]>(p: string, token?: string): Promise<T> {
 }
 
 const sqlCount = (query: string) => countInServerDatabase(server.dataDir, query);
-const storedCounts = async () => ({ complaints: await sqlCount('SELECT count(*) AS n FROM complaint'), media: await sqlCount('SELECT count(*) AS n FROM media') });
+const storedCounts = async () => ({ complaints: await sqlCount("SELECT count(*) AS n FROM service_case WHERE service = 'grievance'"), media: await sqlCount('SELECT count(*) AS n FROM media') });
 
 function complaintForm(overrides: Record<string, string | null> = {}, files: Record<string, Blob> = {}): FormData {
   const form = new FormData();
@@ -282,7 +282,7 @@ describe('POST /api/User/add-complaint: a new complaint', () => {
     });
     expect(Date.now() - Date.parse(String(saved.entry_Date))).toBeLessThan(60_000);
     expect(await storedCounts()).toEqual({ complaints: before.complaints + 1, media: before.media + 2 });
-    expect(await sqlCount(`SELECT count(*) AS n FROM complaint WHERE id = ${saved.id} AND entry_by = '${USER.email}'`)).toBe(1);
+    expect(await sqlCount(`SELECT count(*) AS n FROM service_case WHERE id = ${saved.id} AND data LIKE '%"entryBy":"${USER.email}"%'`)).toBe(1);
 
     const read = await getJson<Wire>(`/api/User/complaint/${saved.id}`, userToken);
     // Pictures are stored re-encoded without their metadata, so they are compared by what they show.
@@ -317,8 +317,11 @@ describe('POST /api/User/add-complaint: a new complaint', () => {
   it('leaves complaints without a status out of the counts but not out of the list', async () => {
     const [row] = await queryServerDatabase<{ id: number }>(
       server.dataDir,
-      sql`INSERT INTO complaint (grievance_type_id, district_id, ward_id, ulb_id, status, entry_date) VALUES (1, 1, 1, 1, '', ${new Date().toISOString()}) RETURNING id`,
+      sql`INSERT INTO service_case (service, number, state, ward_id, category_id, lodged_at, state_since, updated_at, data)
+        VALUES ('grievance', 'NPK-PGR-2000-01-01-999999', 'Lodged', 1, 1, ${new Date().toISOString()}, ${new Date().toISOString()}, ${new Date().toISOString()},
+        '{"districtId":1,"ulbId":1,"legacyStatus":""}') RETURNING id`,
     );
+    await queryServerDatabase(server.dataDir, sql`INSERT INTO case_contact (case_id) VALUES (${row.id})`);
     const counted = await getJson<{ id: number }[]>('/api/Public/complaint-count');
     expect(counted.map((e) => e.id)).not.toContain(row.id);
     const listed = await getJson('/api/Public/complaint');

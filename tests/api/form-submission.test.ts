@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db';
 import { openServerDatabase } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
+import { countGrievances } from '../support/grievance-row';
 
 /**
  * Public forms that store something answer with a redirect to their result (POST, redirect, GET), and the
@@ -35,7 +36,7 @@ async function send(path: string, body: FormData | URLSearchParams): Promise<{ s
   return { status: res.status, location: res.headers.get('location'), html: await res.text() };
 }
 
-const complaintCount = async () => Number((await database.selectFrom('complaint').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const complaintCount = () => countGrievances(database);
 
 beforeAll(async () => {
   server = await startServer();

@@ -8,6 +8,7 @@ import { sampleJpeg, samplePdf } from '../support/content-samples';
 import { openServerDatabase } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
 import { startMailServer, type ReceivedMail } from '../support/mail';
+import { allGrievanceRows, countGrievances, grievanceEventRows, grievanceRow, setGrievance } from '../support/grievance-row';
 
 /**
  * The grievance workflow end to end, against a server of its own whose notifications go to a real SMTP
@@ -65,7 +66,7 @@ async function track(number: string, mobile: string, fields: Record<string, stri
   return { status: res.status, html: await res.text() };
 }
 
-const row = (number: string) => database.selectFrom('complaint').selectAll().where('complaint_number', '=', number).executeTakeFirstOrThrow();
+const row = (number: string) => grievanceRow(database, number);
 const officerId = async (email: string) => (await database.selectFrom('app_user').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
 async function setSetting(name: string, value: number) {
@@ -119,7 +120,7 @@ describe('lodging a grievance', () => {
     const category = await database.selectFrom('grievance_type').select('sla_hours').where('id', '=', 1).executeTakeFirstOrThrow();
     expect(Date.parse(stored.due_at!) - Date.parse(stored.entry_date)).toBe(category.sla_hours * 3_600_000);
     expect(stored.pub_image_1_media_id).not.toBeNull();
-    const events = await database.selectFrom('grievance_event').selectAll().where('complaint_id', '=', stored.id).execute();
+    const events = await grievanceEventRows(database, stored.id);
     expect(events).toMatchObject([{ action: 'lodge', from_state: null, to_state: 'Lodged', actor_kind: 'citizen' }]);
     const audit = await database.selectFrom('audit_log').selectAll().where('entity', '=', 'complaint').where('record_id', '=', stored.id).execute();
     expect(audit.map((a) => a.action)).toEqual(['create']);
@@ -151,7 +152,7 @@ describe('lodging a grievance', () => {
   });
 
   it('refuses a form with mistakes field by field, keeps what was typed and stores nothing', async () => {
-    const before = await database.selectFrom('complaint').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const before = { n: await countGrievances(database) };
     const bad = await lodge({ address: '', description: 'short', mobile: '12345', category: '999' });
     expect(bad.status).toBe(400);
     expect(bad.html).toContain('Say where the problem is.');
@@ -162,7 +163,7 @@ describe('lodging a grievance', () => {
     expect(unknown.html).toContain('That category does not exist');
     const notAPicture = await lodge({}, [samplePdf('not a photo')]);
     expect(notAPicture.status).toBe(415);
-    const after = await database.selectFrom('complaint').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = { n: await countGrievances(database) };
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
@@ -271,11 +272,11 @@ describe('the transitions, and every refusal the workflow declares', () => {
     // Automatic closing waits longer than the reopen window here, so that the window is what refuses.
     await setSetting('autoCloseDays', 30);
     const stored = await row(number);
-    await database.updateTable('complaint').set({ decided_at: new Date(Date.now() - 11 * 86_400_000).toISOString() }).where('id', '=', stored.id).execute();
+    await setGrievance(database, stored.complaint_number, { decided_at: new Date(Date.now() - 11 * 86_400_000).toISOString() });
     const late = await track(number, mobile, { action: 'reopen', note: 'Garbage is back.' });
     expect(late.status).toBe(409);
     expect(late.html).toContain('can be reopened only within 10 days');
-    await database.updateTable('complaint').set({ decided_at: new Date(Date.now() - 9 * 86_400_000).toISOString() }).where('id', '=', stored.id).execute();
+    await setGrievance(database, stored.complaint_number, { decided_at: new Date(Date.now() - 9 * 86_400_000).toISOString() });
     const noReason = await track(number, mobile, { action: 'reopen', note: ' ' });
     expect(noReason.status).toBe(400);
     const reopened = await track(number, mobile, { action: 'reopen', note: 'Garbage is back.' });
@@ -321,7 +322,7 @@ describe('the transitions, and every refusal the workflow declares', () => {
     await act(tokens.admin, other.number!, 'assign', { officer: String(await officerId(OFFICER.email)) });
     await act(tokens.admin, other.number!, 'resolve', {}, [jpeg]);
     const stored = await row(other.number!);
-    await database.updateTable('complaint').set({ decided_at: new Date(Date.now() - 8 * 86_400_000).toISOString() }).where('id', '=', stored.id).execute();
+    await setGrievance(database, stored.complaint_number, { decided_at: new Date(Date.now() - 8 * 86_400_000).toISOString() });
     for (const path of ['/viewgrievance', '/grievances', `/grievances/${other.number}`]) await fetch(url(path), { headers: bearer(tokens.admin) });
     await fetch(url(`/api/Grievance/${other.number}`), { headers: bearer(tokens.admin) });
     await track(other.number!, other.mobile);
@@ -357,7 +358,7 @@ describe('what the public and old clients see', () => {
 
   it('maps the states onto the old four statuses in the legacy answers and counts', async () => {
     const entries = (await (await fetch(url('/api/Public/complaint-count?statusFilter=All'))).json()) as { id: number; status: string }[];
-    const states = await database.selectFrom('complaint').select(['id', 'state']).execute();
+    const states = await allGrievanceRows(database);
     const legacy: Record<string, string> = { Lodged: 'Open', Reopened: 'Open', Assigned: 'Pending', Resolved: 'Resolved', Closed: 'Resolved', Rejected: 'Rejected' };
     expect(new Set(states.map((s) => s.state))).toEqual(new Set(Object.keys(legacy)));
     for (const entry of entries) expect(entry.status).toBe(legacy[states.find((s) => s.id === entry.id)!.state]);

@@ -9,6 +9,7 @@ import { sampleJpeg } from '../support/content-samples';
 import { createFreshDatabase, openServerDatabase, testPostgresUrl } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
+import { grievanceEventRows, grievanceRow, setGrievance } from '../support/grievance-row';
 
 /**
  * Time-driven steps run as jobs, with nobody reading: on SQLite the in-process runner runs a job when it is
@@ -49,7 +50,7 @@ async function staffOf(server: TestServer, database: Db): Promise<Staff> {
 }
 
 const stateOf = async (database: Db, number: string) =>
-  (await database.selectFrom('complaint').select('state').where('complaint_number', '=', number).executeTakeFirstOrThrow()).state;
+  (await grievanceRow(database, number)).state;
 const overdueNotices = (database: Db, number: string) =>
   database.selectFrom('outbox_message').select(['recipient', 'subject', 'body']).where('reference', '=', number).where('subject', 'like', 'Overdue:%').orderBy('id').execute();
 const lastRun = async (database: Db, name: string) =>
@@ -102,13 +103,13 @@ describe('on SQLite, the in-process runner', () => {
     const number = await lodge(server);
     await act(server, staff, number, 'assign', { officer: String(staff.officerId) });
     await act(server, staff, number, 'resolve', { note: 'Drain cleared.' }, [jpeg]);
-    await database.updateTable('complaint').set({ decided_at: new Date(serverNow() - 8 * DAY).toISOString() }).where('complaint_number', '=', number).execute();
+    await setGrievance(database, number, { decided_at: new Date(serverNow() - 8 * DAY).toISOString() });
     expect(await stateOf(database, number)).toBe('Resolved');
 
-    await runJob('grievance-auto-close', 60 * MINUTE);
+    await runJob('case-timed-steps', 60 * MINUTE);
     expect(await stateOf(database, number)).toBe('Closed');
-    const id = (await database.selectFrom('complaint').select('id').where('complaint_number', '=', number).executeTakeFirstOrThrow()).id;
-    const events = await database.selectFrom('grievance_event').select(['action', 'actor_kind']).where('complaint_id', '=', id).orderBy('id').execute();
+    const id = (await grievanceRow(database, number)).id;
+    const events = (await grievanceEventRows(database, id)).map(({ action, actor_kind }) => ({ action, actor_kind }));
     expect(events.at(-1)).toEqual({ action: 'auto-close', actor_kind: 'system' });
     const told = await database.selectFrom('outbox_message').select('body').where('reference', '=', number).execute();
     expect(told.some((m) => m.body.includes(`Your grievance ${number} has been closed.`))).toBe(true);
@@ -117,11 +118,11 @@ describe('on SQLite, the in-process runner', () => {
   it('sends one overdue notice to the officer and one to the admins when an open grievance passes its due time, and never again', async () => {
     const number = await lodge(server);
     await act(server, staff, number, 'assign', { officer: String(staff.officerId) });
-    await runJob('grievance-overdue', MINUTE);
+    await runJob('case-overdue', MINUTE);
     expect(await overdueNotices(database, number)).toEqual([]);
 
-    await database.updateTable('complaint').set({ due_at: new Date(serverNow() - MINUTE).toISOString() }).where('complaint_number', '=', number).execute();
-    await runJob('grievance-overdue', MINUTE);
+    await setGrievance(database, number, { due_at: new Date(serverNow() - MINUTE).toISOString() });
+    await runJob('case-overdue', MINUTE);
     const notices = await overdueNotices(database, number);
     const admins = await database.selectFrom('app_user').select('email').where('role', '=', 'admin').orderBy('id').execute();
     expect(notices.map((n) => n.recipient)).toEqual([OFFICER.email, admins.map((a) => a.email).join(', ')]);
@@ -130,8 +131,8 @@ describe('on SQLite, the in-process runner', () => {
     expect(notices[1].body).toContain(`assigned to ${OFFICER.email}`);
     expect(notices[1].body).toContain(`${server.url}/grievances/${number}`);
 
-    await runJob('grievance-overdue', MINUTE);
-    await runJob('grievance-overdue', MINUTE);
+    await runJob('case-overdue', MINUTE);
+    await runJob('case-overdue', MINUTE);
     expect(await overdueNotices(database, number)).toHaveLength(2);
   });
 
@@ -140,13 +141,13 @@ describe('on SQLite, the in-process runner', () => {
     await act(server, staff, number, 'assign', { officer: String(staff.officerId) });
     await act(server, staff, number, 'resolve', {}, [jpeg]);
     await server.stop();
-    const before = await lastRun(database, 'grievance-auto-close');
+    const before = await lastRun(database, 'case-timed-steps');
     // While it is down, the resolution grows stale and the hourly run falls due.
-    await database.updateTable('complaint').set({ decided_at: new Date(serverNow() - 8 * DAY).toISOString() }).where('complaint_number', '=', number).execute();
+    await setGrievance(database, number, { decided_at: new Date(serverNow() - 8 * DAY).toISOString() });
     moveClock(2 * 60 * MINUTE);
     server = await startServer({ DATABASE_URL: '', TEST_CLOCK_FILE: clockFile }, { dataDir: server.dataDir });
     await until(async () => ((await stateOf(database, number)) === 'Closed' ? true : undefined), 'the caught-up auto-close');
-    const after = await lastRun(database, 'grievance-auto-close');
+    const after = await lastRun(database, 'case-timed-steps');
     expect(Date.parse(after!)).toBeGreaterThan(Date.parse(before!) + 2 * 60 * MINUTE - MINUTE);
   });
 });
@@ -174,23 +175,23 @@ describe.skipIf(!testPostgresUrl())('on PostgreSQL, pg-boss shared by two instan
     const staff = await staffOf(first, database);
     const number = await lodge(first);
     await act(first, staff, number, 'assign', { officer: String(staff.officerId) });
-    await database.updateTable('complaint').set({ due_at: new Date(Date.now() - MINUTE).toISOString() }).where('complaint_number', '=', number).execute();
+    await setGrievance(database, number, { due_at: new Date(Date.now() - MINUTE).toISOString() });
     // pg-boss turns the every-minute schedule into a job once a minute, on real time: a test server's monitor
     // looks every second, so this waits for the minute to turn (up to a minute), not for its next look.
     const noticedAt = Date.now();
     await until(async () => ((await overdueNotices(database, number)).length > 0 ? true : undefined), 'the overdue notices', { tries: 1200, everyMs: 100 });
     // And one more run after that, which must add nothing.
     await until(async () => {
-      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'grievance-overdue' and state = 'completed' and completed_on > ${new Date(noticedAt + 1_000)}`.execute(database);
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.job where name = 'case-overdue' and state = 'completed' and completed_on > ${new Date(noticedAt + 1_000)}`.execute(database);
       return rows[0].n >= 2 ? true : undefined;
     }, 'a later run', { tries: 1200, everyMs: 100 });
     expect((await overdueNotices(database, number)).map((n) => n.recipient)).toEqual([OFFICER.email, ADMIN.email]);
     const { rows: perMinute } = await sql<{ minute: string; n: number }>`
       select date_trunc('minute', created_on)::text as minute, count(*)::int as n from pgboss.job
-      where name = 'grievance-overdue' group by 1 having count(*) > 1`.execute(database);
+      where name = 'case-overdue' group by 1 having count(*) > 1`.execute(database);
     expect(perMinute).toEqual([]);
     // Both instances took part in the queue: each registered its schedules and workers on one shared pg-boss.
     const { rows: schedules } = await sql<{ name: string }>`select name from pgboss.schedule order by name`.execute(database);
-    expect(schedules.map((s) => s.name)).toEqual(['grievance-auto-close', 'grievance-overdue', 'outbox-sweep', 'payments-reconcile-old', 'payments-reconcile-recent']);
+    expect(schedules.map((s) => s.name)).toEqual(['case-overdue', 'case-timed-steps', 'outbox-sweep', 'payments-reconcile-old', 'payments-reconcile-recent']);
   });
 });

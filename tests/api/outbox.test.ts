@@ -8,6 +8,7 @@ import { openServerDatabase, testPostgresUrl } from '../support/database';
 import { startMailServer, startSilentServer, type ReceivedMail } from '../support/mail';
 import { freePort, startServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
+import { grievanceRow } from '../support/grievance-row';
 
 /**
  * Messages in the outbox survive what used to lose them: a mail server that is down (the message waits, is
@@ -123,7 +124,7 @@ describe('with the mail server down', () => {
   it('writes to a citizen who lodged in Hindi in Hindi, with a link that opens the grievance in Hindi', async () => {
     mail ??= await startMailServer(smtpPort);
     const number = await lodge(server, { email: 'hindi@example.org', name: 'सीता देवी' }, '/hi/postgrievance');
-    const stored = await database.selectFrom('complaint').select('lang').where('complaint_number', '=', number).executeTakeFirstOrThrow();
+    const stored = await grievanceRow(database, number);
     expect(stored.lang).toBe('hi');
     const received = await until(() => mailsAbout(mail!.mails, number)[0], 'the Hindi email');
     const link = `${server.url}/hi/trackgrievance?number=${number}`;

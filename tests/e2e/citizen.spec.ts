@@ -46,7 +46,8 @@ for (const lang of ['en', 'hi'] as const) {
     const older = await lodge(request, mobile, 'The street light has been off for a week.');
     const newer = await lodge(request, mobile, 'The street light near the school is flickering.');
     // The work is reported done, as an officer would: the citizen may now rate it.
-    inDatabase((file) => file.prepare("UPDATE complaint SET state = 'Resolved', decided_at = ? WHERE complaint_number = ?").run(new Date().toISOString(), older));
+    const decided = new Date().toISOString();
+    inDatabase((file) => file.prepare("UPDATE service_case SET state = 'Resolved', state_since = ?, data = json_set(data, '$.decidedAt', ?) WHERE number = ?").run(decided, decided, older));
 
     const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, javaScriptEnabled: false });
     const page = await context.newPage();

@@ -10,7 +10,7 @@ import type { Db } from '../../src/server/db';
  */
 const KEPT_TABLES = [
   ...STORED_CONTENT_TYPES.map((type) => type.storage.table),
-  'complaint', 'complaint_reminder', 'grievance_type', 'district', 'ward', 'ulb', 'app_user',
+  'service_case', 'case_event', 'complaint_reminder', 'grievance_type', 'district', 'ward', 'ulb', 'app_user',
 ];
 
 function digest(rows: unknown[]): string {

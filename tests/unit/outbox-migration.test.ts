@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Migrator, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations';
-import { migrateToLatest, type Db } from '../../src/server/db';
+import type { Db } from '../../src/server/db';
 import { cronFor } from '../../src/server/jobs/job';
 import { openTestDatabase } from '../support/database';
 
@@ -48,7 +48,8 @@ describe('the outbox migration', () => {
       { at: '2026-11-01T04:00:03.000Z', complaint_id: null, channel: 'log', recipient: '9876543210', subject: 'S2', body: 'B2', outcome: 'logged', error: '' },
     ];
     for (const entry of log) await old.insertInto('notification_log').values(entry).execute();
-    await migrateToLatest(database);
+    // Up to the last migration that kept grievances in their own tables (the next moves them onto the case kernel).
+    expect((await migrator.migrateTo('2026-11-26-0030-staff-accounts')).error).toBeUndefined();
 
     const messages = await database.selectFrom('outbox_message').selectAll().orderBy('id').execute();
     expect(messages.map((m) => [m.channel, m.status, m.reference, m.sent_at, m.last_error])).toEqual([
@@ -70,11 +71,11 @@ describe('the outbox migration', () => {
       .executeTakeFirstOrThrow();
     expect(next.id).toBeGreaterThan(messages[2].id);
 
-    const noticed = await database.selectFrom('grievance_overdue_notice').select('complaint_id').execute();
+    const noticed = await old.selectFrom('grievance_overdue_notice').select('complaint_id').execute();
     expect(noticed.map((n) => n.complaint_id)).toEqual([overdue.id]);
     expect(noticed.map((n) => n.complaint_id)).not.toContain(closed.id);
     expect(noticed.map((n) => n.complaint_id)).not.toContain(future.id);
-    const langs = await database.selectFrom('complaint').select('lang').execute();
+    const langs = await old.selectFrom('complaint').select('lang').execute();
     expect(new Set(langs.map((l) => l.lang))).toEqual(new Set(['en']));
   });
 });

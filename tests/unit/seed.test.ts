@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../../db/seed/demo';
 import { migrateToLatest, type Db } from '../../src/server/db';
 import { openTestDatabase } from '../support/database';
+import { allGrievanceRows } from '../support/grievance-row';
 
 const TABLES = [
   'media', 'slider', 'about', 'employee', 'tender', 'notice', 'circular', 'office_order', 'latest_news', 'gallery',
-  'press_release', 'grievance_type', 'district', 'ward', 'ulb', 'complaint', 'complaint_reminder',
+  'press_release', 'grievance_type', 'district', 'ward', 'ulb', 'service_case', 'complaint_reminder',
 ] as const;
 
 const HOME_DESIGNATIONS = ['Chief Minister', 'Minister', 'Principal Secretary', 'Chairman', 'Vice Chairman', 'Executive Officer'];
@@ -150,7 +151,7 @@ describe('demo content on an empty database', () => {
   });
 
   it('adds thirty complaints in all four states, with actions, photos and reminders', async () => {
-    const rows = await database.selectFrom('complaint').selectAll().execute();
+    const rows = await allGrievanceRows(database);
     expect(rows).toHaveLength(30);
     expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['Open', 'Pending', 'Resolved', 'Rejected']));
     const now = new Date().toISOString();
@@ -194,7 +195,9 @@ describe('demo content on an empty database', () => {
     await collect('employee', ['photo_media_id'], 'image/jpeg');
     await collect('gallery', ['photo_media_id'], 'image/jpeg');
     await collect('press_release', ['photo_media_id'], 'image/jpeg');
-    await collect('complaint', ['pub_image_1_media_id', 'pub_image_2_media_id', 'action_image_1_media_id', 'action_image_2_media_id'], 'image/jpeg');
+    for (const row of await allGrievanceRows(database)) {
+      for (const column of ['pub_image_1_media_id', 'pub_image_2_media_id', 'action_image_1_media_id', 'action_image_2_media_id'] as const) references.push([`complaint.${column}`, row[column], 'image/jpeg']);
+    }
     await collect('tender', [1, 2, 3, 4, 5].map((n) => `document_${n}_media_id`), 'application/pdf');
     for (const table of ['notice', 'circular', 'office_order'] as const) await collect(table, ['file_media_id'], 'application/pdf');
     for (const [where, id, type] of references) {

@@ -61,7 +61,8 @@ export async function takeTimedSteps({ database, now }: JobContext, services: re
   for (const service of services) {
     for (const [action, rule] of Object.entries(service.transitions)) {
       if (rule.afterHours === undefined || !rule.by.includes(SYSTEM)) continue;
-      const cutoff = new Date(now - rule.afterHours * 3_600_000).toISOString();
+      const hours = typeof rule.afterHours === 'number' ? rule.afterHours : await rule.afterHours(database);
+      const cutoff = new Date(now - hours * 3_600_000).toISOString();
       const waiting = await database
         .selectFrom('service_case')
         .select('number')

@@ -13,9 +13,10 @@ import type { Lang, AnyService, Template } from './service';
  * and a link that opens the case for them; to staff, in English, when a case goes overdue.
  */
 
-/** Where a citizen opens their case: their own page under /my. */
-export function caseLink(number: string, lang: Lang): string {
-  return `${siteOrigin(readConfig())}${pathIn(lang, `/my/cases/${encodeURIComponent(number)}`)}`;
+/** Where a citizen opens their case: their own page under /my, unless the service says where. */
+export function caseLink(service: AnyService, number: string, lang: Lang): string {
+  const path = service.citizenPath?.(number) ?? `/my/cases/${encodeURIComponent(number)}`;
+  return `${siteOrigin(readConfig())}${pathIn(lang, path)}`;
 }
 
 export interface StepMessage {
@@ -34,7 +35,7 @@ export function citizenMessage(service: AnyService, number: string, step: StepMe
   const all = messages(lang);
   return {
     subject: texts.subject(number, stateWords),
-    body: `${line}\n\n${all.grievanceMessages.trackAt(caseLink(number, lang))}\n${all.footer.councilName}`,
+    body: `${line}\n\n${all.grievanceMessages.trackAt(caseLink(service, number, lang))}\n${all.footer.councilName}`,
   };
 }
 
@@ -47,16 +48,22 @@ export async function queueCitizenMessage(trx: Db, service: AnyService, number: 
 export async function queueOverdueNotice(trx: Db, service: AnyService, overdue: { number: string; dueAt: string; assigneeEmail: string | null }): Promise<number> {
   const m = messages('en').grievanceMessages;
   const due = `${formatDateTime(overdue.dueAt, 'en')} IST`;
-  const link = `${siteOrigin(readConfig())}/cases/${encodeURIComponent(overdue.number)}`;
-  const subject = `Overdue: ${service.title.en.toLowerCase()} ${overdue.number}`;
+  const link = `${siteOrigin(readConfig())}${service.staffPath?.(overdue.number) ?? `/cases/${encodeURIComponent(overdue.number)}`}`;
+  // A service's catalogue may word the notices itself (overdueSubject, overdueToOfficer, overdueToAdmins).
+  const own = service.catalogue('en');
+  const subject = own.overdueSubject ? own.overdueSubject(overdue.number) : `Overdue: ${service.title.en.toLowerCase()} ${overdue.number}`;
   const admins = await trx.selectFrom('app_user').select('email').where('role', '=', 'admin').orderBy('id').execute();
   const notices: NewMessage[] = [];
   const add = (email: string, line: string) => {
     for (const to of channelsFor({ email })) notices.push({ ...to, lang: 'en', subject, body: `${line}\n\n${m.openItAt(link)}`, reference: overdue.number });
   };
   const what = `${service.title.en} ${overdue.number}`;
-  if (overdue.assigneeEmail) add(overdue.assigneeEmail, `${what}, assigned to you, was due by ${due} and is still open.`);
-  if (admins.length > 0) add(admins.map((a) => a.email).join(', '), `${what} was due by ${due} and is still open (${overdue.assigneeEmail ? `assigned to ${overdue.assigneeEmail}` : 'not assigned to anyone'}).`);
+  const toAssignee = own.overdueToOfficer ? own.overdueToOfficer(overdue.number, due) : `${what}, assigned to you, was due by ${due} and is still open.`;
+  const toAdmins = own.overdueToAdmins
+    ? own.overdueToAdmins(overdue.number, due, overdue.assigneeEmail ?? '')
+    : `${what} was due by ${due} and is still open (${overdue.assigneeEmail ? `assigned to ${overdue.assigneeEmail}` : 'not assigned to anyone'}).`;
+  if (overdue.assigneeEmail) add(overdue.assigneeEmail, toAssignee);
+  if (admins.length > 0) add(admins.map((a) => a.email).join(', '), toAdmins);
   await queueMessages(trx, notices);
   return notices.length;
 }

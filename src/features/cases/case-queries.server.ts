@@ -31,6 +31,8 @@ export interface CaseEvent {
   visibility: 'public' | 'staff';
   photos: string[];
   documents: string[];
+  /** What else the step carried (an officer's id, a rating). */
+  data: Record<string, unknown>;
 }
 
 function staffQuery(database: Db) {
@@ -107,6 +109,7 @@ export async function caseEvents(caseId: number, audience: 'citizen' | 'staff', 
     visibility: e.visibility === 'public' ? 'public' : 'staff',
     photos: filesOf(e.id, 'photo'),
     documents: filesOf(e.id, 'document'),
+    data: JSON.parse(e.data) as Record<string, unknown>,
   }));
 }
 
@@ -120,6 +123,13 @@ export interface CaseFilter {
   overdue?: boolean;
   /** A case number, or the citizen's mobile. */
   q?: string;
+  /** Only these numbers (the public list's "my grievances"). */
+  numbers?: readonly string[];
+  /** Still owed an answer (true), or settled (false). */
+  open?: boolean;
+  /** Lodged on or after / on or before these instants (ISO). */
+  lodgedFrom?: string;
+  lodgedUntil?: string;
   /** 'due': work still owed first, soonest due first; 'newest': newest lodged first. */
   sort?: 'due' | 'newest';
   limit: number;
@@ -144,6 +154,10 @@ export async function listCases(filter: CaseFilter, now: number, database: Db = 
   else if (filter.assignee) query = query.where('service_case.assignee_id', '=', filter.assignee);
   const open = openCondition(services);
   if (filter.overdue) query = query.where(open).where('service_case.due_at', '<', new Date(now).toISOString());
+  if (filter.open !== undefined) query = query.where(filter.open ? open : sql<boolean>`not ${open}`);
+  if (filter.numbers) query = query.where('service_case.number', 'in', filter.numbers.length ? [...filter.numbers] : ['']);
+  if (filter.lodgedFrom) query = query.where('service_case.lodged_at', '>=', filter.lodgedFrom);
+  if (filter.lodgedUntil) query = query.where('service_case.lodged_at', '<=', filter.lodgedUntil);
   if (filter.q !== undefined && filter.q.trim() !== '') {
     const number = parseCaseNumber(filter.q);
     const mobile = parseMobile(filter.q);

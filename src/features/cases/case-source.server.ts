@@ -6,9 +6,8 @@ import { takeStep, type CaseActor, type Visibility } from './cases.server';
 import type { AnyService, Words } from './service';
 
 /**
- * Where the staff API and screens find the cases of one service. Every service on the kernel's tables is
- * one such source (kernelSource); grievances, still kept in their legacy table, bring an adapter of their own
- * (src/features/grievance/grievance-source.server.ts) until their cases move into the kernel's tables.
+ * Where the staff API and screens find the cases of one service: every service keeps its cases in the kernel's
+ * tables, and each is one such source (kernelSource).
  */
 export interface CaseSummary {
   service: string;

@@ -1,12 +1,8 @@
-import { GRIEVANCE_SOURCE } from '../grievance/grievance-source.server';
 import { kernelSource, type CaseSource } from './case-source.server';
 import { SERVICES } from './registry';
 
-/**
- * Every service the staff API and screens serve: grievances through their adapter while their cases are in
- * the legacy table, then every service on the kernel's tables.
- */
-export const CASE_SOURCES: readonly CaseSource[] = [GRIEVANCE_SOURCE, ...SERVICES.map(kernelSource)];
+/** Every service the staff API and screens serve: each keeps its cases in the kernel's tables. */
+export const CASE_SOURCES: readonly CaseSource[] = SERVICES.map(kernelSource);
 
 export function sourceNamed(name: string): CaseSource | undefined {
   return CASE_SOURCES.find((source) => source.service.name === name);

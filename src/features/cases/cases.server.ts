@@ -36,6 +36,8 @@ export interface NewCase {
   data: unknown;
   lang?: Lang;
   source?: string;
+  /** What the service's lodgeEffect reads beyond the data (which legacy picture slot each photo fills, say). */
+  fields?: Record<string, unknown>;
 }
 
 const HOUR_MS = 3_600_000;
@@ -111,9 +113,13 @@ export async function lodgeCase(
   const lang: Lang = input.lang === 'hi' ? 'hi' : 'en';
   return runWrite(
     {
-      actor: { id: actor.userId, email: actor.label }, entity: 'case', table: 'service_case', files: [], uploads: uploadsOf(photos, documents),
+      actor: { id: actor.userId, email: actor.label }, entity: service.auditEntity ?? 'case', table: 'service_case', files: [], uploads: uploadsOf(photos, documents),
       change: async (trx, media) => {
         const at = new Date(clockNow()).toISOString();
+        const stored = storedFiles(media, photos.length, documents.length);
+        const photoIds = stored.filter((f) => f.kind === 'photo').map((f) => f.id);
+        const lodged = service.lodgeEffect?.({ at, actorLabel: actor.label, note: '', fields: input.fields ?? {}, photoIds, data }) ?? {};
+        const caseData = { ...data, ...lodged.data };
         const hours = await dueHours(service, service.initial, input.categoryId ?? null, trx);
         // The number ends in the row's id, known only once the row is in: a placeholder unique to this
         // transaction holds the place until the next statement.
@@ -123,16 +129,16 @@ export async function lodgeCase(
             service: service.name, number: `${service.numberPrefix}-pending-${at}-${Math.random()}`, state: service.initial,
             ward_id: input.wardId ?? null, category_id: input.categoryId ?? null, assignee_id: null,
             due_at: hours === null ? null : new Date(Date.parse(at) + hours * HOUR_MS).toISOString(),
-            lodged_at: at, state_since: at, updated_at: at, lang, source: input.source ?? 'web', data: JSON.stringify(data),
+            lodged_at: at, state_since: at, updated_at: at, lang, source: input.source ?? 'web', data: JSON.stringify(caseData),
           })
           .returning('id')
           .executeTakeFirstOrThrow();
         const number = caseNumber(service.numberPrefix, row.id, at);
         await trx.updateTable('service_case').set({ number }).where('id', '=', row.id).execute();
         await trx.insertInto('case_contact').values({ case_id: row.id, ...input.contact }).execute();
-        await storeEvent(trx, row.id, at, actor, { action: 'lodge', from: null, to: service.initial, note: '', visibility: 'public', data: {} }, storedFiles(media, photos.length, documents.length));
+        await storeEvent(trx, row.id, at, actor, { action: 'lodge', from: null, to: service.initial, note: '', visibility: 'public', data: {} }, stored);
         if (service.catalogue('en').lodge) await queueCitizenMessage(trx, service, number, input.contact, lang, { key: 'lodge', state: service.initial, note: '' });
-        return { result: { id: row.id, number }, audit: { action: 'create', recordId: row.id, before: null, after: { number, service: service.name, state: service.initial, data } } };
+        return { result: { id: row.id, number }, audit: { action: 'create', recordId: row.id, before: null, after: { number, service: service.name, state: service.initial, data: caseData, ...service.auditView?.({ number, state: service.initial, data: caseData }) } } };
       },
     },
     database,
@@ -170,23 +176,23 @@ export async function takeStep(service: AnyService, number: string, action: stri
     const data = JSON.parse(row.data) as Record<string, unknown>;
     const record = { ...data, assigneeId: row.assignee_id, stateSince: row.state_since };
     const loaded: Record<string, unknown> = {};
-    for (const [name, requirement] of requirementsOf(service, action)) if (requirement.load) loaded[name] = await requirement.load(trx, row.id);
+    for (const [name, requirement] of requirementsOf(service, action)) if (requirement.load) loaded[name] = await requirement.load(trx, row.id, fields);
     const refusal = service.refusal({
       action, party: actor.party, state: row.state, isAssignee: actor.userId !== null && row.assignee_id === actor.userId,
       context: { note, photoCount: photos.length, documentCount: documents.length, fields, record, loaded, now: clockNow() },
     });
     if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.field ? { [refusal.field]: refusal.message } : undefined);
-    return { row, data };
+    return { row, data, loaded };
   };
   await check(database);
   await runWrite(
     {
-      actor: { id: actor.userId, email: actor.label }, entity: 'case', table: 'service_case', files: [], uploads: uploadsOf(photos, documents),
+      actor: { id: actor.userId, email: actor.label }, entity: service.auditEntity ?? 'case', table: 'service_case', files: [], uploads: uploadsOf(photos, documents),
       change: async (trx, media) => {
-        const { row, data } = await check(trx);
+        const { row, data, loaded } = await check(trx);
         const at = new Date(clockNow()).toISOString();
         const files = storedFiles(media, photos.length, documents.length);
-        const effect = rule.effect?.({ at, actorLabel: actor.label, note, fields, photoIds: files.filter((f) => f.kind === 'photo').map((f) => f.id), data }) ?? {};
+        const effect = rule.effect?.({ at, actorLabel: actor.label, note, fields, photoIds: files.filter((f) => f.kind === 'photo').map((f) => f.id), data, loaded }) ?? {};
         const hours = await dueHours(service, rule.to, row.category_id, trx);
         const changes = {
           state: rule.to, state_since: at, updated_at: at, data: JSON.stringify({ ...data, ...effect.data }),

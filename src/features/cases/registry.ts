@@ -1,12 +1,11 @@
 import type { AnyService } from './service';
+import { GRIEVANCE } from '../grievance/grievance.service';
 
 /**
  * Every service on the case kernel, in the order the inbox offers them, and what is derived from the list:
  * lookup by name and by number prefix. A service is added by declaring it in its folder and listing it here.
- * Grievances are declared (src/features/grievance/grievance.service.ts) but still stored in their legacy
- * table, so they join this list when their cases move into the kernel's.
  */
-export const SERVICES: readonly AnyService[] = checkedServices([]);
+export const SERVICES: readonly AnyService[] = checkedServices([GRIEVANCE]);
 
 /** Names and number prefixes are each one service's: a case number says which service it belongs to. */
 export function checkedServices(services: readonly AnyService[]): readonly AnyService[] {

@@ -53,7 +53,8 @@ export interface Refusal {
  */
 export interface Requirement {
   check: (context: RequirementContext) => Refusal | null;
-  load?: (database: unknown, caseId: number) => Promise<unknown>;
+  /** Given the step's fields too: what they name (an officer's id) may need looking up. */
+  load?: (database: unknown, caseId: number, fields: Readonly<Record<string, unknown>>) => Promise<unknown>;
 }
 
 /** What a transition's effect is given. */
@@ -64,6 +65,8 @@ export interface EffectInput {
   fields: Readonly<Record<string, unknown>>;
   photoIds: readonly number[];
   data: Readonly<Record<string, unknown>>;
+  /** What the step's requirements loaded, by requirement name (an officer looked up, say). */
+  loaded?: Readonly<Record<string, unknown>>;
 }
 
 /** What a transition changes besides the state: the assignee (null: nobody), and fields of the service data. */
@@ -79,8 +82,11 @@ export interface TransitionDeclaration<State extends string> extends StepRule<St
   requires?: readonly string[];
   /** A staff member of one of the service's assignee roles may take it only on a case assigned to them. */
   assigneeOnly?: true;
-  /** The system takes it by itself once a case has sat this many hours in one of its `from` states. */
-  afterHours?: number;
+  /**
+   * The system takes it by itself once a case has sat this many hours in one of its `from` states; a function
+   * when the hours are a setting the council changes (read by the job from the database).
+   */
+  afterHours?: number | ((database: any) => Promise<number>);
   effect?: (input: EffectInput) => EffectChanges;
   /** The citizen's message for this step: a key of the service's catalogue (see ServiceDeclaration.catalogue). */
   message?: string;
@@ -110,6 +116,16 @@ export interface ServiceDeclaration<State extends string, Action extends string>
    * enters a state that starts a due time; undefined keeps the state's hours.
    */
   categoryDueHours?: (database: any, categoryId: number, state: State) => Promise<number | undefined>;
+  /** What lodging writes into the service data beyond the form's fields (the photos' ids, say), beside the rule. */
+  lodgeEffect?: (input: EffectInput) => EffectChanges;
+  /** What the audit log records of a lodged case beside its number, state and data (the old shape's fields, say). */
+  auditView?: (record: { number: string; state: State; data: Readonly<Record<string, unknown>> }) => Record<string, unknown>;
+  /** The audit log's name for its cases: 'case' unless the service kept another name before the kernel. */
+  auditEntity?: string;
+  /** Where a citizen opens a case (the link in their messages): /my/cases/{number} unless told. */
+  citizenPath?: (number: string) => string;
+  /** Where staff open a case (the link in overdue notices): /cases/{number} unless told. */
+  staffPath?: (number: string) => string;
   /** Who may lodge a case: roles at a counter, and 'citizen'. */
   lodgedBy: readonly Party[];
   /** Staff roles that see and act only on cases assigned to them (field officers). */

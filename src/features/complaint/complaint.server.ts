@@ -1,4 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { GRIEVANCE } from '../grievance/grievance.service';
+import { GRIEVANCE_STATES, isGrievanceState, LEGACY_STATUS } from '../grievance/grievance-workflow';
 import { db, type Db } from '../../server/db';
 import type { ColumnOf, TableName } from '../../server/db-schema';
 import { mediaUrl, toBase64 } from '../../server/media';
@@ -13,16 +15,52 @@ import {
   type WardLookup,
 } from './complaint.wire';
 
+/**
+ * The legacy complaint calls (SPEC.md §7) read grievances from the case kernel's tables: a complaint is a
+ * grievance case under the same id. Its status is the old wire's word for its state (LEGACY_STATUS), unless
+ * it came from before the workflow with a status of its own (kept as the case's data.legacyStatus until its
+ * next step); its district, ULB, entry and picture slots are the case's data.
+ */
+const grievances = (database: Db) => database.selectFrom('service_case').where('service_case.service', '=', GRIEVANCE.name);
+
+/** The marker a legacy status leaves in the case's JSON data (JSON.stringify writes no spaces). */
+const LEGACY_MARK = '%"legacyStatus":%';
+const legacyMark = (status: string) => `%"legacyStatus":${JSON.stringify(status)}%`;
+
+type Narrowable = ReturnType<typeof grievances>;
+
+/** Only the complaints whose old status is this one. */
+function withStatus<Q extends Narrowable>(query: Q, status: StatusFilter): Q {
+  if (status === 'All') return query;
+  const states = GRIEVANCE_STATES.filter((s) => LEGACY_STATUS[s] === status);
+  return query.where((eb) =>
+    eb.or([
+      eb.and([eb('service_case.state', 'in', states.length ? states : ['']), eb('service_case.data', 'not like', LEGACY_MARK)]),
+      eb('service_case.data', 'like', legacyMark(status)),
+    ]),
+  ) as Q;
+}
+
+const statusOf = (state: string, data: Record<string, unknown>) =>
+  typeof data.legacyStatus === 'string' ? data.legacyStatus : isGrievanceState(state) ? LEGACY_STATUS[state] : '';
+
+/** Every complaint's status, without reading the data of those whose state tells it (nearly all). */
+async function statuses(database: Db, status: StatusFilter): Promise<{ id: number; status: string }[]> {
+  const [plain, marked] = await Promise.all([
+    withStatus(grievances(database), status).select(['service_case.id', 'service_case.state']).where('service_case.data', 'not like', LEGACY_MARK).execute(),
+    withStatus(grievances(database), status).select(['service_case.id', 'service_case.state', 'service_case.data']).where('service_case.data', 'like', LEGACY_MARK).execute(),
+  ]);
+  return [
+    ...plain.map((r) => ({ id: r.id, status: statusOf(r.state, {}) })),
+    ...marked.map((r) => ({ id: r.id, status: statusOf(r.state, JSON.parse(r.data) as Record<string, unknown>) })),
+  ].filter((r) => status === 'All' || r.status === status);
+}
+
 /** Complaints per status, for the home page panel and the dashboards. Rows without a status are not counted. */
 export async function countComplaintsByStatus(database: Db = db()): Promise<Record<string, number>> {
-  const rows = await database
-    .selectFrom('complaint')
-    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('status', '<>', '')
-    .groupBy('status')
-    .orderBy('status')
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  const counts: Record<string, number> = {};
+  for (const { status } of await statuses(database, 'All')) if (status !== '') counts[status] = (counts[status] ?? 0) + 1;
+  return Object.fromEntries(Object.entries(counts).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -61,123 +99,91 @@ export interface ComplaintListOptions {
   offset?: number;
 }
 
-function filtered(database: Db, status: StatusFilter) {
-  const query = database.selectFrom('complaint');
-  return status === 'All' ? query : query.where('complaint.status', '=', status);
-}
+const SLOTS: [ImageKey, string][] = [['pub_Image_1', 'pubImage1'], ['pub_Image_2', 'pubImage2'], ['action_Image_1', 'actionImage1'], ['action_Image_2', 'actionImage2']];
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const idOf = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null);
 
 /**
- * Newest first, by complaint number: numbers are given in the order complaints are lodged, and the primary
- * key and the (status, id) index serve this order directly, so page 4,000 of a long list costs what page 1
- * does. (Sorting by entry_date would sort every row on each request: there is no index on it.)
+ * Newest first, by complaint id: ids are given in the order complaints are lodged, and the primary key serves
+ * this order directly, so page 4,000 of a long list costs what page 1 does.
  */
-function newestFirst<Q extends { orderBy: (column: 'complaint.id', direction: 'desc') => unknown }>(query: Q): Q {
-  return query.orderBy('complaint.id', 'desc') as Q;
-}
-
-function complaintRows(database: Db, status: StatusFilter, withBytes: boolean) {
-  const query = filtered(database, status)
-    .innerJoin('grievance_type', 'grievance_type.id', 'complaint.grievance_type_id')
-    .innerJoin('district', 'district.id', 'complaint.district_id')
-    .innerJoin('ward', 'ward.id', 'complaint.ward_id')
-    .innerJoin('ulb', 'ulb.id', 'complaint.ulb_id')
-    .leftJoin('media as m1', 'm1.id', 'complaint.pub_image_1_media_id')
-    .leftJoin('media as m2', 'm2.id', 'complaint.pub_image_2_media_id')
-    .leftJoin('media as m3', 'm3.id', 'complaint.action_image_1_media_id')
-    .leftJoin('media as m4', 'm4.id', 'complaint.action_image_2_media_id')
-    .select([
-      'complaint.id', 'complaint.your_suggestion', 'complaint.landmark', 'complaint.additional_information',
-      'complaint.status', 'complaint.entry_by', 'complaint.entry_date', 'complaint.action_by', 'complaint.action_date',
-      'grievance_type.grievance_title', 'district.district_name_english', 'ward.ward_number', 'ulb.ulb_name',
-      'm1.sha256 as m1_sha', 'm1.content_type as m1_type', 'm1.width as m1_width', 'm1.height as m1_height',
-      'm2.sha256 as m2_sha', 'm2.content_type as m2_type', 'm2.width as m2_width', 'm2.height as m2_height',
-      'm3.sha256 as m3_sha', 'm3.content_type as m3_type', 'm3.width as m3_width', 'm3.height as m3_height',
-      'm4.sha256 as m4_sha', 'm4.content_type as m4_type', 'm4.width as m4_width', 'm4.height as m4_height',
-    ]);
-  return query.$if(withBytes, (q) => q.select(['m1.bytes as m1_bytes', 'm2.bytes as m2_bytes', 'm3.bytes as m3_bytes', 'm4.bytes as m4_bytes']));
-}
-
-type ComplaintRow = Awaited<ReturnType<ReturnType<typeof complaintRows>['execute']>>[number];
-
-function image(row: ComplaintRow, slot: 1 | 2 | 3 | 4): StoredImage | null {
-  const sha = row[`m${slot}_sha`];
-  const type = row[`m${slot}_type`];
-  if (!sha || !type) return null;
-  const bytes = row[`m${slot}_bytes`];
-  return { sha256: sha, contentType: type, width: row[`m${slot}_width`], height: row[`m${slot}_height`], ...(bytes ? { bytes } : {}) };
-}
-
-function toRecord(row: ComplaintRow, reminders: string[]): ComplaintRecord {
-  return {
-    id: row.id,
-    grievance: row.grievance_title,
-    district: row.district_name_english,
-    ward: row.ward_number,
-    ulb: row.ulb_name,
-    yourSuggestion: row.your_suggestion,
-    landmark: row.landmark,
-    additionalInformation: row.additional_information,
-    status: row.status,
-    entryBy: row.entry_by,
-    entryDate: row.entry_date,
-    actionBy: row.action_by,
-    actionDate: row.action_date,
-    images: {
-      pub_Image_1: image(row, 1),
-      pub_Image_2: image(row, 2),
-      action_Image_1: image(row, 3),
-      action_Image_2: image(row, 4),
-    },
-    reminders,
-  };
-}
-
-/** Reminders of the complaints a list shows, oldest first per complaint, in one query whatever the list's size. */
-async function remindersOf(database: Db, options: ComplaintListOptions): Promise<Map<number, string[]>> {
-  let ids = newestFirst(filtered(database, options.status).select('complaint.id'));
-  if (options.limit !== undefined) ids = ids.limit(options.limit).offset(options.offset ?? 0);
-  const rows = await database
-    .selectFrom('complaint_reminder')
-    .select(['complaint_id', 'message'])
-    .where('complaint_id', 'in', ids)
-    .orderBy('created_date')
-    .orderBy('id')
-    .execute();
+async function complaintRecords(database: Db, rows: { id: number; state: string; ward_id: number | null; category_id: number | null; lodged_at: string; data: string }[], withBytes: boolean): Promise<ComplaintRecord[]> {
+  if (rows.length === 0) return [];
+  const data = rows.map((r) => JSON.parse(r.data) as Record<string, unknown>);
+  const mediaIds = [...new Set(data.flatMap((d) => SLOTS.map(([, key]) => idOf(d[key])).filter((id): id is number => id !== null)))];
+  const [types, districts, wards, ulbs, media, reminders] = await Promise.all([
+    database.selectFrom('grievance_type').select(['id', 'grievance_title']).execute(),
+    database.selectFrom('district').select(['id', 'district_name_english']).execute(),
+    database.selectFrom('ward').select(['id', 'ward_number']).execute(),
+    database.selectFrom('ulb').select(['id', 'ulb_name']).execute(),
+    mediaIds.length
+      ? database
+          .selectFrom('media')
+          .select(['id', 'sha256', 'content_type', 'width', 'height'])
+          .$if(withBytes, (q) => q.select('bytes'))
+          .where('id', 'in', mediaIds)
+          .execute()
+      : Promise.resolve([]),
+    database
+      .selectFrom('complaint_reminder')
+      .select(['complaint_id', 'message'])
+      .where('complaint_id', 'in', rows.map((r) => r.id))
+      .orderBy('created_date')
+      .orderBy('id')
+      .execute(),
+  ]);
+  const name = <T extends { id: number }>(list: T[], key: keyof T) => new Map(list.map((row) => [row.id, String(row[key])]));
+  const [typeName, districtName, wardName, ulbName] = [name(types, 'grievance_title'), name(districts, 'district_name_english'), name(wards, 'ward_number'), name(ulbs, 'ulb_name')];
+  const stored = new Map(
+    media.map((m) => [m.id, { sha256: m.sha256, contentType: m.content_type, width: m.width, height: m.height, ...('bytes' in m && m.bytes ? { bytes: m.bytes as Uint8Array } : {}) }]),
+  );
   const byComplaint = new Map<number, string[]>();
-  for (const row of rows) byComplaint.set(row.complaint_id, [...(byComplaint.get(row.complaint_id) ?? []), row.message]);
-  return byComplaint;
+  for (const r of reminders) byComplaint.set(r.complaint_id, [...(byComplaint.get(r.complaint_id) ?? []), r.message]);
+  return rows.map((row, i) => {
+    const d = data[i];
+    return {
+      id: row.id,
+      grievance: typeName.get(row.category_id ?? -1) ?? '',
+      district: districtName.get(idOf(d.districtId) ?? -1) ?? '',
+      ward: wardName.get(row.ward_id ?? -1) ?? '',
+      ulb: ulbName.get(idOf(d.ulbId) ?? -1) ?? '',
+      yourSuggestion: text(d.suggestion),
+      landmark: text(d.landmark),
+      additionalInformation: text(d.description),
+      status: statusOf(row.state, d),
+      entryBy: text(d.entryBy),
+      entryDate: row.lodged_at,
+      actionBy: text(d.actionBy),
+      actionDate: text(d.actionDate) || null,
+      images: Object.fromEntries(SLOTS.map(([slot, key]) => [slot, stored.get(idOf(d[key]) ?? -1) ?? null])) as Record<ImageKey, StoredImage | null>,
+      reminders: byComplaint.get(row.id) ?? [],
+    };
+  });
 }
+
+const RECORD_COLUMNS = ['service_case.id', 'service_case.state', 'service_case.ward_id', 'service_case.category_id', 'service_case.lodged_at', 'service_case.data'] as const;
 
 /** Complaints newest first, narrowed to a status, optionally one page of them. Pictures without their bytes. */
 export async function listComplaints(options: ComplaintListOptions, database: Db = db()): Promise<ComplaintRecord[]> {
-  let query = newestFirst(complaintRows(database, options.status, false));
+  let query = withStatus(grievances(database), options.status).select([...RECORD_COLUMNS]).orderBy('service_case.id', 'desc');
   if (options.limit !== undefined) query = query.limit(options.limit).offset(options.offset ?? 0);
-  const [rows, reminders] = await Promise.all([query.execute(), remindersOf(database, options)]);
-  return rows.map((row) => toRecord(row, reminders.get(row.id) ?? []));
+  return complaintRecords(database, await query.execute(), false);
 }
 
 export async function countComplaints(status: StatusFilter = 'All', database: Db = db()): Promise<number> {
-  const row = await filtered(database, status).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await withStatus(grievances(database), status).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** One complaint with its reminders; withBytes includes the pictures' bytes (the API answers them as base64). */
 export async function findComplaint(id: number, withBytes = false, database: Db = db()): Promise<ComplaintRecord | null> {
-  const row = await complaintRows(database, 'All', withBytes).where('complaint.id', '=', id).executeTakeFirst();
-  if (!row) return null;
-  const reminders = await database
-    .selectFrom('complaint_reminder')
-    .select('message')
-    .where('complaint_id', '=', id)
-    .orderBy('created_date')
-    .orderBy('id')
-    .execute();
-  return toRecord(row as ComplaintRow, reminders.map((r) => r.message));
+  const row = await grievances(database).select([...RECORD_COLUMNS]).where('service_case.id', '=', id).executeTakeFirst();
+  return row ? (await complaintRecords(database, [row], withBytes))[0] : null;
 }
 
 /** Every complaint that has a status, as { id, status }: what the complaint-count calls answer. */
 export async function listComplaintStatuses(status: StatusFilter = 'All', database: Db = db()): Promise<ComplaintStatusEntry[]> {
-  return filtered(database, status).select(['complaint.id', 'complaint.status']).where('complaint.status', '<>', '').orderBy('complaint.id').execute();
+  return (await statuses(database, status)).filter((r) => r.status !== '').sort((a, b) => a.id - b.id);
 }
 
 /**

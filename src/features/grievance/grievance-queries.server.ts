@@ -1,11 +1,14 @@
-import { sql } from 'kysely';
 import { db, type Db } from '../../server/db';
 import { mediaUrl } from '../../server/media';
+import { caseEvents, findCase, listCases, type StaffCase } from '../cases/case-queries.server';
+import { parseMobile } from '../cases/contact';
 import { isGrievanceState, isOverdue, OPEN_STATES, type GrievanceState } from './grievance-workflow';
+import { GRIEVANCE } from './grievance.service';
 
 /**
- * Reading grievances. Two shapes: the public one (no name, mobile, email or address: what the public
- * list, the feeds and Open311 show) and the staff one, which adds the citizen's details and the officer.
+ * Reading grievances, through the case kernel's one reader (src/features/cases/case-queries.server.ts). Two
+ * shapes: the public one (no name, mobile, email or address: what the public list, the feeds and Open311
+ * show) and the staff one, which adds the citizen's details and the officer.
  */
 export interface PublicGrievance {
   /** The row id: the old API's complaint id. */
@@ -55,76 +58,76 @@ export interface GrievanceEvent {
   photos: string[];
 }
 
-function baseQuery(database: Db) {
-  return database
-    .selectFrom('complaint')
-    .innerJoin('grievance_type', 'grievance_type.id', 'complaint.grievance_type_id')
-    .innerJoin('ward', 'ward.id', 'complaint.ward_id')
-    .leftJoin('app_user as officer', 'officer.id', 'complaint.officer_id')
-    .leftJoin('media as p1', 'p1.id', 'complaint.pub_image_1_media_id')
-    .leftJoin('media as p2', 'p2.id', 'complaint.pub_image_2_media_id')
-    .leftJoin('media as a1', 'a1.id', 'complaint.action_image_1_media_id')
-    .leftJoin('media as a2', 'a2.id', 'complaint.action_image_2_media_id')
-    .select([
-      'complaint.id', 'complaint.complaint_number', 'complaint.state', 'complaint.grievance_type_id', 'grievance_type.grievance_title',
-      'ward.ward_number', 'complaint.landmark', 'complaint.additional_information', 'complaint.your_suggestion', 'complaint.entry_date',
-      'complaint.due_at', 'complaint.decided_at', 'complaint.closed_at', 'complaint.citizen_name', 'complaint.citizen_mobile',
-      'complaint.citizen_email', 'complaint.address', 'complaint.officer_id', 'officer.email as officer_email', 'complaint.rating',
-      'complaint.rating_comment', 'complaint.source', 'complaint.sla_hours', 'complaint.action_date',
-      'p1.sha256 as p1_sha', 'p1.content_type as p1_type', 'p2.sha256 as p2_sha', 'p2.content_type as p2_type',
-      'a1.sha256 as a1_sha', 'a1.content_type as a1_type', 'a2.sha256 as a2_sha', 'a2.content_type as a2_type',
-    ])
-    .where('complaint.complaint_number', 'is not', null);
+const SERVICES = [GRIEVANCE];
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const idOf = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+const PICTURES = [['pubImage1', 'citizen'], ['pubImage2', 'citizen'], ['actionImage1', 'after'], ['actionImage2', 'after']] as const;
+
+/** The names a grievance shows for its category and ward, and its pictures' addresses, for a page of cases at once. */
+async function lookupsFor(cases: readonly StaffCase[], database: Db) {
+  const mediaIds = [...new Set(cases.flatMap((c) => PICTURES.map(([key]) => idOf(c.data[key])).filter((id): id is number => id !== null)))];
+  const [categories, wards, media] = await Promise.all([
+    database.selectFrom('grievance_type').select(['id', 'grievance_title']).execute(),
+    database.selectFrom('ward').select(['id', 'ward_number']).execute(),
+    mediaIds.length ? database.selectFrom('media').select(['id', 'sha256', 'content_type']).where('id', 'in', mediaIds).execute() : Promise.resolve([]),
+  ]);
+  return {
+    category: new Map(categories.map((c) => [c.id, c.grievance_title])),
+    ward: new Map(wards.map((w) => [w.id, w.ward_number])),
+    media: new Map(media.map((m) => [m.id, mediaUrl(m.sha256, m.content_type)])),
+  };
 }
 
-type Row = Awaited<ReturnType<ReturnType<typeof baseQuery>['execute']>>[number];
+type Lookups = Awaited<ReturnType<typeof lookupsFor>>;
 
-function toPublic(row: Row, now: number): PublicGrievance {
-  const state = isGrievanceState(row.state) ? row.state : 'Lodged';
-  const photo = (sha: string | null, type: string | null, kind: 'citizen' | 'after') => (sha && type ? [{ src: mediaUrl(sha, type), kind }] : []);
-  const photos = [
-    ...photo(row.p1_sha, row.p1_type, 'citizen'), ...photo(row.p2_sha, row.p2_type, 'citizen'),
-    ...photo(row.a1_sha, row.a1_type, 'after'), ...photo(row.a2_sha, row.a2_type, 'after'),
-  ];
+function toPublic(c: StaffCase, names: Lookups, now: number): PublicGrievance {
+  const state = isGrievanceState(c.state) ? c.state : 'Lodged';
+  const photos = PICTURES.flatMap(([key, kind]) => {
+    const src = names.media.get(idOf(c.data[key]) ?? -1);
+    return src ? [{ src, kind }] : [];
+  });
+  const decidedAt = text(c.data.decidedAt) || null;
+  const closedAt = text(c.data.closedAt) || null;
   return {
-    id: row.id,
-    number: row.complaint_number!,
+    id: c.id,
+    number: c.number,
     state,
-    categoryId: row.grievance_type_id,
-    category: row.grievance_title,
-    ward: row.ward_number,
-    landmark: row.landmark,
-    description: row.additional_information,
-    suggestion: row.your_suggestion,
-    lodgedAt: row.entry_date,
-    dueAt: row.due_at,
-    overdue: isOverdue(state, row.due_at, now),
-    decidedAt: row.decided_at,
-    closedAt: row.closed_at,
-    updatedAt: row.closed_at ?? row.decided_at ?? row.action_date ?? row.entry_date,
+    categoryId: c.categoryId ?? 0,
+    category: names.category.get(c.categoryId ?? -1) ?? '',
+    ward: names.ward.get(c.wardId ?? -1) ?? '',
+    landmark: text(c.data.landmark),
+    description: text(c.data.description),
+    suggestion: text(c.data.suggestion),
+    lodgedAt: c.lodgedAt,
+    dueAt: c.dueAt,
+    overdue: isOverdue(state, c.dueAt, now),
+    decidedAt,
+    closedAt,
+    updatedAt: closedAt ?? decidedAt ?? (text(c.data.actionDate) || c.lodgedAt),
     photos,
   };
 }
 
-function toStaff(row: Row, now: number): StaffGrievance {
+function toStaff(c: StaffCase, names: Lookups, now: number): StaffGrievance {
   return {
-    ...toPublic(row, now),
-    name: row.citizen_name,
-    mobile: row.citizen_mobile,
-    email: row.citizen_email,
-    address: row.address,
-    officerId: row.officer_id,
-    officer: row.officer_email ?? null,
-    rating: row.rating,
-    ratingComment: row.rating_comment,
-    source: row.source,
-    slaHours: row.sla_hours,
+    ...toPublic(c, names, now),
+    name: c.contact.name,
+    mobile: c.contact.mobile,
+    email: c.contact.email,
+    address: c.contact.address,
+    officerId: c.assigneeId,
+    officer: c.assignee,
+    rating: typeof c.data.rating === 'number' ? c.data.rating : null,
+    ratingComment: text(c.data.ratingComment),
+    source: c.source,
+    slaHours: idOf(c.data.slaHours),
   };
 }
 
 export async function findStaffGrievance(number: string, now = Date.now(), database: Db = db()): Promise<StaffGrievance | null> {
-  const row = await baseQuery(database).where('complaint.complaint_number', '=', number).executeTakeFirst();
-  return row ? toStaff(row, now) : null;
+  const found = await findCase(number, now, database, SERVICES);
+  return found ? toStaff(found, await lookupsFor([found], database), now) : null;
 }
 
 /** The grievance behind a number, only when the mobile number matches the one it was lodged with. */
@@ -134,34 +137,16 @@ export async function findCitizenGrievance(number: string, mobile: string, now =
 }
 
 export async function findPublicGrievance(number: string, now = Date.now(), database: Db = db()): Promise<PublicGrievance | null> {
-  const row = await baseQuery(database).where('complaint.complaint_number', '=', number).executeTakeFirst();
-  return row ? toPublic(row, now) : null;
+  const found = await findCase(number, now, database, SERVICES);
+  return found ? toPublic(found, await lookupsFor([found], database), now) : null;
 }
 
-/** A grievance's events, oldest first; for the citizen (`audience` 'citizen') a staff-only note is left out. */
-export async function grievanceEvents(complaintId: number, audience: 'citizen' | 'staff', database: Db = db()): Promise<GrievanceEvent[]> {
-  const events = await database.selectFrom('grievance_event').selectAll().where('complaint_id', '=', complaintId).orderBy('at').orderBy('id').execute();
-  const media = events.length
-    ? await database
-        .selectFrom('grievance_event_media')
-        .innerJoin('media', 'media.id', 'grievance_event_media.media_id')
-        .select(['grievance_event_media.event_id', 'media.sha256', 'media.content_type'])
-        .where('grievance_event_media.event_id', 'in', events.map((e) => e.id))
-        .orderBy('grievance_event_media.event_id')
-        .orderBy('grievance_event_media.position')
-        .execute()
-    : [];
+/** A grievance's events, oldest first, from the kernel's timeline; for the citizen a staff-only note is left out. */
+export async function grievanceEvents(caseId: number, audience: 'citizen' | 'staff', database: Db = db()): Promise<GrievanceEvent[]> {
+  const events = await caseEvents(caseId, audience, database);
   return events.map((e) => ({
-    at: e.at,
-    actorKind: e.actor_kind,
-    actorLabel: e.actor_label,
-    action: e.action,
-    from: e.from_state,
-    to: e.to_state,
-    note: audience === 'citizen' && e.visibility === 'staff' ? '' : e.note,
-    staffOnly: e.visibility === 'staff',
-    rating: e.rating,
-    photos: media.filter((m) => m.event_id === e.id).map((m) => mediaUrl(m.sha256, m.content_type)),
+    at: e.at, actorKind: e.actorKind, actorLabel: e.actorLabel, action: e.action, from: e.from, to: e.to, note: e.note,
+    staffOnly: e.visibility === 'staff', rating: typeof e.data.rating === 'number' ? e.data.rating : null, photos: e.photos,
   }));
 }
 
@@ -183,23 +168,20 @@ export interface InboxFilter {
 
 /** The staff inbox, soonest due first; an officer's view is narrowed to their own grievances by the caller. */
 export async function listInbox(filter: InboxFilter, now = Date.now(), database: Db = db()): Promise<{ total: number; rows: StaffGrievance[] }> {
-  let query = baseQuery(database);
-  if (filter.state) query = query.where('complaint.state', '=', filter.state);
-  if (filter.wardId) query = query.where('complaint.ward_id', '=', filter.wardId);
-  if (filter.categoryId) query = query.where('complaint.grievance_type_id', '=', filter.categoryId);
-  if (filter.officer === 'none') query = query.where('complaint.officer_id', 'is', null);
-  else if (filter.officer) query = query.where('complaint.officer_id', '=', filter.officer);
-  if (filter.overdue) {
-    query = query.where('complaint.state', 'in', [...OPEN_STATES]).where('complaint.due_at', '<', new Date(now).toISOString());
-  }
-  if (filter.number) query = query.where('complaint.complaint_number', '=', filter.number);
-  if (filter.mobile) query = query.where('complaint.citizen_mobile', '=', filter.mobile);
-  const count = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  // Work still owed comes first, soonest due first; settled grievances follow.
-  const settledLast = sql`case when ${sql.ref('complaint.state')} in (${sql.join(OPEN_STATES.map((s) => sql.lit(s)))}) then 0 else 1 end`;
-  const ordered = filter.sort === 'newest' ? query.orderBy('complaint.id', 'desc') : query.orderBy(settledLast).orderBy('complaint.due_at', 'asc').orderBy('complaint.id', 'asc');
-  const rows = await ordered.limit(filter.limit).offset(filter.offset).execute();
-  return { total: Number(count.n), rows: rows.map((row) => toStaff(row, now)) };
+  // A number and a mobile together find nothing unless they are the same grievance's.
+  const byMobile = filter.mobile ? parseMobile(filter.mobile) : null;
+  const { total, rows } = await listCases(
+    {
+      service: GRIEVANCE.name, state: filter.state, wardId: filter.wardId, categoryId: filter.categoryId, assignee: filter.officer, overdue: filter.overdue,
+      q: filter.mobile ? (byMobile ?? filter.mobile) : filter.number, numbers: filter.number && filter.mobile ? [filter.number] : undefined,
+      sort: filter.sort, limit: filter.limit, offset: filter.offset,
+    },
+    now,
+    database,
+    SERVICES,
+  );
+  const names = await lookupsFor(rows, database);
+  return { total, rows: rows.map((row) => toStaff(row, names, now)) };
 }
 
 export interface PublicFilter {
@@ -217,17 +199,17 @@ export interface PublicFilter {
 
 /** Newest first; for the public list and Open311. Never any personal data. */
 export async function listPublicGrievances(filter: PublicFilter, now = Date.now(), database: Db = db()): Promise<{ total: number; rows: PublicGrievance[] }> {
-  let query = baseQuery(database);
-  if (filter.state) query = query.where('complaint.state', '=', filter.state);
-  if (filter.categoryId) query = query.where('complaint.grievance_type_id', '=', filter.categoryId);
-  if (filter.from) query = query.where('complaint.entry_date', '>=', filter.from);
-  if (filter.until) query = query.where('complaint.entry_date', '<=', filter.until);
-  if (filter.numbers) query = query.where('complaint.complaint_number', 'in', filter.numbers.length ? filter.numbers : ['']);
-  if (filter.open !== undefined) query = query.where('complaint.state', filter.open ? 'in' : 'not in', [...OPEN_STATES]);
-  if (filter.overdue) query = query.where('complaint.state', 'in', [...OPEN_STATES]).where('complaint.due_at', '<', new Date(now).toISOString());
-  const count = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  const rows = await query.orderBy('complaint.id', 'desc').limit(filter.limit).offset(filter.offset).execute();
-  return { total: Number(count.n), rows: rows.map((row) => toPublic(row, now)) };
+  const { total, rows } = await listCases(
+    {
+      service: GRIEVANCE.name, state: filter.state, categoryId: filter.categoryId, lodgedFrom: filter.from, lodgedUntil: filter.until, numbers: filter.numbers,
+      open: filter.open, overdue: filter.overdue, sort: 'newest', limit: filter.limit, offset: filter.offset,
+    },
+    now,
+    database,
+    SERVICES,
+  );
+  const names = await lookupsFor(rows, database);
+  return { total, rows: rows.map((row) => toPublic(row, names, now)) };
 }
 
 export interface Category {
@@ -263,13 +245,14 @@ function median(values: number[]): number | null {
 
 /** Per category and per ward: lodged, resolved within the SLA, median days to resolve, overdue now. */
 export async function performance(now = Date.now(), database: Db = db()): Promise<{ byCategory: PerformanceRow[]; byWard: PerformanceRow[] }> {
-  const rows = await database
-    .selectFrom('complaint')
-    .innerJoin('grievance_type', 'grievance_type.id', 'complaint.grievance_type_id')
-    .innerJoin('ward', 'ward.id', 'complaint.ward_id')
-    .select(['grievance_type.grievance_title', 'ward.ward_number', 'complaint.state', 'complaint.entry_date', 'complaint.due_at', 'complaint.decided_at'])
-    .where('complaint.complaint_number', 'is not', null)
+  const cases = await database
+    .selectFrom('service_case')
+    .innerJoin('grievance_type', 'grievance_type.id', 'service_case.category_id')
+    .innerJoin('ward', 'ward.id', 'service_case.ward_id')
+    .select(['grievance_type.grievance_title', 'ward.ward_number', 'service_case.state', 'service_case.lodged_at', 'service_case.due_at', 'service_case.data'])
+    .where('service_case.service', '=', GRIEVANCE.name)
     .execute();
+  const rows = cases.map((c) => ({ ...c, entry_date: c.lodged_at, decided_at: text((JSON.parse(c.data) as Record<string, unknown>).decidedAt) || null }));
   const tally = (keyOf: (row: (typeof rows)[number]) => string) => {
     const groups = new Map<string, { lodged: number; resolved: number; withinSla: number; days: number[]; overdue: number }>();
     for (const row of rows) {
@@ -303,8 +286,8 @@ export async function performance(now = Date.now(), database: Db = db()): Promis
 
 /** How many grievances are in each state, and how many are overdue now; an officer's own only when officerId is given. */
 export async function stateCounts(officerId: number | null, now = Date.now(), database: Db = db()): Promise<{ byState: Record<string, number>; overdue: number }> {
-  let query = database.selectFrom('complaint').where('complaint_number', 'is not', null);
-  if (officerId !== null) query = query.where('officer_id', '=', officerId);
+  let query = database.selectFrom('service_case').where('service', '=', GRIEVANCE.name);
+  if (officerId !== null) query = query.where('assignee_id', '=', officerId);
   const [rows, overdue] = await Promise.all([
     query.select(['state', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('state').execute(),
     query

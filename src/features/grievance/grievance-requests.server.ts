@@ -12,7 +12,7 @@ import { lodgeGrievance, MAX_PHOTOS, redactGrievance, REDACTABLE, transitionGrie
 import { admitLodging, admitLookup, assertAddressMayLodge, recordFailedLookup } from './grievance-limits.server';
 import { findCitizenGrievance, findStaffGrievance, type InboxFilter, type StaffGrievance } from './grievance-queries.server';
 import { isGrievanceState, parseComplaintNumber, parseMobile, TRANSITIONS, type TransitionName } from './grievance-workflow';
-import type { GrievanceActor } from './grievance-write.server';
+import type { GrievanceActor } from './grievance.server';
 import type { Lang } from '../../i18n/lang';
 
 /** What the public form, the staff screens, the JSON endpoints and Open311 share when reading a request. */

@@ -3,7 +3,7 @@
  * service of the case kernel (grievance.service.ts), which is where states and transitions are written.
  * The legacy API and Open311 read their status words from here. Browser-safe (no server code).
  */
-import { GRIEVANCE } from './grievance.service';
+import { GRIEVANCE, GRIEVANCE_LEGACY_STATUS } from './grievance.service';
 import { caseNumber, isOverdueIn, type Refusal } from '../cases/service';
 
 export type GrievanceState = keyof typeof GRIEVANCE.states;
@@ -30,14 +30,7 @@ export const OPEN_STATES: readonly GrievanceState[] = GRIEVANCE.openStates;
  * The four statuses of the old wire contract (SPEC.md §7), per state: old clients and counts see these.
  * Closed was resolved first; a reopened grievance is open again.
  */
-export const LEGACY_STATUS: Record<GrievanceState, 'Open' | 'Pending' | 'Resolved' | 'Rejected'> = {
-  Lodged: 'Open',
-  Reopened: 'Open',
-  Assigned: 'Pending',
-  Resolved: 'Resolved',
-  Closed: 'Resolved',
-  Rejected: 'Rejected',
-};
+export const LEGACY_STATUS: Record<GrievanceState, 'Open' | 'Pending' | 'Resolved' | 'Rejected'> = GRIEVANCE_LEGACY_STATUS;
 
 /** Open311 GeoReport v2 knows only open and closed. */
 export function open311Status(state: GrievanceState): 'open' | 'closed' {
@@ -82,8 +75,10 @@ export function refusalOf(request: TransitionRequest): Refusal | null {
       note: request.note,
       photoCount: request.photoCount,
       documentCount: 0,
-      fields: { officerId: request.officerId ?? null, rating: request.rating ?? null, reopenWindowDays: request.reopenWindowDays },
+      fields: { officerId: request.officerId ?? null, rating: request.rating ?? null },
       record: { decidedAt: request.decidedAt },
+      // What the requirements' loaders read from the database in a step: the officer's account, the window setting.
+      loaded: { officer: request.officerId ?? undefined, reopenWindow: request.reopenWindowDays },
       now: request.now,
     },
   });

@@ -9,7 +9,7 @@
  *                 │       reject (reason)                              ▼
  *                 └──────────────────► Rejected ──reopen──► Reopened ──assign──► Assigned
  */
-import { mixed, object, string } from 'yup';
+import { mixed, number, object, string } from 'yup';
 import { defineService, type EffectInput, type Requirement } from '../cases/service';
 import { messages } from '../../i18n/messages';
 
@@ -20,22 +20,50 @@ export const DEFAULT_DUE_HOURS = 72;
 
 const words = (state: string) => ({ en: messages('en').grievance.states[state], hi: messages('hi').grievance.states[state] });
 
-/** A decision (resolve, reject) is recorded with who made it and when; the old wire shows these as the action. */
-const decided = ({ at, actorLabel }: EffectInput) => ({ data: { decidedAt: at, actionBy: actorLabel, actionDate: at } });
+/**
+ * A decision (resolve, reject) is recorded with who made it and when; the old wire shows these as the action.
+ * Any step also ends an old free-text status a migrated complaint kept: from then on its state tells it.
+ */
+const decided = ({ at, actorLabel }: EffectInput) => ({ data: { decidedAt: at, actionBy: actorLabel, actionDate: at, legacyStatus: undefined } });
+
+/** A workflow setting the admin changes on /grievance-settings (grievance_setting), or its default. */
+async function setting(database: any, name: string, fallback: number): Promise<number> {
+  const row = await database.selectFrom('grievance_setting').select('value').where('name', '=', name).executeTakeFirst();
+  return row && /^\d{1,6}$/.test(row.value) ? Number(row.value) : fallback;
+}
+
+/** The officer a step names, as sent (the staff API's `officer`, or an id): only an account of the officer role. */
+const officerNamed = (fields: Readonly<Record<string, unknown>>) => {
+  const raw = fields.officerId ?? fields.officer;
+  return typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+};
 
 /** The grievance's own requirements, beside the kernel's photo and reason. */
 const requirements: Record<string, Requirement> = {
-  officer: { check: (c) => (c.fields.officerId ? null : { status: 400, message: 'Choose the officer to assign it to.', field: 'officer' }) },
+  officer: {
+    load: async (database: any, _caseId, fields) => {
+      const id = officerNamed(fields);
+      if (id === null) return undefined;
+      return (await database.selectFrom('app_user').select('id').where('id', '=', id).where('role', '=', 'officer').executeTakeFirst())?.id ?? null;
+    },
+    check: (c) =>
+      c.loaded === undefined
+        ? { status: 400, message: 'Choose the officer to assign it to.', field: 'officer' }
+        : c.loaded === null
+          ? { status: 400, message: 'That officer does not exist.', field: 'officer' }
+          : null,
+  },
   rating: {
     check: (c) => {
       const rating = c.fields.rating;
       return Number.isInteger(rating) && (rating as number) >= 1 && (rating as number) <= 5 ? null : { status: 400, message: 'Choose a rating from 1 to 5.', field: 'rating' };
     },
   },
-  // The window's length is a setting the caller passes with the request's fields.
+  // The window's length is a setting the admin changes.
   reopenWindow: {
+    load: (database) => setting(database, 'reopenWindowDays', 10),
     check: (c) => {
-      const days = Number(c.fields.reopenWindowDays);
+      const days = Number(c.loaded);
       const decidedAt = typeof c.record.decidedAt === 'string' ? Date.parse(c.record.decidedAt) : Number.NaN;
       return Number.isNaN(decidedAt) || c.now - decidedAt > days * DAY_MS
         ? { status: 409, message: `A grievance can be reopened only within ${days} days of the decision.` }
@@ -43,6 +71,11 @@ const requirements: Record<string, Requirement> = {
     },
   },
 };
+
+/** The four statuses of the old wire contract (SPEC.md §7), per state; read through grievance-workflow.ts. */
+export const GRIEVANCE_LEGACY_STATUS = {
+  Lodged: 'Open', Reopened: 'Open', Assigned: 'Pending', Resolved: 'Resolved', Closed: 'Resolved', Rejected: 'Rejected',
+} as const;
 
 export const GRIEVANCE = defineService({
   name: 'grievance',
@@ -61,7 +94,7 @@ export const GRIEVANCE = defineService({
   transitions: {
     assign: {
       label: 'Assign', hi: 'सौंपें', from: ['Lodged', 'Reopened', 'Assigned'], to: 'Assigned', by: ['admin', 'user'], requires: ['officer'],
-      effect: ({ fields }) => ({ assigneeId: fields.officerId as number }), message: 'assign',
+      effect: ({ loaded }) => ({ assigneeId: loaded?.officer as number, data: { legacyStatus: undefined } }), message: 'assign',
     },
     resolve: {
       label: 'Resolve', hi: 'निस्तारित करें', from: ['Assigned'], to: 'Resolved', by: ['admin', 'officer'], assigneeOnly: true, requires: ['photo'],
@@ -75,15 +108,17 @@ export const GRIEVANCE = defineService({
     },
     rate: {
       label: 'Rate and close', hi: 'रेटिंग दें और बंद करें', from: ['Resolved'], to: 'Closed', by: ['citizen'], requires: ['rating'],
-      effect: ({ at, fields, note }) => ({ data: { rating: fields.rating, ratingComment: note, closedAt: at } }), message: 'rate',
+      effect: ({ at, fields, note }) => ({ data: { rating: fields.rating, ratingComment: note, closedAt: at, legacyStatus: undefined } }), message: 'rate',
     },
     reopen: {
       label: 'Reopen', hi: 'फिर से खोलें', from: ['Resolved', 'Rejected'], to: 'Reopened', by: ['citizen'], requires: ['reason', 'reopenWindow'],
-      effect: () => ({ assigneeId: null, data: { decidedAt: null } }), message: 'reopen',
+      effect: () => ({ assigneeId: null, data: { decidedAt: null, legacyStatus: undefined } }), message: 'reopen',
     },
     'auto-close': {
       label: 'Closed automatically', hi: 'अपने आप बंद', from: ['Resolved'], to: 'Closed', by: ['system'],
-      effect: ({ at }) => ({ data: { closedAt: at } }), message: 'autoClose',
+      // After the auto-close days (a setting) without a rating.
+      afterHours: async (database) => (await setting(database, 'autoCloseDays', 7)) * 24,
+      effect: ({ at }) => ({ data: { closedAt: at, legacyStatus: undefined } }), message: 'autoClose',
     },
   },
   // Each category's SLA (set by the admin on /grievance-settings) replaces the 72 hours.
@@ -94,13 +129,38 @@ export const GRIEVANCE = defineService({
   requirements,
   requirementWords: { photo: 'Add at least one photo of the spot after the work.' },
   numberPrefix: 'NPK-PGR',
+  // The grievance's own fields; the legacy complaint calls read the district, ULB, picture slots and entry.
   data: object({
-    address: string().default(''),
+    districtId: number().integer().nullable().default(null),
+    ulbId: number().integer().nullable().default(null),
     landmark: string().default(''),
     description: string().default(''),
     suggestion: string().default(''),
-    rating: mixed().nullable(),
+    entryBy: string().default(''),
+    actionBy: string().default(''),
+    actionDate: string().nullable().default(null),
+    decidedAt: string().nullable().default(null),
+    closedAt: string().nullable().default(null),
+    rating: mixed().nullable().default(null),
+    ratingComment: string().default(''),
+    slaHours: number().integer().nullable().default(null),
+    pubImage1: number().integer().nullable().default(null),
+    pubImage2: number().integer().nullable().default(null),
+    actionImage1: number().integer().nullable().default(null),
+    actionImage2: number().integer().nullable().default(null),
   }),
+  // The photos sent with it fill the old picture slots: the citizen's first two, or the slots the desk's
+  // add-complaint call named (`slots`, in the order of the photos).
+  lodgeEffect: ({ photoIds, fields }) => {
+    const slots = Array.isArray(fields.slots) ? (fields.slots as string[]) : ['pubImage1', 'pubImage2'];
+    return { data: Object.fromEntries(slots.flatMap((slot, i) => (photoIds[i] === undefined ? [] : [[slot, photoIds[i]]]))) };
+  },
+  // Its audit entries keep the name they had before the kernel, so that a grievance's history reads as one.
+  auditEntity: 'complaint',
+  // …and its lodging's entry the old row's fields: the service data and the old status word.
+  auditView: ({ state, data }) => ({ ...data, status: GRIEVANCE_LEGACY_STATUS[state] }),
+  citizenPath: (number) => `/trackgrievance?number=${encodeURIComponent(number)}`,
+  staffPath: (number) => `/grievances/${encodeURIComponent(number)}`,
   // What the public list, the feeds and Open311 show: never the citizen's address.
   publicView: (c) => ({ number: c.number, state: c.state, lodgedAt: c.lodgedAt, dueAt: c.dueAt, overdue: c.overdue, landmark: c.data.landmark, description: c.data.description }),
   catalogue: (lang) => messages(lang).grievanceMessages,

@@ -1,5 +1,5 @@
 /**
- * What the council writes to people about a grievance, by email and SMS (src/features/grievance/notifier.server.ts):
+ * What the council writes to people about a grievance, by email and SMS (queued by the case kernel, src/features/cases/case-messages.server.ts):
  * to the citizen in the language they lodged in, about each step; to staff when one goes overdue.
  */
 export const grievanceMessages = {
