@@ -175,6 +175,8 @@ export interface InboxFilter {
   /** One grievance by its number, or every grievance of one mobile number. */
   number?: string;
   mobile?: string;
+  /** Digits somewhere in the mobile number (staff search by part of it). */
+  mobilePart?: string;
   /** 'due' (the default): work still owed first, soonest due first; 'newest': newest lodged first. */
   sort?: 'due' | 'newest';
   limit: number;
@@ -194,6 +196,7 @@ export async function listInbox(filter: InboxFilter, now = Date.now(), database:
   }
   if (filter.number) query = query.where('complaint.complaint_number', '=', filter.number);
   if (filter.mobile) query = query.where('complaint.citizen_mobile', '=', filter.mobile);
+  if (filter.mobilePart) query = query.where('complaint.citizen_mobile', 'like', `%${filter.mobilePart}%`);
   const count = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   // Work still owed comes first, soonest due first; settled grievances follow.
   const settledLast = sql`case when ${sql.ref('complaint.state')} in (${sql.join(OPEN_STATES.map((s) => sql.lit(s)))}) then 0 else 1 end`;

@@ -1,5 +1,5 @@
 import type { CaseSource } from '../cases/case-source.server';
-import { parseMobile } from '../cases/contact';
+import { parseMobile, parseMobilePart } from '../cases/contact';
 import { parseCaseNumber } from '../cases/service';
 import { findStaffGrievance, grievanceEvents, listInbox, type StaffGrievance } from './grievance-queries.server';
 import { transitionGrievance } from './grievance.server';
@@ -26,11 +26,12 @@ export const GRIEVANCE_SOURCE: CaseSource = {
     const q = filter.q?.trim() ?? '';
     const number = q ? parseCaseNumber(q) : null;
     const mobile = q && !number ? parseMobile(q) : null;
-    if (q && !number && !mobile) return { total: 0, rows: [] };
+    const mobilePart = q && !number && !mobile ? parseMobilePart(q) : null;
+    if (q && !number && !mobile && !mobilePart) return { total: 0, rows: [] };
     const { total, rows } = await listInbox(
       {
         state: filter.state as StaffGrievance['state'] | undefined, wardId: filter.wardId, categoryId: filter.categoryId, officer: filter.assignee,
-        overdue: filter.overdue, number: number ?? undefined, mobile: mobile ?? undefined, sort: filter.sort, limit: filter.limit, offset: filter.offset,
+        overdue: filter.overdue, number: number ?? undefined, mobile: mobile ?? undefined, mobilePart: mobilePart ?? undefined, sort: filter.sort, limit: filter.limit, offset: filter.offset,
       },
       now,
     );
