@@ -170,14 +170,14 @@ describe('a resolve sent after the session ended', () => {
 
     // The session has ended: the post carries no session, only the form's draft key.
     const late = await post(`/cases/${number}`, null, { action: 'resolve', note: 'Bulb and choke replaced.', note_visibility: 'public', draft_key: key }, await sampleJpeg('#16a34a'));
-    expect(late.status).toBe(303);
-    expect(late.location).toBe(`/login?expired=1&next=${encodeURIComponent(`/cases/${number}?draft=1`)}`);
+    expect(late.status).toBe(302);
+    expect(late.location).toBe(`/login?next=${encodeURIComponent(`/cases/${number}?draft=1`)}&expired=1`);
     const state = async () => (await database.selectFrom('complaint').select('state').where('complaint_number', '=', number).executeTakeFirstOrThrow()).state;
     expect(await state()).toBe('Assigned');
 
     // A forged key, or one for another case, keeps nothing; a get without a session still goes to sign in.
     const forged = await post(`/cases/${number}`, null, { action: 'resolve', note: 'Forged', draft_key: key.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) });
-    expect(forged.location).toBe(`/login?expired=1&next=${encodeURIComponent(`/cases/${number}`)}`);
+    expect(forged.location).toBe(`/login?next=${encodeURIComponent(`/cases/${number}`)}&expired=1`);
     expect((await page(`/cases/${number}`, null)).status).toBe(302);
     expect(await database.selectFrom('case_draft').select('note').execute()).toEqual([{ note: 'Bulb and choke replaced.' }]);
 

@@ -136,7 +136,7 @@ test('a resolve sent after the session ended comes back with its note and photo 
   // The session ends on the server while the officer is at the pole.
   setSessionExpiry(new Date(Date.now() - 1000));
   await resolve.getByRole('button', { name: 'Resolve', exact: true }).click();
-  await expect(page).toHaveURL(/\/login\?expired=1/);
+  await expect(page).toHaveURL(/\/login\?next=.*&expired=1$/);
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
   await page.getByLabel('Email').fill(OFFICER.email);
   await page.getByLabel('Password').fill(OFFICER.password);
