@@ -44,6 +44,8 @@ export const caseDesk = {
   noContact: 'At the counter, no contact: the citizen gave no mobile or email and is told nothing.',
   document: 'Document',
   photo: 'Photo',
+  // The names of service data staff see on the case page
+  dataNames: { landmark: 'Landmark', description: 'Problem', suggestion: 'Suggestion', rating: 'Rating', ratingComment: 'Rating comment', goods: 'Goods' } as Record<string, string>,
   timeline: 'Timeline',
   noActions: 'There is nothing your role can do on this case now.',
   photoField: (max: number) => `Photo (at least one, up to ${max})`,

@@ -45,6 +45,7 @@ export const caseDesk: Messages['caseDesk'] = {
   noContact: 'काउंटर पर दर्ज, कोई संपर्क नहीं: नागरिक ने मोबाइल या ईमेल नहीं दिया, उन्हें कोई सूचना नहीं जाती।',
   document: 'दस्तावेज़',
   photo: 'तस्वीर',
+  dataNames: { landmark: 'निकट स्थल', description: 'समस्या', suggestion: 'सुझाव', rating: 'रेटिंग', ratingComment: 'रेटिंग पर टिप्पणी', goods: 'सामान' },
   timeline: 'घटनाक्रम',
   noActions: 'इस समय आपकी भूमिका इस केस पर कुछ नहीं कर सकती।',
   photoField: (max) => `तस्वीर (कम से कम एक, अधिकतम ${max})`,
