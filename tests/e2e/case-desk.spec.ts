@@ -135,6 +135,8 @@ test('a second service on the one case page: inspected with a photo at 375 px, g
 test('a resolve sent after the session ended comes back with its note and photo after signing in again', async ({ browser }) => {
   const page = await pageAt(browser, 375);
   const number = await assignedGrievance(page.request, '9876512360');
+  // The desk's calls above signed this context in as the desk: the officer signs in afresh.
+  await page.context().clearCookies();
   await signIn(page, OFFICER);
   await page.goto(`/cases/${number}`);
   const resolve = page.locator('[data-action="resolve"]');
