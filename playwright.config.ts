@@ -37,6 +37,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test' },
+    // CASE_TEST_SERVICE: the case desk's tests show a second service (the stall permit) beside grievances.
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', CASE_TEST_SERVICE: '1' },
   },
 });

@@ -28,7 +28,7 @@ const POSTGRES_API_TESTS = [
   // grievances: numbering, queues, counts by state, lodging once, the citizen's own list
   'grievances', 'complaints', 'complaint-desk', 'form-submission', 'citizen',
   // cases of every service, staff accounts, documents' own pages
-  'staff-cases', 'staff-accounts', 'document-pages',
+  'staff-cases', 'staff-accounts', 'document-pages', 'case-desk',
   // money: one live transaction and one valid receipt per bill are unique keys; the counter's receipt series
   'payments', 'counter',
 ].map((name) => `tests/api/${name}.test.ts`);

@@ -48,9 +48,9 @@ const findRoute = defineMiddleware((context, next) => {
     return errorResponse(new HttpError(404, 'Not found.'));
   }
   context.locals.lang ??= 'en';
-  // Only the public pages (and their feeds) and the citizens' own pages have Hindi addresses: /hi/login or
-  // /hi/api/… is no page of ours.
-  const hasHindi = (route.access === 'public' || route.access === 'citizen') && !isApiPattern(routePattern) && !route.englishOnly;
+  // Only the public pages (and their feeds), the citizens' own pages and the case desk have Hindi addresses:
+  // /hi/login or /hi/api/… is no page of ours.
+  const hasHindi = ((route.access === 'public' || route.access === 'citizen') && !isApiPattern(routePattern) && !route.englishOnly) || route.staffHindi === true;
   if (context.locals.lang !== 'en' && !hasHindi) return errorResponse(new HttpError(404, 'Not found.'));
   context.locals.route = route;
   return next();
@@ -88,9 +88,11 @@ const guardRoute = defineMiddleware(async (context, next) => {
     return context.redirect('/account?reset=1', 302);
   }
   if (!isPublic && !forCitizens && !mayOpen(route.access, session?.user.role)) {
+    // A staff form sent after its session ended is kept, never acted on, by the page itself.
+    if (!session && route.draftWithoutSession && request.method === 'POST' && !api) return next();
     if (!session) {
       if (api) return errorResponse(new HttpError(401, 'Please sign in.'));
-      return context.redirect(`/login?next=${encodeURIComponent(url.pathname + url.search)}`, 302);
+      return context.redirect(`/login?next=${encodeURIComponent(pathIn(context.locals.lang, url.pathname) + url.search)}`, 302);
     }
     if (api) return errorResponse(new HttpError(403, 'Your account may not do this.'));
     return context.redirect(homeFor(session.user.role), 302);

@@ -23,6 +23,8 @@ import * as payments from './2026-11-26-0020-payments';
 import * as propertyTax from './2026-11-26-0021-property-tax';
 import * as staffAccounts from './2026-11-26-0030-staff-accounts';
 import * as grievancesOnKernel from './2026-11-26-0100-grievances-on-kernel';
+import * as staffNames from './2026-11-26-0201-staff-names';
+import * as caseDrafts from './2026-11-26-0202-case-drafts';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +52,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0021-property-tax': propertyTax,
   '2026-11-26-0030-staff-accounts': staffAccounts,
   '2026-11-26-0100-grievances-on-kernel': grievancesOnKernel,
+  '2026-11-26-0201-staff-names': staffNames,
+  '2026-11-26-0202-case-drafts': caseDrafts,
 };

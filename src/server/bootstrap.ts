@@ -6,11 +6,11 @@ import { signingSecret } from './auth/secret';
 import { rebuildSearchIndex } from '../features/search/search-index.server';
 
 export const DEMO_ACCOUNTS = [
-  { email: 'admin@nagarparishad.example', password: 'admin-demo-2026', role: 'admin' },
-  { email: 'staff@nagarparishad.example', password: 'staff-demo-2026', role: 'user' },
-  { email: 'officer@nagarparishad.example', password: 'officer-demo-2026', role: 'officer' },
-  { email: 'editor@nagarparishad.example', password: 'editor-demo-2026', role: 'editor' },
-  { email: 'cashier@nagarparishad.example', password: 'cashier-demo-2026', role: 'cashier' },
+  { email: 'admin@nagarparishad.example', password: 'admin-demo-2026', role: 'admin', name: 'Anita Sharma' },
+  { email: 'staff@nagarparishad.example', password: 'staff-demo-2026', role: 'user', name: 'Meena Patil' },
+  { email: 'officer@nagarparishad.example', password: 'officer-demo-2026', role: 'officer', name: 'Ravi Kumar' },
+  { email: 'editor@nagarparishad.example', password: 'editor-demo-2026', role: 'editor', name: 'Sunil Deshmukh' },
+  { email: 'cashier@nagarparishad.example', password: 'cashier-demo-2026', role: 'cashier', name: 'Farida Shaikh' },
 ] as const;
 
 /**
@@ -35,7 +35,11 @@ export async function prepareDatabase(database: Db = db(), log: (line: string) =
 
   // Known demo passwords are for trying the product out; a production start never creates them.
   if (!config.production && (await countUsers(database)) === 0) {
-    for (const account of DEMO_ACCOUNTS) await addUser(account.email, account.password, account.role, database);
+    for (const account of DEMO_ACCOUNTS) {
+      await addUser(account.email, account.password, account.role, database);
+      // The inbox and the case page show staff by name: the demo's people have theirs.
+      await database.updateTable('app_user').set({ name: account.name }).where('email', '=', account.email).execute();
+    }
     log('Created demo accounts (shown once; change them before real use):');
     for (const account of DEMO_ACCOUNTS) log(`  ${account.role.padEnd(7)}  ${account.email}  /  ${account.password}`);
   }

@@ -55,7 +55,7 @@ export const TABLES = {
   },
   media_variant: { media_id: integer(), width: integer(), content_type: text(), bytes: bytes(), created_at: text() },
   /** disabled_at: when an admin disabled the account (it signs in no more); must_change_password: 1 after a forced reset. */
-  app_user: { id: id(), email: text(), password_hash: text(), role: text<Role>(), created_at: text(), disabled_at: textOrNull(), must_change_password: integerWithDefault() },
+  app_user: { id: id(), email: text(), password_hash: text(), role: text<Role>(), created_at: text(), disabled_at: textOrNull(), must_change_password: integerWithDefault(), name: textOrNull() },
   /** id: hex SHA-256 of the secret token; the token itself is never stored. */
   user_session: { id: text(), user_id: integer(), expires_at: text() },
   /** A sign-in code sent to a citizen's mobile: only its keyed hash is kept (src/features/citizen/citizen-code.server.ts). */
@@ -305,6 +305,11 @@ export const TABLES = {
   case_event_media: { event_id: integer(), position: integer(), media_id: integer(), kind: text<'photo' | 'document'>() },
   /** The overdue notices sent: one per case and due time. */
   case_overdue_notice: { case_id: integer(), due_at: text(), sent_at: text() },
+  /** A step sent on the case page after the officer's session ended, kept for them until it expires (src/features/cases/case-drafts.server.ts). */
+  case_draft: {
+    id: id(), user_id: integer(), case_number: text(), action: text(), note: text(), visibility: text(), fields: text(), photo_ids: text(),
+    document_ids: text(), created_at: text(), expires_at: text(),
+  },
   /** A bill for a payable thing, named by (kind, reference); state 'open', 'paid' or 'cancelled' (src/features/payments). */
   payment_bill: {
     id: id(),

@@ -26,6 +26,13 @@ export interface RouteDeclaration {
    * cross-site refusal is not applied. Such a route reads no session and trusts nothing it is sent unverified.
    */
   crossSite?: true;
+  /** A back office page that also has a Hindi address under /hi (the case desk: officers who read Hindi). */
+  staffHindi?: true;
+  /**
+   * A staff page whose form may arrive after the session ended: the post reaches the page without a session,
+   * which keeps it as a draft for the officer its signed form names and does nothing else (the case page).
+   */
+  draftWithoutSession?: true;
   /** Its entry in a back office sidebar, in table order. */
   nav?: { sidebar: 'admin' | 'user'; label: string };
 }
@@ -152,8 +159,14 @@ export const ROUTES = {
   '/staff': { access: ADMIN, query: ['q', 'page'], nav: { sidebar: 'admin', label: 'Staff Accounts' } },
   '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },
   '/inquiry': { access: STAFF, nav: { sidebar: 'user', label: 'Add/View Grievance' } },
-  '/grievances': { access: GRIEVANCE_STAFF, query: ['q', 'sort', 'state', 'ward', 'category', 'officer', 'overdue', 'page'], nav: { sidebar: 'user', label: 'Grievance Inbox' } },
+  // The one inbox and case page of every service (grievances, and each service on the case kernel).
+  '/cases': { access: GRIEVANCE_STAFF, staffHindi: true, query: ['q', 'sort', 'service', 'state', 'ward', 'category', 'assignee', 'overdue', 'page'], nav: { sidebar: 'user', label: 'Case Inbox' } },
+  '/cases/[number]': { access: GRIEVANCE_STAFF, staffHindi: true, draftWithoutSession: true, query: ['done', 'draft'] },
+  // The grievance desk's old addresses: they lead to the inbox and the case page.
+  '/grievances': { access: GRIEVANCE_STAFF, query: ['q', 'sort', 'state', 'ward', 'category', 'officer', 'overdue', 'page'] },
   '/grievances/[number]': { access: GRIEVANCE_STAFF, query: ['done'] },
+  // The grievance's redaction panel on the case page posts here.
+  '/grievances/[number]/redact': { access: STAFF },
   '/counter': { access: COUNTER, query: ['number', 'done'], nav: { sidebar: 'user', label: 'Tax Counter' } },
   '/collection-register': { access: COUNTER, query: ['date', 'format'], nav: { sidebar: 'user', label: 'Collection Register' } },
   // The tax reports and notices: the counter answers a payer's "what do I owe" and the collection staff chase
@@ -237,7 +250,7 @@ export function mayOpen(access: RouteAccess, role: Role | undefined): boolean {
 export function homeFor(role: Role): string {
   if (role === 'editor') return '/review-queue';
   if (role === 'cashier') return '/counter';
-  return role === 'admin' ? '/dashboard' : role === 'officer' ? '/grievances' : '/userdashboard';
+  return role === 'admin' ? '/dashboard' : role === 'officer' ? '/cases' : '/userdashboard';
 }
 
 // Literal paths match exactly; the few dynamic patterns are tried after them, as Astro ranks static routes first.

@@ -91,8 +91,8 @@ describe('the access matrix: guarded routes × spellings × identities × method
 
     expect(failures).toEqual([]);
     expect(await fingerprint()).toBe(before);
-    // The size of the matrix, so that a shrinking table shows: 64 routes, 11 spellings, 7 identities, 4 methods.
-    expect(guarded.length).toBe(64);
+    // The size of the matrix, so that a shrinking table shows: 67 routes, 11 spellings, 7 identities, 4 methods.
+    expect(guarded.length).toBe(67);
     expect(cases.length).toBeGreaterThan(3500);
     console.log(`access matrix: ${guarded.length} routes × ${Object.keys(SPELLINGS).length} spellings × ${IDENTITIES.length} identities × ${METHODS.length} methods = ${cases.length} requests`);
   });
@@ -122,7 +122,7 @@ function judge(c: { pattern: string; route: RouteDeclaration; spelling: string; 
     return outcome.status === 302 && outcome.location?.startsWith('/login?next=') ? null : 'expected a redirect to sign in';
   }
   if (api) return outcome.status === 403 ? null : 'expected 403';
-  return outcome.status === 302 && ['/dashboard', '/userdashboard', '/grievances', '/review-queue', '/counter'].includes(outcome.location ?? '') ? null : 'expected a redirect home';
+  return outcome.status === 302 && ['/dashboard', '/userdashboard', '/cases', '/review-queue', '/counter'].includes(outcome.location ?? '') ? null : 'expected a redirect home';
 }
 
 describe('mutated paths (property)', () => {

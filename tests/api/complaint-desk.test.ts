@@ -100,7 +100,7 @@ describe('the complaint desk at /inquiry', () => {
     expect((await fetch(url('/inquiry'), { redirect: 'manual' })).status).toBe(302);
     const officer = await fetch(url('/inquiry'), { headers: cookie(tokens.officer), redirect: 'manual' });
     expect(officer.status).toBe(302);
-    expect(officer.headers.get('location')).toBe('/grievances');
+    expect(officer.headers.get('location')).toBe('/cases');
   });
 });
 

@@ -17,7 +17,7 @@ async function post(token: string, fields: Record<string, string>): Promise<{ st
 }
 
 const oneTimePassword = (html: string) => /<code data-one-time-password[^>]*>([a-z0-9]{12})<\/code>/.exec(html)?.[1];
-const accountId = (html: string, email: string) => new RegExp(`<th scope="row"[^>]*>${email.replace(/[.]/g, '\\.')}</th>[\\s\\S]*?name="id" value="(\\d+)"`).exec(html)?.[1];
+const accountId = (html: string, email: string) => new RegExp(`<td[^>]*>${email.replace(/[.]/g, '\\.')}</td>[\\s\\S]*?name="id" value="(\\d+)"`).exec(html)?.[1];
 
 async function signIn(email: string, password: string): Promise<number> {
   const res = await fetch(url('/api/Account/login'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
@@ -36,19 +36,20 @@ describe('staff accounts', () => {
   it('adds a member of staff with a role and a one-time password that must be changed before anything else', async () => {
     const admin = await login(ADMIN.email, ADMIN.password);
     const email = `clerk-${Date.now()}@nagarparishad.example`;
-    const added = await post(admin, { action: 'add', email, role: 'editor' });
+    const added = await post(admin, { action: 'add', email, role: 'editor', name: 'Asha Clerk' });
     expect(added.status).toBe(200);
     const password = oneTimePassword(added.html);
     expect(password).toBeDefined();
-    expect(added.html).toContain(`Added ${email} as Editor.`);
+    expect(added.html).toContain(`Added Asha Clerk (${email}) as Editor.`);
     expect(added.html).not.toMatch(HASH);
     // The same email again is refused, saying why, and keeps what was typed.
-    const twice = await post(admin, { action: 'add', email, role: 'editor' });
+    const twice = await post(admin, { action: 'add', email, role: 'editor', name: 'Asha Clerk' });
     expect(twice.status).toBe(409);
     expect(twice.html).toContain(`An account for ${email} exists already.`);
-    const bad = await post(admin, { action: 'add', email: 'not-an-email', role: 'chief' });
+    const bad = await post(admin, { action: 'add', email: 'not-an-email', role: 'chief', name: 'Asha Clerk' });
     expect(bad.status).toBe(400);
     expect(bad.html).toContain('value="not-an-email"');
+    expect(bad.html).toContain('value="Asha Clerk"');
 
     const token = await login(email, password!);
     const home = await fetch(url('/editnotice'), { headers: cookie(token), redirect: 'manual' });
@@ -69,7 +70,7 @@ describe('staff accounts', () => {
   it('disables an account (no sign-in, sessions end), enables it, and forces a password reset; each audited without a hash', async () => {
     const admin = await login(ADMIN.email, ADMIN.password);
     const email = `officer-${Date.now()}@nagarparishad.example`;
-    const added = await post(admin, { action: 'add', email, role: 'officer' });
+    const added = await post(admin, { action: 'add', email, role: 'officer', name: 'Field Officer' });
     const first = oneTimePassword(added.html)!;
     const id = accountId(added.html, email) ?? accountId(await (await fetch(url(`/staff?q=${encodeURIComponent(email)}`), { headers: cookie(admin) })).text(), email);
     expect(id).toBeDefined();

@@ -124,8 +124,8 @@ describe('the inbox page', () => {
   it('finds a grievance by number or by mobile, and orders newest first when asked', async () => {
     const mobile = '9123400031';
     const number = await lodge(mobile);
-    const page = async (query: string) => (await fetch(url(`/grievances?${query}`), { headers: bearer(tokens.user) })).text();
-    const numbersOn = (html: string) => [...html.matchAll(/class="inbox-number"[^>]*>(NPK-PGR-[\d-]+)</g)].map((m) => m[1]);
+    const page = async (query: string) => (await fetch(url(`/cases?${query}`), { headers: bearer(tokens.user) })).text();
+    const numbersOn = (html: string) => [...html.matchAll(/class="case-number"[^>]*>(NPK-PGR-[\d-]+)</g)].map((m) => m[1]);
     expect(numbersOn(await page(`q=${encodeURIComponent(`+91 ${mobile}`)}`))).toEqual([number]);
     expect(numbersOn(await page(`q=${number.toLowerCase()}`))).toEqual([number]);
     expect(numbersOn(await page('q=drain'))).toEqual([]);

@@ -78,7 +78,7 @@ test('a user signs in to the user dashboard and cannot open admin screens', asyn
   await signIn(page, STAFF);
   await expect(page).toHaveURL(/\/userdashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'User Dashboard' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText(['Dashboard', 'Add/View Grievance', 'Grievance Inbox']);
+  await expect(page.getByRole('navigation', { name: 'Back office' }).getByRole('link')).toHaveText(['Dashboard', 'Add/View Grievance', 'Case Inbox']);
   await expectDashboardCounts(page);
   for (const path of ['/dashboard', '/editnotice', '/edittender']) {
     await page.goto(path);

@@ -129,10 +129,10 @@ test('the complaint desk lodges a grievance for a citizen at the counter, with a
 
   // The officer's view of it: the suggestion, the citizen's contact and the photo.
   await page.getByRole('link', { name: 'Open the grievance', exact: true }).click();
-  await expect(page).toHaveURL(`/grievances/${number}`);
-  await expect(page.locator('.citizen')).toContainText('Replace the leaking valve at the tank.');
-  await expect(page.locator('.citizen')).toContainText('9876001234');
-  const photo = page.locator('.timeline-photos img');
+  await expect(page).toHaveURL(`/cases/${number}`);
+  await expect(page.locator('[data-facts]')).toContainText('Replace the leaking valve at the tank.');
+  await expect(page.locator('[data-contact]')).toContainText('9876001234');
+  const photo = page.locator('.case-photos img');
   await expect(photo).toHaveCount(1);
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
 });

@@ -96,25 +96,25 @@ test('a citizen lodges a grievance and tracks it on a 375 px phone, without Java
 test('an officer resolves an assigned grievance with a photo on a phone', async ({ browser }) => {
   const page = await phonePage(browser);
   await signIn(page, OFFICER);
-  await expect(page).toHaveURL(/\/grievances$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'My grievances' })).toBeVisible();
+  await expect(page).toHaveURL(/\/cases$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My cases' })).toBeVisible();
   await noSidewaysScroll(page);
-  const first = page.locator('.inbox-item').filter({ hasText: 'Assigned' }).first();
-  const number = (await first.locator('.inbox-number').innerText()).trim();
-  await first.locator('.inbox-number').click();
+  const first = page.locator('.case-item').filter({ hasText: 'Assigned' }).first();
+  const number = (await first.locator('.case-number').innerText()).trim();
+  await first.locator('.case-number').click();
   await expect(page.getByRole('heading', { name: 'Resolve' })).toBeVisible();
   await noSidewaysScroll(page);
 
   // Without a photo the browser's own check stops the form; the server refuses it too (API tests).
-  await page.getByLabel(/Photo of the spot after the work/).setInputFiles([await jpegFile('#16a34a', 'after.jpg')]);
+  await page.getByLabel(/^Photo \(at least one/).setInputFiles([await jpegFile('#16a34a', 'after.jpg')]);
   await page.getByLabel('Note (optional)').first().fill('Cleaned and slabs replaced.');
-  await page.getByRole('button', { name: 'Mark resolved' }).click();
+  await page.getByRole('button', { name: 'Resolve', exact: true }).click();
   await expect(page.getByRole('status')).toHaveText('Resolve: done.');
-  await expect(page.locator('.grievance-facts')).toContainText('Resolved');
-  await expect(page.locator('.grievance-timeline > li').last()).toContainText('Cleaned and slabs replaced.');
-  await expect(page.locator('.grievance-timeline > li').last().locator('img')).toHaveCount(1);
+  await expect(page.locator('.case-detail > p > .case-state')).toHaveText('Resolved');
+  await expect(page.locator('.case-timeline > li').last()).toContainText('Cleaned and slabs replaced.');
+  await expect(page.locator('.case-timeline > li').last().locator('img')).toHaveCount(1);
   await noSidewaysScroll(page);
-  await expectNoSeriousA11yViolations(page, `/grievances/${number} at 375px`);
+  await expectNoSeriousA11yViolations(page, `/cases/${number} at 375px`);
   await page.screenshot({ path: 'test-results/grievance-officer-375.png', fullPage: true });
   await page.context().close();
 });
@@ -129,15 +129,15 @@ test('one grievance through every state: lodged, assigned, resolved, reopened, r
   await signIn(desk, STAFF);
   await signIn(officer, OFFICER);
   const assign = async () => {
-    await desk.goto(`/grievances/${number}`);
-    await desk.getByLabel('Officer').selectOption({ label: OFFICER.email });
+    await desk.goto(`/cases/${number}`);
+    await desk.getByLabel('Officer').selectOption({ label: OFFICER.name });
     await desk.getByRole('button', { name: 'Assign' }).click();
     await expect(desk.getByRole('status')).toHaveText('Assign: done.');
   };
   const resolve = async () => {
-    await officer.goto(`/grievances/${number}`);
-    await officer.getByLabel(/Photo of the spot after the work/).setInputFiles([await jpegFile('#0ea5e9', 'after.jpg')]);
-    await officer.getByRole('button', { name: 'Mark resolved' }).click();
+    await officer.goto(`/cases/${number}`);
+    await officer.getByLabel(/^Photo \(at least one/).setInputFiles([await jpegFile('#0ea5e9', 'after.jpg')]);
+    await officer.getByRole('button', { name: 'Resolve', exact: true }).click();
     await expect(officer.getByRole('status')).toHaveText('Resolve: done.');
   };
   const reopen = async (why: string) => {
@@ -151,8 +151,8 @@ test('one grievance through every state: lodged, assigned, resolved, reopened, r
   await resolve();
   await reopen('Water is still standing.');
   await assign();
-  await officer.goto(`/grievances/${number}`);
-  await officer.getByLabel('Reason (the citizen reads it)').fill('The blockage is in the railway culvert; reported to the railways.');
+  await officer.goto(`/cases/${number}`);
+  await officer.getByLabel('Reason (required)').fill('The blockage is in the railway culvert; reported to the railways.');
   await officer.getByRole('button', { name: 'Reject' }).click();
   await expect(officer.getByRole('status')).toHaveText('Reject: done.');
   await reopen('The railways say the culvert is the council\'s.');
@@ -168,8 +168,8 @@ test('one grievance through every state: lodged, assigned, resolved, reopened, r
   expect(states).toEqual(['Lodged', 'Assigned', 'Resolved', 'Reopened', 'Assigned', 'Rejected', 'Reopened', 'Assigned', 'Resolved', 'Closed']);
 
   // The desk sees the whole history in its inbox view, and the public list shows the grievance closed.
-  await desk.goto(`/grievances/${number}`);
-  await expect(desk.locator('.grievance-timeline > li')).toHaveCount(10);
+  await desk.goto(`/cases/${number}`);
+  await expect(desk.locator('.case-timeline > li')).toHaveCount(10);
   await desk.goto('/viewgrievance?status=Closed');
   await expect(desk.locator('tr', { hasText: number }).locator('.badge').first()).toHaveText('Closed');
   for (const page of [citizen, desk, officer]) await page.context().close();
@@ -177,13 +177,13 @@ test('one grievance through every state: lodged, assigned, resolved, reopened, r
 
 test('the desk narrows its inbox to overdue grievances, and an admin sets a category\'s SLA', async ({ page }) => {
   await signIn(page, STAFF);
-  await page.goto('/grievances');
-  await page.getByRole('navigation', { name: 'Grievances by state' }).getByRole('link', { name: /Overdue/ }).click();
+  await page.goto('/cases');
+  await page.getByRole('navigation', { name: 'Cases by state' }).getByRole('link', { name: /Overdue/ }).click();
   await expect(page).toHaveURL(/overdue=1/);
-  const items = page.locator('.inbox-item');
+  const items = page.locator('.case-item');
   expect(await items.count()).toBeGreaterThan(0);
-  for (const item of await items.all()) await expect(item.locator('.badge-overdue')).toHaveText('Overdue');
-  await expectNoSeriousA11yViolations(page, '/grievances?overdue=1');
+  for (const item of await items.all()) await expect(item.locator('.overdue-mark')).toHaveText('Overdue');
+  await expectNoSeriousA11yViolations(page, '/cases?overdue=1');
   await page.context().clearCookies();
 
   await signIn(page, DEMO_ACCOUNTS[0]);

@@ -59,9 +59,9 @@ describe('the route inventory', () => {
       '/dashboard', '/editabout', '/slider', '/editministerofficeremp', '/editlatestnews', '/edittender', '/editnotice',
       '/editcircular', '/editofficeorder', '/editgallery', '/editpressrelease', '/review-queue', '/alerts', '/audit', '/feedback-inbox', '/translations', '/grievance-settings', '/notifications', '/property-register', '/property-tax-settings', '/staff',
     ]);
-    expect(USER_NAV.map((entry) => entry.label)).toEqual(['Dashboard', 'Add/View Grievance', 'Grievance Inbox', 'Tax Counter', 'Collection Register', 'Tax Defaulters', 'Collection vs Demand']);
-    // A field officer's sidebar holds only what their role may open: their grievances.
-    expect(OFFICER_NAV.map((entry) => entry.href)).toEqual(['/grievances']);
+    expect(USER_NAV.map((entry) => entry.label)).toEqual(['Dashboard', 'Add/View Grievance', 'Case Inbox', 'Tax Counter', 'Collection Register', 'Tax Defaulters', 'Collection vs Demand']);
+    // A field officer's sidebar holds only what their role may open: their cases.
+    expect(OFFICER_NAV.map((entry) => entry.href)).toEqual(['/cases']);
     // An editor's sidebar: the content screens and the review queue, nothing of complaints or settings.
     expect(EDITOR_NAV.map((entry) => entry.href)).toEqual([
       '/editabout', '/slider', '/editministerofficeremp', '/editlatestnews', '/edittender', '/editnotice',

@@ -17,7 +17,7 @@ export interface LoginFormProps {
   initialEmail?: string;
 }
 
-const HOME_BY_ROLE: Record<string, string> = { admin: '/dashboard', user: '/userdashboard', officer: '/grievances', editor: '/review-queue', cashier: '/counter' };
+const HOME_BY_ROLE: Record<string, string> = { admin: '/dashboard', user: '/userdashboard', officer: '/cases', editor: '/review-queue', cashier: '/counter' };
 
 export default function LoginForm({ next, expired, initialFailure = null, initialEmail = '' }: LoginFormProps) {
   const [failure, setFailure] = useState<string | null>(initialFailure);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { db, type Db } from '../../server/db';
 import { mediaUrl } from '../../server/media';
-import { parseMobile, type CaseContact } from './contact';
+import { parseMobile, parseMobilePart, type CaseContact } from './contact';
 import { isOverdueIn, parseCaseNumber, type PublicCase, type AnyService } from './service';
 import { SERVICES } from './registry';
 
@@ -121,7 +121,7 @@ export interface CaseFilter {
   /** An assignee's id, or 'none' for cases assigned to nobody. */
   assignee?: number | 'none';
   overdue?: boolean;
-  /** A case number, or the citizen's mobile. */
+  /** A case number, or the citizen's mobile, or at least 4 of its digits. */
   q?: string;
   /** Only these numbers (the public list's "my grievances"). */
   numbers?: readonly string[];
@@ -163,6 +163,7 @@ export async function listCases(filter: CaseFilter, now: number, database: Db = 
     const mobile = parseMobile(filter.q);
     if (number) query = query.where('service_case.number', '=', number);
     else if (mobile) query = query.where('case_contact.mobile', '=', mobile);
+    else if (parseMobilePart(filter.q)) query = query.where('case_contact.mobile', 'like', `%${parseMobilePart(filter.q)}%`);
     else query = query.where(sql<boolean>`1 = 0`);
   }
   const count = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -11,3 +11,9 @@ export function parseMobile(raw: unknown): string | null {
   const digits = String(raw ?? '').replace(/[\s-]/g, '').replace(/^(\+91|0091|0)/, '');
   return /^[6-9]\d{9}$/.test(digits) ? digits : null;
 }
+
+/** Part of a mobile number as staff type it to search (at least 4 digits, spaces and dashes ignored), or null. */
+export function parseMobilePart(raw: unknown): string | null {
+  const digits = String(raw ?? '').replace(/[\s-]/g, '');
+  return /^\d{4,10}$/.test(digits) ? digits : null;
+}

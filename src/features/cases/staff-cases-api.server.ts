@@ -30,9 +30,9 @@ const STEP_FORM: StreamedFormSpec = {
 const PHOTO_SLOT: UploadSlot = { key: 'photos', label: 'Photo', kind: 'image' };
 const DOCUMENT_SLOT: UploadSlot = { key: 'documents', label: 'Document', kind: 'document' };
 
-const ownOnly = (session: Session) => session.user.role === 'officer';
+export const ownOnly = (session: Session) => session.user.role === 'officer';
 
-function filterOf(url: URL, session: Session): { filter: CaseFilter; page: number } {
+export function filterOf(url: URL, session: Session): { filter: CaseFilter; page: number } {
   const params = url.searchParams;
   const id = (name: string) => (/^\d{1,9}$/.test(params.get(name) ?? '') ? Number(params.get(name)) : undefined);
   const page = Math.max(1, id('page') ?? 1);
@@ -67,8 +67,13 @@ function compare(sort: CaseFilter['sort'], openOf: (row: CaseSummary) => boolean
 
 /** GET /api/Staff/cases */
 export async function listAnswer(context: APIContext): Promise<Response> {
-  const session = context.locals.session!;
-  const { filter } = filterOf(context.url, session);
+  const { filter } = filterOf(context.url, context.locals.session!);
+  const { total, rows } = await listStaffCases(filter);
+  return json(rows, 200, { 'x-total-count': String(total) });
+}
+
+/** One page of the inbox of every service (or the filter's one), as the API and the inbox page show it. */
+export async function listStaffCases(filter: CaseFilter): Promise<{ total: number; rows: CaseSummary[] }> {
   const sources = filter.service ? CASE_SOURCES.filter((s) => s.service.name === filter.service) : CASE_SOURCES;
   const at = now();
   // Each service gives its first offset+limit rows in the same order; the page is cut from their merge.
@@ -76,11 +81,11 @@ export async function listAnswer(context: APIContext): Promise<Response> {
   const openOf = (row: CaseSummary) => sourceNamed(row.service)?.service.openStates.includes(row.state) ?? false;
   const rows = parts.flatMap((p) => p.rows).sort(compare(filter.sort, openOf)).slice(filter.offset, filter.offset + filter.limit);
   const total = parts.reduce((sum, p) => sum + p.total, 0);
-  return json(rows, 200, { 'x-total-count': String(total) });
+  return { total, rows };
 }
 
 /** The case behind a number as this member of staff may see it, or 404. */
-async function staffCase(number: string | undefined, session: Session): Promise<{ source: CaseSource; found: CaseDetail }> {
+export async function staffCase(number: string | undefined, session: Session): Promise<{ source: CaseSource; found: CaseDetail }> {
   const parsed = parseCaseNumber(number);
   const source = parsed ? sourceOfNumber(parsed) : undefined;
   const found = parsed && source ? await source.find(parsed, now()) : null;
@@ -112,7 +117,7 @@ async function decodedFiles(value: unknown, slot: UploadSlot): Promise<AcceptedF
 const textOf = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
 
 /** Reads a step's body: multipart or urlencoded (files as parts), or JSON (files as base64). */
-async function stepRequestOf(request: Request): Promise<StepRequest> {
+export async function stepRequestOf(request: Request): Promise<StepRequest> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   if (type.includes('application/json')) {
     const body = await readJsonBody(request, bodyLimitFor(Array(MAX_FILES * 2).fill('image'), 'base64'));
@@ -124,17 +129,26 @@ async function stepRequestOf(request: Request): Promise<StepRequest> {
       fields: { officer: textOf(body.officer) },
     };
   }
+  return (await readStepForm(request)).step;
+}
+
+/**
+ * A step's form as the case page posts it (multipart or urlencoded): the step, and the form's other fields
+ * (the action, the draft key) as `field`. The files are checked and read before the spooled parts go.
+ */
+export async function readStepForm(request: Request): Promise<{ step: StepRequest; field: (name: string) => string }> {
   const form = await readStreamedForm(request, STEP_FORM);
   try {
-    await checkSpooledFiles(form.files, STEP_FORM);
     const field = (name: string) => textOf(form.fields.get(name));
-    return {
+    await checkSpooledFiles(form.files, STEP_FORM);
+    const step: StepRequest = {
       note: field('note').slice(0, 1000),
       visibility: field('visibility') === 'public' || field('note_visibility') === 'public' ? 'public' : 'staff',
       photos: await acceptSpooledFiles(form.files, STEP_FORM, 'photos'),
       documents: await acceptSpooledFiles(form.files, STEP_FORM, 'documents'),
       fields: { officer: field('officer') },
     };
+    return { step, field };
   } finally {
     await form.dispose();
   }

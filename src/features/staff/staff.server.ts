@@ -16,18 +16,21 @@ import { normaliseEmail, ROLES } from '../../server/auth/users';
 export interface StaffAccount {
   id: number;
   email: string;
+  /** The person's name; empty for an account made before staff had names (their email stands in). */
+  name: string;
   role: Role;
   createdAt: string;
   disabled: boolean;
   mustChangePassword: boolean;
 }
 
-const COLUMNS = ['id', 'email', 'role', 'created_at', 'disabled_at', 'must_change_password'] as const;
-type AccountRow = { id: number; email: string; role: Role; created_at: string; disabled_at: string | null; must_change_password: number };
+const COLUMNS = ['id', 'email', 'name', 'role', 'created_at', 'disabled_at', 'must_change_password'] as const;
+type AccountRow = { id: number; email: string; name: string | null; role: Role; created_at: string; disabled_at: string | null; must_change_password: number };
 
 const toAccount = (row: AccountRow): StaffAccount => ({
   id: Number(row.id),
   email: row.email,
+  name: row.name ?? '',
   role: row.role,
   createdAt: row.created_at,
   disabled: row.disabled_at !== null,
@@ -45,7 +48,7 @@ function temporaryPassword(): string {
 export async function listStaff(query: { search?: string; limit: number; offset: number }, database: Db = db()): Promise<{ total: number; accounts: StaffAccount[] }> {
   let base = database.selectFrom('app_user');
   const search = query.search?.trim().toLowerCase();
-  if (search) base = base.where((eb) => eb.or([eb('email', 'like', `%${search.replace(/[%_\\]/g, '')}%`), eb('role', '=', search as Role)]));
+  if (search) base = base.where((eb) => eb.or([eb('email', 'like', `%${search.replace(/[%_\\]/g, '')}%`), eb('name', 'like', `%${search.replace(/[%_\\]/g, '')}%`), eb('role', '=', search as Role)]));
   const [count, rows] = await Promise.all([
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     base.select(COLUMNS).orderBy('email').limit(query.limit).offset(query.offset).execute(),
@@ -72,9 +75,11 @@ const accountWrite = <R>(actor: Actor, change: (trx: Db) => Promise<{ result: R;
   });
 
 /** Adds an account with a one-time password that must be changed at first sign-in; answers it once. */
-export async function addStaff(input: { email: string; role: string }, actor: Actor): Promise<{ account: StaffAccount; password: string }> {
+export async function addStaff(input: { email: string; role: string; name?: string }, actor: Actor): Promise<{ account: StaffAccount; password: string }> {
   const email = normaliseEmail(input.email);
+  const name = cleanName(input.name);
   const errors: Record<string, string> = {};
+  if (!name) errors.name = NAME_MISSING;
   if (!EMAIL.test(email)) errors.email = 'Give the email address the member of staff signs in with.';
   if (!ROLES.includes(input.role as Role)) errors.role = `Choose a role: ${ROLES.join(', ')}.`;
   if (Object.keys(errors).length > 0) throw new HttpError(400, Object.values(errors).join(' '), errors);
@@ -85,13 +90,43 @@ export async function addStaff(input: { email: string; role: string }, actor: Ac
     if (taken) throw new HttpError(409, `An account for ${email} exists already.`, { email: `An account for ${email} exists already.` });
     const inserted = await trx
       .insertInto('app_user')
-      .values({ email, password_hash: passwordHash, role: input.role as Role, created_at: nowIso(), disabled_at: null, must_change_password: 1 })
+      .values({ email, name, password_hash: passwordHash, role: input.role as Role, created_at: nowIso(), disabled_at: null, must_change_password: 1 })
       .returning('id')
       .executeTakeFirstOrThrow();
     const after = await accountById(trx, Number(inserted.id));
     return { result: after, recordId: after.id, action: 'create', before: null, after };
   });
   return { account, password };
+}
+
+const NAME_MISSING = 'Give the name of the member of staff, as colleagues and the inbox should show it.';
+
+/** A name as typed: spaces gathered, at most 80 characters; empty when none was given. */
+function cleanName(raw: unknown): string {
+  return String(raw ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);
+}
+
+/** Gives an account its name, or changes it. */
+export async function setStaffName(id: number, rawName: string, actor: Actor): Promise<StaffAccount> {
+  const name = cleanName(rawName);
+  if (!name) throw new HttpError(400, NAME_MISSING, { name: NAME_MISSING });
+  return accountWrite(actor, async (trx) => {
+    const before = await accountById(trx, id);
+    await trx.updateTable('app_user').set({ name }).where('id', '=', id).execute();
+    const after = await accountById(trx, id);
+    return { result: after, recordId: id, action: 'update', before, after };
+  });
+}
+
+/** How a member of staff is shown to colleagues: their name, or their email while they have none. */
+export const staffLabel = (account: { name: string | null; email: string }): string => account.name?.trim() || account.email;
+
+/** Every account's id, name as shown, email and role: the inbox and case page name people with it. */
+export async function staffDirectory(database: Db = db()): Promise<{ id: number; label: string; email: string; role: Role; disabled: boolean }[]> {
+  const rows = await database.selectFrom('app_user').select(['id', 'email', 'name', 'role', 'disabled_at']).orderBy('email').execute();
+  return rows
+    .map((r) => ({ id: Number(r.id), label: staffLabel(r), email: r.email, role: r.role, disabled: r.disabled_at !== null }))
+    .sort((a, b) => a.label.localeCompare(b.label));
 }
 
 /** Disables an account (its sessions end at once) or enables it again. An admin cannot disable themself. */

@@ -26,5 +26,6 @@ import { grievanceMessages } from './grievance-messages';
 import { propertyTax } from './property-tax';
 import { signin } from './signin';
 import { taxReports } from './tax-reports';
+import { caseDesk } from './case-desk';
 
-export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports };
+export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports, caseDesk };

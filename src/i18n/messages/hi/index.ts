@@ -23,6 +23,6 @@ import { grievanceMessages } from './grievance-messages';
 import { propertyTax } from './property-tax';
 import { signin } from './signin';
 import { taxReports } from './tax-reports';
+import { caseDesk } from './case-desk';
 
-/** The interface text of the public pages in Hindi: the same areas and keys as ../en. */
-export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports };
+export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports, caseDesk };

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db';
+import { lodgeCase } from '../../src/features/cases/cases.server';
+import { STALL_PERMIT } from '../../src/features/stall-permit/stall-permit.service';
+import { ADMIN, OFFICER, USER, bearer, login } from '../support/api';
+import { sampleJpeg } from '../support/content-samples';
+import { openServerDatabase } from '../support/database';
+import { startServer, type TestServer } from '../support/server';
+
+/**
+ * The staff's one inbox (/cases) and case page (/cases/{number}) over every service: grievances and, in this
+ * test start, the stall permit (CASE_TEST_SERVICE=1). Search by number, mobile or part of it, filters, staff
+ * named, the steps each role may take with what they require, who reads a note, the old grievance addresses,
+ * and a step sent after the session ended kept as the officer's draft.
+ */
+let server: TestServer;
+let database: Db;
+let tokens: { admin: string; user: string; officer: string };
+let officerId: number;
+const url = (p: string) => `${server.url}${p}`;
+const cookie = (token: string) => ({ cookie: `session=${token}` });
+
+async function page(path: string, token: string | null): Promise<{ status: number; html: string; location: string | null }> {
+  const res = await fetch(url(path), { headers: token ? cookie(token) : {}, redirect: 'manual' });
+  return { status: res.status, html: await res.text(), location: res.headers.get('location') };
+}
+
+async function post(path: string, token: string | null, fields: Record<string, string>, photo?: Uint8Array<ArrayBuffer>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (photo) form.append('photos', new File([photo], 'after.jpg', { type: 'image/jpeg' }));
+  const res = await fetch(url(path), { method: 'POST', headers: token ? cookie(token) : {}, body: form, redirect: 'manual' });
+  return { status: res.status, html: await res.text(), location: res.headers.get('location') };
+}
+
+async function lodgeGrievance(mobile: string): Promise<string> {
+  const form = new URLSearchParams({ category: '1', ward: '3', address: 'House 9, Lane 4', landmark: 'Near the well', description: 'The street light is out.', name: 'Kamla Devi', mobile, email: '' });
+  const html = await (await fetch(url('/postgrievance'), { method: 'POST', body: form })).text();
+  const number = /data-complaint-number>(NPK-PGR-[\d-]+)</.exec(html)?.[1];
+  if (!number) throw new Error('not lodged');
+  return number;
+}
+
+async function lodgeStall(mobile: string, goods: string): Promise<string> {
+  const contact = { name: 'Sunita Devi', mobile, email: '', address: 'Gali 4' };
+  return (await lodgeCase(STALL_PERMIT, { contact, data: { goods } }, {}, { party: 'user', userId: null, label: 'desk' }, database)).number;
+}
+
+const numbersOn = (html: string) => [...html.matchAll(/class="case-number"[^>]*>(NPK-[A-Z]+-[\d-]+)</g)].map((m) => m[1]);
+const draftKeyOn = (html: string) => /name="draft_key" value="([^"]+)"/.exec(html)![1];
+
+beforeAll(async () => {
+  server = await startServer({ CASE_TEST_SERVICE: '1' });
+  database = openServerDatabase(server.dataDir);
+  await database.insertInto('grievance_setting').values({ name: 'lodgesPerAddressPerHour', value: '1000' }).onConflict((oc) => oc.column('name').doUpdateSet({ value: '1000' })).execute();
+  tokens = {
+    admin: await login(ADMIN.email, ADMIN.password, server.url),
+    user: await login(USER.email, USER.password, server.url),
+    officer: await login(OFFICER.email, OFFICER.password, server.url),
+  };
+  officerId = (await database.selectFrom('app_user').select('id').where('email', '=', OFFICER.email).executeTakeFirstOrThrow()).id;
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.destroy();
+});
+
+describe('the one inbox', () => {
+  it('lists every service, finds by number, mobile or 4 of its digits, filters by service and names the officer', async () => {
+    const grievance = await lodgeGrievance('9123477701');
+    const stall = await lodgeStall('9123477702', 'Tea and biscuits');
+    const all = await page('/cases?sort=newest', tokens.user);
+    expect(all.status).toBe(200);
+    expect(numbersOn(all.html).slice(0, 2)).toEqual([stall, grievance]);
+    expect(all.html).toContain('Stall permit');
+
+    expect(numbersOn((await page('/cases?q=9123477702', tokens.user)).html)).toEqual([stall]);
+    expect(numbersOn((await page(`/cases?q=${stall.toLowerCase()}`, tokens.user)).html)).toEqual([stall]);
+    // Part of a mobile number, 4 digits or more, finds every case of it; 3 digits find nothing.
+    expect(numbersOn((await page('/cases?q=4777&sort=newest', tokens.user)).html)).toEqual([stall, grievance]);
+    expect(numbersOn((await page('/cases?q=777', tokens.user)).html)).toEqual([]);
+    expect(numbersOn((await page('/cases?service=stall-permit&q=4777', tokens.user)).html)).toEqual([stall]);
+    expect(numbersOn((await page('/cases?service=grievance&state=Applied', tokens.user)).html)).toEqual([]);
+
+    const assigned = await fetch(url(`/api/Staff/cases/${grievance}/assign`), { method: 'POST', headers: { ...bearer(tokens.user), 'content-type': 'application/json' }, body: JSON.stringify({ officer: officerId }) });
+    expect(assigned.status).toBe(200);
+    const byOfficer = await page(`/cases?assignee=${officerId}&q=${grievance}`, tokens.user);
+    expect(numbersOn(byOfficer.html)).toEqual([grievance]);
+    expect(byOfficer.html).toContain('Ravi Kumar');
+    expect(byOfficer.html).not.toContain(OFFICER.email.replace('@', '&#64;'));
+    // An officer's inbox holds their own cases only.
+    const officers = numbersOn((await page('/cases?q=4777', tokens.officer)).html);
+    expect(officers).toEqual([grievance]);
+  });
+
+  it('is in Hindi at /hi/cases, and the old grievance inbox leads to it with its filters', async () => {
+    const hindi = await page('/hi/cases', tokens.user);
+    expect(hindi.status).toBe(200);
+    expect(hindi.html).toContain('<html lang="hi"');
+    expect(hindi.html).toContain('केस इनबॉक्स');
+    expect(hindi.html).toContain('href="/hi/cases/NPK-');
+    const old = await page('/grievances?officer=none&overdue=1', tokens.user);
+    expect(old.status).toBe(301);
+    expect(old.location).toBe('/cases?overdue=1&assignee=none&service=grievance');
+    expect((await page('/grievances/NPK-PGR-2026-11-26-000001?done=assign', tokens.user)).location).toBe('/cases/NPK-PGR-2026-11-26-000001?done=assign');
+    expect((await page('/cases', null)).location).toBe('/login?next=%2Fcases');
+    expect((await page('/hi/cases', null)).location).toBe('/login?next=%2Fhi%2Fcases');
+  });
+});
+
+describe('the one case page', () => {
+  it('shows a second service with its facts and contact, and takes its steps with what each requires', async () => {
+    const stall = await lodgeStall('9123477711', 'Bangles');
+    const shown = await page(`/cases/${stall}`, tokens.admin);
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain('Bangles');
+    expect(shown.html).toContain('Sunita Devi');
+    expect(shown.html).toContain('tel:+919123477711');
+    // The admin may inspect (a photo) or refuse (a reason the citizen reads); granting comes after inspection.
+    expect(shown.html).toContain('data-action="inspect"');
+    expect(shown.html).toContain('data-action="refuse"');
+    expect(shown.html).not.toContain('data-action="grant"');
+    expect(shown.html).toContain('name="note_visibility" value="staff" checked');
+
+    const refused = await post(`/cases/${stall}`, tokens.admin, { action: 'inspect', note: 'Pitch 12 looks free.' });
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain('Add at least one photo.');
+    expect(refused.html).toContain('Pitch 12 looks free.</textarea>');
+
+    const inspected = await post(`/cases/${stall}`, tokens.admin, { action: 'inspect', note: 'Pitch 12 is free.' }, await sampleJpeg());
+    expect(inspected.status).toBe(303);
+    expect(inspected.location).toBe(`/cases/${stall}?done=inspect`);
+    const after = await page(inspected.location!, tokens.admin);
+    expect(after.html).toContain('Inspect: done.');
+    expect(after.html).toContain('Staff only: </span>Pitch 12 is free.');
+    expect(after.html).toContain('data-action="grant"');
+
+    const granted = await post(`/hi/cases/${stall}`, tokens.user, { action: 'grant', note: 'Fee paid at the counter.', note_visibility: 'public' });
+    expect(granted.location).toBe(`/hi/cases/${stall}?done=grant`);
+    const hindi = await page(granted.location!, tokens.user);
+    expect(hindi.html).toContain('स्वीकृत करें: हो गया।');
+    expect(hindi.html).toContain('नागरिक देखता है: </span>Fee paid at the counter.');
+    const events = await database.selectFrom('case_event').innerJoin('service_case', 'service_case.id', 'case_event.case_id')
+      .select(['case_event.action', 'case_event.visibility']).where('service_case.number', '=', stall).orderBy('case_event.id').execute();
+    expect(events).toEqual([{ action: 'lodge', visibility: 'public' }, { action: 'inspect', visibility: 'staff' }, { action: 'grant', visibility: 'public' }]);
+  });
+
+  it('offers a grievance its redaction panel for the desk, and keeps the counter mark', async () => {
+    const number = await lodgeGrievance('9123477721');
+    const desk = await page(`/cases/${number}`, tokens.user);
+    expect(desk.html).toContain('data-panel="grievance-redact"');
+    expect(desk.html).toContain('data-action="assign"');
+    const redacted = await fetch(url(`/grievances/${number}/redact`), { method: 'POST', headers: cookie(tokens.user), body: new URLSearchParams({ description: 'The street light is out. [redacted]', lang: 'en' }), redirect: 'manual' });
+    expect(redacted.status).toBe(303);
+    expect(redacted.headers.get('location')).toBe(`/cases/${number}?done=redact`);
+    expect((await page(`/cases/${number}?done=redact`, tokens.user)).html).toContain('Text redacted.');
+    // An officer has no redaction panel.
+    await fetch(url(`/api/Staff/cases/${number}/assign`), { method: 'POST', headers: { ...bearer(tokens.user), 'content-type': 'application/json' }, body: JSON.stringify({ officer: officerId }) });
+    expect((await page(`/cases/${number}`, tokens.officer)).html).not.toContain('data-panel="grievance-redact"');
+  });
+});
+
+describe('a resolve sent after the session ended', () => {
+  it('is kept for that officer and case, and offered back with its photo after signing in again', async () => {
+    const number = await lodgeGrievance('9123477731');
+    await fetch(url(`/api/Staff/cases/${number}/assign`), { method: 'POST', headers: { ...bearer(tokens.user), 'content-type': 'application/json' }, body: JSON.stringify({ officer: officerId }) });
+    const form = await page(`/cases/${number}`, tokens.officer);
+    const key = draftKeyOn(form.html);
+
+    // The session has ended: the post carries no session, only the form's draft key.
+    const late = await post(`/cases/${number}`, null, { action: 'resolve', note: 'Bulb and choke replaced.', note_visibility: 'public', draft_key: key }, await sampleJpeg('#16a34a'));
+    expect(late.status).toBe(302);
+    expect(late.location).toBe(`/login?next=${encodeURIComponent(`/cases/${number}?draft=1`)}&expired=1`);
+    const state = async () => (await database.selectFrom('complaint').select('state').where('complaint_number', '=', number).executeTakeFirstOrThrow()).state;
+    expect(await state()).toBe('Assigned');
+
+    // A forged key, or one for another case, keeps nothing; a get without a session still goes to sign in.
+    const forged = await post(`/cases/${number}`, null, { action: 'resolve', note: 'Forged', draft_key: key.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) });
+    expect(forged.location).toBe(`/login?next=${encodeURIComponent(`/cases/${number}`)}&expired=1`);
+    expect((await page(`/cases/${number}`, null)).status).toBe(302);
+    expect(await database.selectFrom('case_draft').select('note').execute()).toEqual([{ note: 'Bulb and choke replaced.' }]);
+
+    // Signed in again, the officer finds the note in the form and the photo kept; the desk sees no draft.
+    const officer = await login(OFFICER.email, OFFICER.password, server.url);
+    const back = await page(`/cases/${number}?draft=1`, officer);
+    expect(back.html).toContain('data-draft');
+    expect(back.html).toContain('Bulb and choke replaced.</textarea>');
+    expect(back.html).toContain('name="use_draft" value="1" checked');
+    expect(back.html).toContain('name="note_visibility" value="public" checked');
+    expect((await page(`/cases/${number}`, tokens.user)).html).not.toContain('data-draft');
+
+    const sent = await post(`/cases/${number}`, officer, { action: 'resolve', note: 'Bulb and choke replaced.', note_visibility: 'public', use_draft: '1' });
+    expect(sent.status).toBe(303);
+    expect(await state()).toBe('Resolved');
+    const done = await page(`/cases/${number}`, officer);
+    expect(done.html).not.toContain('data-draft');
+    expect(done.html).toMatch(/The citizen sees this: <\/span>Bulb and choke replaced\.[\s\S]*?<img src="\/media\//);
+    expect(await database.selectFrom('case_draft').select('id').execute()).toEqual([]);
+  });
+});
+
+describe('staff names', () => {
+  it('asks for a name when adding an account, lets the admin change it, and names people by it', async () => {
+    const staff = (fields: Record<string, string>) => fetch(url('/staff'), { method: 'POST', headers: cookie(tokens.admin), body: new URLSearchParams(fields) });
+    const nameless = await staff({ action: 'add', email: 'nameless@npk.example', role: 'officer', name: ' ' });
+    expect(nameless.status).toBe(400);
+    expect(await nameless.text()).toContain('Give the name of the member of staff');
+    const added = await staff({ action: 'add', email: 'pooja@npk.example', role: 'officer', name: 'Pooja  Verma' });
+    expect(added.status).toBe(200);
+    expect(await added.text()).toContain('Added Pooja Verma (pooja@npk.example) as Officer.');
+    const id = (await database.selectFrom('app_user').select('id').where('email', '=', 'pooja@npk.example').executeTakeFirstOrThrow()).id;
+    const renamed = await staff({ action: 'rename', id: String(id), name: 'Pooja Verma Singh' });
+    expect(await renamed.text()).toContain('pooja@npk.example is now named Pooja Verma Singh.');
+    expect((await page('/cases', tokens.user)).html).toContain('>Pooja Verma Singh</option>');
+    const audit = await database.selectFrom('audit_log').select(['action', 'after_json']).where('entity', '=', 'account').where('record_id', '=', id).orderBy('id').execute();
+    expect(audit.map((a) => [a.action, JSON.parse(a.after_json ?? '{}').name])).toEqual([['create', 'Pooja Verma'], ['update', 'Pooja Verma Singh']]);
+  });
+});
