@@ -22,6 +22,7 @@ import * as cases from './2026-11-26-0010-cases';
 import * as payments from './2026-11-26-0020-payments';
 import * as propertyTax from './2026-11-26-0021-property-tax';
 import * as staffAccounts from './2026-11-26-0030-staff-accounts';
+import * as tradeLicence from './2026-11-26-0401-trade-licence';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0020-payments': payments,
   '2026-11-26-0021-property-tax': propertyTax,
   '2026-11-26-0030-staff-accounts': staffAccounts,
+  '2026-11-26-0401-trade-licence': tradeLicence,
 };

@@ -11,6 +11,9 @@ export const DEMO_ACCOUNTS = [
   { email: 'officer@nagarparishad.example', password: 'officer-demo-2026', role: 'officer' },
   { email: 'editor@nagarparishad.example', password: 'editor-demo-2026', role: 'editor' },
   { email: 'cashier@nagarparishad.example', password: 'cashier-demo-2026', role: 'cashier' },
+  { email: 'verifier@nagarparishad.example', password: 'verifier-demo-2026', role: 'verifier' },
+  { email: 'inspector@nagarparishad.example', password: 'inspector-demo-2026', role: 'inspector' },
+  { email: 'approver@nagarparishad.example', password: 'approver-demo-2026', role: 'approver' },
 ] as const;
 
 /**

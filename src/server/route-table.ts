@@ -42,7 +42,11 @@ const CONTENT_STAFF: readonly Role[] = ['admin', 'editor'];
 /** Who may read a content item's revisions; restoring one is an admin's, like publishing. */
 export const CONTENT_EDITORS: readonly Role[] = CONTENT_STAFF;
 /** Every role signs in with a password: each may change its own and keep its session alive. */
-const EVERY_ROLE: readonly Role[] = ['admin', 'user', 'officer', 'editor', 'cashier'];
+const EVERY_ROLE: readonly Role[] = ['admin', 'user', 'officer', 'editor', 'cashier', 'verifier', 'inspector', 'approver'];
+/** The trade licence's stages: a document verifier, a field inspector and an approver. */
+const LICENCE_REVIEWERS: readonly Role[] = ['admin', 'verifier', 'inspector', 'approver'];
+/** Everyone who works on a service's cases: grievance staff and the licence's reviewers. */
+const CASE_STAFF: readonly Role[] = ['admin', 'user', 'officer', 'verifier', 'inspector', 'approver'];
 /** Who takes money at the counter: cashiers, and admins. */
 const COUNTER: readonly Role[] = ['admin', 'cashier'];
 /** Who reads the tax register and its reports. */
@@ -165,9 +169,11 @@ export const ROUTES = {
   '/api/Account/change-password': { access: EVERY_ROLE },
   '/api/Account/renew': { access: EVERY_ROLE },
   // Every service's cases for staff (src/features/cases): officers see only their own.
-  '/api/Staff/cases': { access: GRIEVANCE_STAFF, query: ['service', 'state', 'ward', 'category', 'assignee', 'overdue', 'q', 'sort', 'page'] },
-  '/api/Staff/cases/[number]': { access: GRIEVANCE_STAFF },
-  '/api/Staff/cases/[number]/[action]': { access: GRIEVANCE_STAFF },
+  '/api/Staff/cases': { access: CASE_STAFF, query: ['service', 'state', 'ward', 'category', 'assignee', 'overdue', 'q', 'sort', 'page'] },
+  '/api/Staff/cases/[number]': { access: CASE_STAFF },
+  '/api/Staff/cases/[number]/[action]': { access: CASE_STAFF },
+  // A trade licence application's documents: the verifier's accept or refuse, one document at a time.
+  '/api/Staff/trade-licence/[number]/documents': { access: LICENCE_REVIEWERS },
   '/api/Citizen/signin': { access: PUBLIC },
   '/api/Citizen/verify': { access: PUBLIC },
   '/api/Citizen/signout': { access: PUBLIC },
@@ -231,6 +237,7 @@ export function mayOpen(access: RouteAccess, role: Role | undefined): boolean {
 export function homeFor(role: Role): string {
   if (role === 'editor') return '/review-queue';
   if (role === 'cashier') return '/counter';
+  if (role === 'verifier' || role === 'inspector' || role === 'approver') return '/account';
   return role === 'admin' ? '/dashboard' : role === 'officer' ? '/grievances' : '/userdashboard';
 }
 

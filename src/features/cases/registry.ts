@@ -1,4 +1,5 @@
 import type { AnyService } from './service';
+import { TRADE_LICENCE } from '../trade-licence/trade-licence.service';
 
 /**
  * Every service on the case kernel, in the order the inbox offers them, and what is derived from the list:
@@ -6,7 +7,7 @@ import type { AnyService } from './service';
  * Grievances are declared (src/features/grievance/grievance.service.ts) but still stored in their legacy
  * table, so they join this list when their cases move into the kernel's.
  */
-export const SERVICES: readonly AnyService[] = checkedServices([]);
+export const SERVICES: readonly AnyService[] = checkedServices([TRADE_LICENCE]);
 
 /** Names and number prefixes are each one service's: a case number says which service it belongs to. */
 export function checkedServices(services: readonly AnyService[]): readonly AnyService[] {

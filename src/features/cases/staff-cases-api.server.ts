@@ -32,6 +32,12 @@ const DOCUMENT_SLOT: UploadSlot = { key: 'documents', label: 'Document', kind: '
 
 const ownOnly = (session: Session) => session.user.role === 'officer';
 
+/** A service's cases are for admins and for the roles its declaration names (a licence verifier sees no grievance). */
+function serves(source: CaseSource, role: string): boolean {
+  const service = source.service;
+  return role === 'admin' || service.lodgedBy.includes(role) || (service.assigneeRoles ?? []).includes(role) || Object.values(service.transitions).some((rule) => rule.by.includes(role));
+}
+
 function filterOf(url: URL, session: Session): { filter: CaseFilter; page: number } {
   const params = url.searchParams;
   const id = (name: string) => (/^\d{1,9}$/.test(params.get(name) ?? '') ? Number(params.get(name)) : undefined);
@@ -69,7 +75,7 @@ function compare(sort: CaseFilter['sort'], openOf: (row: CaseSummary) => boolean
 export async function listAnswer(context: APIContext): Promise<Response> {
   const session = context.locals.session!;
   const { filter } = filterOf(context.url, session);
-  const sources = filter.service ? CASE_SOURCES.filter((s) => s.service.name === filter.service) : CASE_SOURCES;
+  const sources = CASE_SOURCES.filter((s) => serves(s, session.user.role) && (!filter.service || s.service.name === filter.service));
   const at = now();
   // Each service gives its first offset+limit rows in the same order; the page is cut from their merge.
   const parts = await Promise.all(sources.map(async (source) => ({ source, ...(await source.list({ ...filter, limit: filter.offset + filter.limit, offset: 0 }, at)) })));
@@ -84,7 +90,7 @@ async function staffCase(number: string | undefined, session: Session): Promise<
   const parsed = parseCaseNumber(number);
   const source = parsed ? sourceOfNumber(parsed) : undefined;
   const found = parsed && source ? await source.find(parsed, now()) : null;
-  if (!source || !found || (ownOnly(session) && found.assigneeId !== session.user.id)) throw new HttpError(404, 'No case with that number.');
+  if (!source || !serves(source, session.user.role) || !found || (ownOnly(session) && found.assigneeId !== session.user.id)) throw new HttpError(404, 'No case with that number.');
   return { source, found };
 }
 

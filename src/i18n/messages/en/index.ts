@@ -25,5 +25,7 @@ import { citizen } from './citizen';
 import { grievanceMessages } from './grievance-messages';
 import { propertyTax } from './property-tax';
 import { signin } from './signin';
+import { tradeLicenceMessages } from './trade-licence-messages';
+import { tradeLicence } from './trade-licence';
 
-export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin };
+export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, tradeLicenceMessages, tradeLicence };
