@@ -102,7 +102,11 @@ export const ROUTES = {
   '/gateway-simulator/v1/orders': { access: PUBLIC, englishOnly: true, uncached: true },
   '/gateway-simulator/v1/orders/[id]/[action]': { access: PUBLIC, englishOnly: true, uncached: true },
   '/gateway-simulator/v1/checkout/embedded': { access: PUBLIC, englishOnly: true, uncached: true, crossSite: true },
-  '/tradelicense': { access: PUBLIC },
+  // Trade licences: the form carries a one-time token for every visitor and shows a fee worked out from the
+  // query; tracking and paying are each the applicant's own, and the certificate shows the licence's state now.
+  '/tradelicense': { access: PUBLIC, query: ['applied', 'tradeType', 'structure', 'kind', 'area', 'employees', 'financialYear'], uncached: true },
+  '/tradelicense/track': { access: PUBLIC, query: ['txn', 'number'], uncached: true },
+  '/tradelicense/certificate/[file]': { access: PUBLIC, englishOnly: true, uncached: true },
   '/listofholiday': { access: PUBLIC },
   '/holiday-calendar/[year].svg': { access: PUBLIC },
   '/contactus': { access: PUBLIC },
@@ -190,6 +194,9 @@ export const ROUTES = {
   '/api/Public/payments/webhook': { access: PUBLIC, uncached: true, crossSite: true },
   '/api/Public/payments/[id]': { access: PUBLIC, uncached: true },
   '/api/Public/receipts/[number]': { access: PUBLIC, uncached: true },
+  '/api/Public/trade-licence/fee': { access: PUBLIC, query: ['tradeType', 'structure', 'kind', 'area', 'employees', 'financialYear'], uncached: true },
+  '/api/Public/trade-licence/applications': { access: PUBLIC, uncached: true },
+  '/api/Public/trade-licence/verify/[number]': { access: PUBLIC, uncached: true },
   '/api/Public/complaint-count': { access: PUBLIC, query: ['statusFilter'] },
   '/api/Public/minister-officer-employee-by-designations': { access: PUBLIC, query: ['designations', 'home', 'media', 'page', 'pageSize'] },
   '/api/Admin/[type]': { access: CONTENT_STAFF, query: ['media', 'page', 'pageSize'] },

@@ -66,7 +66,7 @@ export const applicationSchema = object({
   /** The checklist's codes, in the order the files were sent (set by the server, not the applicant). */
   documentCodes: array(string().required()).default([]),
   /** The fee the applicant was shown, in paise: billed only if it is still the fee. */
-  feePaise: number().integer().min(0).required(),
+  feePaise: number().integer().min(0).required('Work out the fee first: it is shown before you apply.'),
   licenceNumber: string().optional(),
   validFrom: string().optional(),
   validUntil: string().optional(),

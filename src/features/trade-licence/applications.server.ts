@@ -6,6 +6,7 @@ import type { AcceptedFile } from '../../server/content/uploads';
 import { findCase } from '../cases/case-queries.server';
 import { lodgeCase, takeStep, type CaseActor } from '../cases/cases.server';
 import { parseMobile } from '../cases/contact';
+import { parseCaseNumber } from '../cases/service';
 import { indianDate, financialYear } from '../payments/indian-date';
 import type { Lang } from '../../i18n/lang';
 import { applicationSchema, type Application } from './application-schema';
@@ -148,4 +149,17 @@ export async function resubmit(number: string, replacements: Readonly<Record<str
   const refused = states.filter((s) => s.accepted === false && !codes.includes(s.code));
   if (refused.length) throw new HttpError(400, `Replace the refused documents first: ${refused.map((d) => d.code).join(', ')}.`, Object.fromEntries(refused.map((d) => [`doc_${d.code}`, 'Replace this document.'])));
   await takeStep(TRADE_LICENCE, number, 'resubmit', { documents: codes.map((c) => replacements[c]!), fields: { documentCodes: codes } }, actor, database);
+}
+
+/** An application as its applicant sees it (number and the first owner's mobile must match), with its documents' verdicts. */
+export async function applicationForApplicant(numberRaw: unknown, mobileRaw: unknown, database: Db = db()) {
+  const number = parseCaseNumber(numberRaw);
+  const mobile = parseMobile(mobileRaw);
+  if (!number || !mobile) return null;
+  const found = await findCase(number, now(), database, [TRADE_LICENCE]);
+  if (!found || found.contact.mobile !== mobile) return null;
+  const application = found.data as unknown as Application;
+  const names = await documentChecklist(application.tradeType, application.licenceType as ApplicationKind, database);
+  const documents = (await documentStates(database, found.id)).map((d) => ({ ...d, name: names.find((n) => n.code === d.code) ?? { code: d.code, en: d.code, hi: d.code } }));
+  return { found, application, mobile, documents };
 }
