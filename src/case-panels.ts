@@ -1,0 +1,7 @@
+// src/case-panels.ts: the staff panels services add to the one case page, by service id.
+import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
+export interface CasePanelProps { caseNumber: string; lang: 'en' | 'hi' }
+export const staffCasePanels: Record<string, AstroComponentFactory> = {};
+
+import TradeLicencePanel from './features/trade-licence/TradeLicencePanel.astro';
+staffCasePanels['trade-licence'] = TradeLicencePanel;
