@@ -41,6 +41,7 @@ import { makePdf } from './pdf';
 import { complaintNumber, LEGACY_STATUS, type GrievanceState } from '../../src/features/grievance/grievance-workflow';
 // The property tax register's demo ward comes with the rest of the demo, in the same separately built file.
 export { seedPropertyTaxDemo } from './property-tax';
+export { seedTradeLicenceDemo } from './trade-licence';
 
 /**
  * Fills an empty database with a believable council's content, so a fresh install shows every page with

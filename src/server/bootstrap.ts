@@ -46,7 +46,7 @@ export async function prepareDatabase(database: Db = db(), log: (line: string) =
   if (config.seed === 'demo') {
     // Loaded only when a start seeds: the demo (its pictures and documents) is no part of the production
     // server's bundle. scripts/bundle-main.mjs builds it as a file of its own beside dist/main.mjs.
-    const { seedDemoContent, seedPropertyTaxDemo } = await import('../../db/seed/demo');
+    const { seedDemoContent, seedPropertyTaxDemo, seedTradeLicenceDemo } = await import('../../db/seed/demo');
     const added = await seedDemoContent(database);
     if (added) {
       // The seed writes rows directly, past the write path that keeps the search index current.
@@ -54,5 +54,6 @@ export async function prepareDatabase(database: Db = db(), log: (line: string) =
       log('Filled the empty database with demo content.');
     }
     if (await seedPropertyTaxDemo(database)) log('Filled the property tax register with a demo ward.');
+    if (await seedTradeLicenceDemo(database)) log('Added demo trade licence applications in every state.');
   }
 }
