@@ -100,7 +100,7 @@ for (const width of [1280, 375]) {
       await expect(page.locator('#grievance-officer h2')).toBeInViewport();
     });
 
-    test('trade licence: the seed's sections and every field, several owners, the documents and a button to send it', async ({ page }) => {
+    test('trade licence: the seed form sections and every field, several owners, the documents and a button to send it', async ({ page }) => {
       await page.goto('/tradelicense');
       const legends = page.locator('form.trade-form fieldset legend');
       await expect(legends).toHaveText(['Trade Details', 'Trade Unit Details', 'Trade Location Details', 'Owner Details: Owner 1', 'Owner Details: Owner 2', 'Owner Details: Owner 3', 'Documents']);
