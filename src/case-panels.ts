@@ -5,3 +5,5 @@ export const staffCasePanels: Record<string, AstroComponentFactory> = {};
 
 import GrievanceRedactPanel from './features/grievance/GrievanceRedactPanel.astro';
 staffCasePanels.grievance = GrievanceRedactPanel;
+import TradeLicencePanel from './features/trade-licence/TradeLicencePanel.astro';
+staffCasePanels['trade-licence'] = TradeLicencePanel;

@@ -25,6 +25,7 @@ import * as staffAccounts from './2026-11-26-0030-staff-accounts';
 import * as grievancesOnKernel from './2026-11-26-0100-grievances-on-kernel';
 import * as staffNames from './2026-11-26-0201-staff-names';
 import * as caseDrafts from './2026-11-26-0202-case-drafts';
+import * as tradeLicence from './2026-11-26-0401-trade-licence';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0100-grievances-on-kernel': grievancesOnKernel,
   '2026-11-26-0201-staff-names': staffNames,
   '2026-11-26-0202-case-drafts': caseDrafts,
+  '2026-11-26-0401-trade-licence': tradeLicence,
 };

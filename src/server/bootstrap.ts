@@ -11,6 +11,9 @@ export const DEMO_ACCOUNTS = [
   { email: 'officer@nagarparishad.example', password: 'officer-demo-2026', role: 'officer', name: 'Ravi Kumar' },
   { email: 'editor@nagarparishad.example', password: 'editor-demo-2026', role: 'editor', name: 'Sunil Deshmukh' },
   { email: 'cashier@nagarparishad.example', password: 'cashier-demo-2026', role: 'cashier', name: 'Farida Shaikh' },
+  { email: 'verifier@nagarparishad.example', password: 'verifier-demo-2026', role: 'verifier', name: 'Kavita Rao' },
+  { email: 'inspector@nagarparishad.example', password: 'inspector-demo-2026', role: 'inspector', name: 'Arjun Singh' },
+  { email: 'approver@nagarparishad.example', password: 'approver-demo-2026', role: 'approver', name: 'Prakash Verma' },
 ] as const;
 
 /**
@@ -47,7 +50,7 @@ export async function prepareDatabase(database: Db = db(), log: (line: string) =
   if (config.seed === 'demo') {
     // Loaded only when a start seeds: the demo (its pictures and documents) is no part of the production
     // server's bundle. scripts/bundle-main.mjs builds it as a file of its own beside dist/main.mjs.
-    const { seedDemoContent, seedPropertyTaxDemo } = await import('../../db/seed/demo');
+    const { seedDemoContent, seedPropertyTaxDemo, seedTradeLicenceDemo } = await import('../../db/seed/demo');
     const added = await seedDemoContent(database);
     if (added) {
       // The seed writes rows directly, past the write path that keeps the search index current.
@@ -55,5 +58,6 @@ export async function prepareDatabase(database: Db = db(), log: (line: string) =
       log('Filled the empty database with demo content.');
     }
     if (await seedPropertyTaxDemo(database)) log('Filled the property tax register with a demo ward.');
+    if (await seedTradeLicenceDemo(database)) log('Added demo trade licence applications in every state.');
   }
 }

@@ -29,7 +29,8 @@ const bytes = (): ColumnShape<Uint8Array> => ({ affinity: 'blob', nullable: fals
 /** A whole number the database fills with its default when an insert leaves it out. */
 const integerWithDefault = (): ColumnShape<Generated<number>> => ({ affinity: 'integer', nullable: false });
 
-export type Role = 'admin' | 'user' | 'officer' | 'editor' | 'cashier';
+/** verifier, inspector and approver: the trade licence's three stages, each its own role (src/features/trade-licence). */
+export type Role = 'admin' | 'user' | 'officer' | 'editor' | 'cashier' | 'verifier' | 'inspector' | 'approver';
 
 /** Notices, circulars and office orders share one shape; the last two add a department. */
 const documentColumns = {
@@ -415,6 +416,36 @@ export const TABLES = {
     principal_paise: integer(),
     penalty_paise: integer(),
     rebate_paise: integer(),
+  },
+  /** Trade licences (src/features/trade-licence): trade types, the fee table, the document checklist, verdicts, licences. */
+  trade_type: { code: text(), name_en: text(), name_hi: text(), category: text(), validity_months: integer(), position: integer() },
+  trade_fee_rate: {
+    id: id(),
+    trade_type: text(),
+    structure: text(),
+    application_kind: text(),
+    basis: text<'area' | 'employees'>(),
+    from_units: integer(),
+    to_units: integerOrNull(),
+    method: text<'flat' | 'per_unit'>(),
+    amount_paise: integer(),
+  },
+  trade_fee_setting: { id: integer(), late_after: text(), late_fee_paise_per_month: integer() },
+  trade_document_rule: { id: id(), trade_type: text(), application_kind: text(), code: text(), name_en: text(), name_hi: text(), position: integer() },
+  trade_document_verdict: { id: id(), case_id: integer(), code: text(), media_id: integer(), accepted: integer(), reason: text(), by_label: text(), at: text() },
+  trade_licence: {
+    id: id(),
+    number: text(),
+    case_id: integer(),
+    trade_name: text(),
+    trade_type: text(),
+    ward: text(),
+    address: text(),
+    valid_from: text(),
+    valid_until: text(),
+    receipt_id: integer(),
+    issued_at: text(),
+    cancelled_at: textOrNull(),
   },
   /** A table that writes change, its number, raised by each committed write to it, and when that was (null if unknown). */
   table_version: { table_name: text(), version: integer(), changed_at: textOrNull() },

@@ -49,7 +49,11 @@ const CONTENT_STAFF: readonly Role[] = ['admin', 'editor'];
 /** Who may read a content item's revisions; restoring one is an admin's, like publishing. */
 export const CONTENT_EDITORS: readonly Role[] = CONTENT_STAFF;
 /** Every role signs in with a password: each may change its own and keep its session alive. */
-const EVERY_ROLE: readonly Role[] = ['admin', 'user', 'officer', 'editor', 'cashier'];
+const EVERY_ROLE: readonly Role[] = ['admin', 'user', 'officer', 'editor', 'cashier', 'verifier', 'inspector', 'approver'];
+/** The trade licence's stages: a document verifier, a field inspector and an approver. */
+const LICENCE_REVIEWERS: readonly Role[] = ['admin', 'verifier', 'inspector', 'approver'];
+/** Everyone who works on a service's cases: grievance staff and the licence's reviewers. */
+const CASE_STAFF: readonly Role[] = ['admin', 'user', 'officer', 'verifier', 'inspector', 'approver'];
 /** Who takes money at the counter: cashiers, and admins. */
 const COUNTER: readonly Role[] = ['admin', 'cashier'];
 /** Who reads the tax register and its reports. */
@@ -105,7 +109,11 @@ export const ROUTES = {
   '/gateway-simulator/v1/orders': { access: PUBLIC, englishOnly: true, uncached: true },
   '/gateway-simulator/v1/orders/[id]/[action]': { access: PUBLIC, englishOnly: true, uncached: true },
   '/gateway-simulator/v1/checkout/embedded': { access: PUBLIC, englishOnly: true, uncached: true, crossSite: true },
-  '/tradelicense': { access: PUBLIC },
+  // Trade licences: the form carries a one-time token for every visitor and shows a fee worked out from the
+  // query; tracking and paying are each the applicant's own, and the certificate shows the licence's state now.
+  '/tradelicense': { access: PUBLIC, query: ['applied', 'tradeType', 'structure', 'kind', 'area', 'employees', 'financialYear'], uncached: true },
+  '/tradelicense/track': { access: PUBLIC, query: ['txn', 'number'], uncached: true },
+  '/tradelicense/certificate/[file]': { access: PUBLIC, englishOnly: true, uncached: true },
   '/listofholiday': { access: PUBLIC },
   '/holiday-calendar/[year].svg': { access: PUBLIC },
   '/contactus': { access: PUBLIC },
@@ -160,8 +168,8 @@ export const ROUTES = {
   '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },
   '/inquiry': { access: STAFF, nav: { sidebar: 'user', label: 'Add/View Grievance' } },
   // The one inbox and case page of every service (grievances, and each service on the case kernel).
-  '/cases': { access: GRIEVANCE_STAFF, staffHindi: true, query: ['q', 'sort', 'service', 'state', 'ward', 'category', 'assignee', 'overdue', 'page'], nav: { sidebar: 'user', label: 'Case Inbox' } },
-  '/cases/[number]': { access: GRIEVANCE_STAFF, staffHindi: true, draftWithoutSession: true, query: ['done', 'draft'] },
+  '/cases': { access: CASE_STAFF, staffHindi: true, query: ['q', 'sort', 'service', 'state', 'ward', 'category', 'assignee', 'overdue', 'page'], nav: { sidebar: 'user', label: 'Case Inbox' } },
+  '/cases/[number]': { access: CASE_STAFF, staffHindi: true, draftWithoutSession: true, query: ['done', 'draft'] },
   // The grievance desk's old addresses: they lead to the inbox and the case page.
   '/grievances': { access: GRIEVANCE_STAFF, query: ['q', 'sort', 'state', 'ward', 'category', 'officer', 'overdue', 'page'] },
   '/grievances/[number]': { access: GRIEVANCE_STAFF, query: ['done'] },
@@ -184,9 +192,11 @@ export const ROUTES = {
   '/api/Account/change-password': { access: EVERY_ROLE },
   '/api/Account/renew': { access: EVERY_ROLE },
   // Every service's cases for staff (src/features/cases): officers see only their own.
-  '/api/Staff/cases': { access: GRIEVANCE_STAFF, query: ['service', 'state', 'ward', 'category', 'assignee', 'overdue', 'q', 'sort', 'page'] },
-  '/api/Staff/cases/[number]': { access: GRIEVANCE_STAFF },
-  '/api/Staff/cases/[number]/[action]': { access: GRIEVANCE_STAFF },
+  '/api/Staff/cases': { access: CASE_STAFF, query: ['service', 'state', 'ward', 'category', 'assignee', 'overdue', 'q', 'sort', 'page'] },
+  '/api/Staff/cases/[number]': { access: CASE_STAFF },
+  '/api/Staff/cases/[number]/[action]': { access: CASE_STAFF },
+  // A trade licence application's documents: the verifier's accept or refuse, one document at a time.
+  '/api/Staff/trade-licence/[number]/documents': { access: LICENCE_REVIEWERS },
   '/api/Citizen/signin': { access: PUBLIC },
   '/api/Citizen/verify': { access: PUBLIC },
   '/api/Citizen/signout': { access: PUBLIC },
@@ -203,6 +213,9 @@ export const ROUTES = {
   '/api/Public/payments/webhook': { access: PUBLIC, uncached: true, crossSite: true },
   '/api/Public/payments/[id]': { access: PUBLIC, uncached: true },
   '/api/Public/receipts/[number]': { access: PUBLIC, uncached: true },
+  '/api/Public/trade-licence/fee': { access: PUBLIC, query: ['tradeType', 'structure', 'kind', 'area', 'employees', 'financialYear'], uncached: true },
+  '/api/Public/trade-licence/applications': { access: PUBLIC, uncached: true },
+  '/api/Public/trade-licence/verify/[number]': { access: PUBLIC, uncached: true },
   '/api/Public/complaint-count': { access: PUBLIC, query: ['statusFilter'] },
   '/api/Public/minister-officer-employee-by-designations': { access: PUBLIC, query: ['designations', 'home', 'media', 'page', 'pageSize'] },
   '/api/Admin/[type]': { access: CONTENT_STAFF, query: ['media', 'page', 'pageSize'] },
@@ -250,6 +263,7 @@ export function mayOpen(access: RouteAccess, role: Role | undefined): boolean {
 export function homeFor(role: Role): string {
   if (role === 'editor') return '/review-queue';
   if (role === 'cashier') return '/counter';
+  if (role === 'verifier' || role === 'inspector' || role === 'approver') return '/cases';
   return role === 'admin' ? '/dashboard' : role === 'officer' ? '/cases' : '/userdashboard';
 }
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDeclaration } from '../../src/server/route-table';
 import type { Role } from '../../src/server/db-schema';
-import { ADMIN, CASHIER, EDITOR, OFFICER, USER, baseUrl, bearer, login } from '../support/api';
+import { ADMIN, APPROVER, CASHIER, EDITOR, INSPECTOR, OFFICER, USER, VERIFIER, baseUrl, bearer, login } from '../support/api';
 import { rawRequest } from '../support/raw-request';
 
 /**
@@ -11,7 +11,7 @@ import { rawRequest } from '../support/raw-request';
  * found, and nothing is stored.
  */
 type Identity = 'stranger' | 'citizen' | Role;
-const IDENTITIES: readonly Identity[] = ['stranger', 'citizen', 'user', 'officer', 'editor', 'cashier', 'admin'];
+const IDENTITIES: readonly Identity[] = ['stranger', 'citizen', 'user', 'officer', 'editor', 'cashier', 'verifier', 'inspector', 'approver', 'admin'];
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 
 /** A concrete path for each pattern: a content type and an id that exist in the demo data. */
@@ -42,7 +42,7 @@ interface Outcome {
 }
 
 describe('the access matrix: guarded routes × spellings × identities × methods', () => {
-  const credentials: Record<Identity, Record<string, string>> = { stranger: {}, citizen: {}, user: {}, officer: {}, editor: {}, cashier: {}, admin: {} };
+  const credentials: Record<Identity, Record<string, string>> = { stranger: {}, citizen: {}, user: {}, officer: {}, editor: {}, cashier: {}, verifier: {}, inspector: {}, approver: {}, admin: {} };
   const fingerprint = async () => {
     const [audit, complaints] = await Promise.all([
       fetch(`${baseUrl()}/api/Admin/audit?page=1&pageSize=1`, { headers: credentials.admin }),
@@ -57,6 +57,9 @@ describe('the access matrix: guarded routes × spellings × identities × method
     credentials.officer = bearer(await login(OFFICER.email, OFFICER.password));
     credentials.editor = bearer(await login(EDITOR.email, EDITOR.password));
     credentials.cashier = bearer(await login(CASHIER.email, CASHIER.password));
+    credentials.verifier = bearer(await login(VERIFIER.email, VERIFIER.password));
+    credentials.inspector = bearer(await login(INSPECTOR.email, INSPECTOR.password));
+    credentials.approver = bearer(await login(APPROVER.email, APPROVER.password));
     credentials.citizen = { cookie: `citizen_session=${await citizenToken(credentials.admin)}` };
   });
 
@@ -91,8 +94,8 @@ describe('the access matrix: guarded routes × spellings × identities × method
 
     expect(failures).toEqual([]);
     expect(await fingerprint()).toBe(before);
-    // The size of the matrix, so that a shrinking table shows: 67 routes, 11 spellings, 7 identities, 4 methods.
-    expect(guarded.length).toBe(67);
+    // The size of the matrix, so that a shrinking table shows: 68 routes, 11 spellings, 10 identities, 4 methods.
+    expect(guarded.length).toBe(68);
     expect(cases.length).toBeGreaterThan(3500);
     console.log(`access matrix: ${guarded.length} routes × ${Object.keys(SPELLINGS).length} spellings × ${IDENTITIES.length} identities × ${METHODS.length} methods = ${cases.length} requests`);
   });

@@ -26,7 +26,7 @@ const PAGES: { path: string; heading: string }[] = [
   { path: '/hi/no-such-page', heading: 'पृष्ठ नहीं मिला' },
   { path: '/hi/contactus', heading: 'संपर्क करें' },
   { path: '/hi/listofholiday', heading: 'अवकाश सूची' },
-  { path: '/hi/tradelicense', heading: 'व्यापार अनुज्ञप्ति आवेदन प्रपत्र' },
+  { path: '/hi/tradelicense', heading: 'व्यापार लाइसेंस के लिए आवेदन' },
   { path: '/hi/viewgrievance', heading: 'सभी शिकायतें' },
   { path: '/hi/grievance-performance', heading: 'शिकायत निवारण का प्रदर्शन' },
   { path: '/hi/search', heading: 'खोजें' },

@@ -14,7 +14,7 @@ const PLACEHOLDERS = [
 const TEXT_PAGES = [
   { path: '/contactus', heading: 'Contact Us' },
   { path: '/privacypolicy', heading: 'Privacy Policy' },
-  { path: '/tradelicense', heading: 'Trade Licence Application Form' },
+  { path: '/tradelicense', heading: 'Apply for a trade licence' },
   { path: '/listofholiday', heading: 'List of Holidays' },
   { path: '/search?q=plastic', heading: 'Search' },
   ...PLACEHOLDERS,
@@ -100,33 +100,30 @@ for (const width of [1280, 375]) {
       await expect(page.locator('#grievance-officer h2')).toBeInViewport();
     });
 
-    test('trade licence: four sections with every field, required marks and no submit', async ({ page }) => {
+    test('trade licence: the seed form sections and every field, several owners, the documents and a button to send it', async ({ page }) => {
       await page.goto('/tradelicense');
-      const legends = page.locator('fieldset legend');
-      await expect(legends).toHaveText(['Trade Details', 'Trade Unit Details', 'Trade Location Details', 'Owner Details']);
+      const legends = page.locator('form.trade-form fieldset legend');
+      await expect(legends).toHaveText(['Trade Details', 'Trade Unit Details', 'Trade Location Details', 'Owner Details: Owner 1', 'Owner Details: Owner 2', 'Owner Details: Owner 3', 'Documents']);
+      const form = page.locator('form.trade-form');
       const labels = [
         'Financial Year', 'Licence Type', 'Old Licence No.', 'Trade Name', 'Structure Type', 'Sub Type', 'Date of Commencement', 'GST No.',
         'Operation Area (sq ft)', 'Number of Employees', 'Trade Category', 'Trade Type', 'Trade Sub Type',
-        'Cantonment', 'Door / House No.', 'Building Name', 'Road', 'Locality', 'Pincode',
-        'Owner Name', 'Father / Husband Name', 'Relationship', 'Gender', 'Date of Birth', 'Email', 'PAN', 'Correspondence Address', 'Special Owner Category',
+        'Ward', 'Cantonment', 'Door / House No.', 'Building Name', 'Road', 'Locality', 'Pincode', 'Correspondence Address',
       ];
       // A required field's label ends in a visual '*' (hidden from screen readers).
-      const field = (label: string) => page.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}( \\*)?$`));
+      const field = (label: string) => form.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}( \\*)?$`));
       for (const label of labels) await expect(field(label), label).toHaveCount(1);
+      for (const label of ['Owner Name', 'Father / Husband Name', 'PAN', 'Mobile number']) await expect(field(label), label).toHaveCount(3);
       const options = async (label: string) => field(label).locator('option').allTextContents();
-      expect(await options('Licence Type')).toEqual(['Select', 'Annual', 'Renewal']);
-      expect(await options('Structure Type')).toEqual(['Select', 'Immovable']);
-      expect(await options('Sub Type')).toEqual(['Select', 'Pucca']);
-      expect(await options('Trade Category')).toEqual(['Select', 'Manufacturing', 'Retail']);
-      expect(await options('Relationship')).toEqual(['Select', 'Father', 'Husband']);
-      expect(await options('Gender')).toEqual(['Select', 'Male', 'Female', 'Other']);
+      expect(await options('Licence Type')).toEqual(['Select', 'New', 'Renewal']);
+      expect(await options('Trade Category')).toEqual(['Select', 'Manufacturing', 'Retail', 'Service']);
       expect((await options('Financial Year')).slice(1)).toHaveLength(2);
       await expect(field('Trade Name')).toHaveAttribute('required', '');
-      await expect(field('Owner Name')).toHaveAttribute('required', '');
-      await expect(page.getByText('Trade Name *', { exact: true })).toBeVisible();
+      await expect(form.locator('#owner1_name')).toHaveAttribute('required', '');
+      await expect(form.locator('#owner2_name')).not.toHaveAttribute('required', '');
       await expect(field('Old Licence No.')).not.toHaveAttribute('required', '');
-      await expect(page.getByRole('main')).toContainText('Online submission is not yet available');
-      await expect(page.locator('main form button, main form [type=submit]')).toHaveCount(0);
+      await expect(form.locator('input[type=file]')).not.toHaveCount(0);
+      await expect(form.getByRole('button', { name: 'Send the application' })).toBeVisible();
     });
 
     test('services not yet online say so and how to reach the office', async ({ page }) => {

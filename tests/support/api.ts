@@ -9,6 +9,9 @@ export const USER = DEMO_ACCOUNTS[1];
 export const OFFICER = DEMO_ACCOUNTS[2];
 export const EDITOR = DEMO_ACCOUNTS[3];
 export const CASHIER = DEMO_ACCOUNTS[4];
+export const VERIFIER = DEMO_ACCOUNTS[5];
+export const INSPECTOR = DEMO_ACCOUNTS[6];
+export const APPROVER = DEMO_ACCOUNTS[7];
 
 export async function login(email: string, password: string, url = baseUrl()): Promise<string> {
   const res = await fetch(`${url}/api/Account/login`, {

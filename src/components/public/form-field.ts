@@ -14,4 +14,7 @@ export interface FieldSpec {
   pattern?: string;
   maxlength?: number;
   min?: number;
+  /** What was typed (kept on a refusal) and what is wrong with it, in the page's language. */
+  value?: string;
+  error?: string;
 }

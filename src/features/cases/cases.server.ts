@@ -2,6 +2,7 @@ import { ValidationError } from 'yup';
 import { db, type Db } from '../../server/db';
 import { HttpError, validationError } from '../../server/http';
 import { runWrite } from '../../server/write-path';
+import { auditSnapshot, recordAudit } from '../../server/audit';
 import type { AcceptedFile } from '../../server/content/uploads';
 import { now as clockNow } from '../../server/clock';
 import type { CaseContact } from './contact';
@@ -157,11 +158,8 @@ export interface StepInput {
 
 const notFound = (service: AnyService) => new HttpError(404, `No ${service.noun} with that number.`);
 
-/**
- * Takes one step of a case, refused (with the reason) unless the service's declaration allows it for this
- * party, in this state, with this input; checked before any file is stored, and again in the transaction.
- */
-export async function takeStep(service: AnyService, number: string, action: string, input: StepInput, actor: CaseActor, database: Db = db()): Promise<void> {
+/** A step, ready to be checked and written: its check and its change, for whichever transaction runs them. */
+function plannedStep(service: AnyService, number: string, action: string, input: StepInput, actor: CaseActor) {
   if (!service.workflow.isAction(action)) throw new HttpError(404, 'There is no such action.');
   const rule = service.transitions[action];
   const photos = input.photos ?? [];
@@ -184,34 +182,50 @@ export async function takeStep(service: AnyService, number: string, action: stri
     if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.field ? { [refusal.field]: refusal.message } : undefined);
     return { row, data, loaded };
   };
-  await check(database);
-  await runWrite(
-    {
-      actor: { id: actor.userId, email: actor.label }, entity: service.auditEntity ?? 'case', table: 'service_case', files: [], uploads: uploadsOf(photos, documents),
-      change: async (trx, media) => {
-        const { row, data, loaded } = await check(trx);
-        const at = new Date(clockNow()).toISOString();
-        const files = storedFiles(media, photos.length, documents.length);
-        const effect = rule.effect?.({ at, actorLabel: actor.label, note, fields, photoIds: files.filter((f) => f.kind === 'photo').map((f) => f.id), data, loaded }) ?? {};
-        const hours = await dueHours(service, rule.to, row.category_id, trx);
-        const changes = {
-          state: rule.to, state_since: at, updated_at: at, data: JSON.stringify({ ...data, ...effect.data }),
-          ...(effect.assigneeId !== undefined ? { assignee_id: effect.assigneeId } : {}),
-          ...(hours !== null ? { due_at: new Date(Date.parse(at) + hours * HOUR_MS).toISOString() } : {}),
-        };
-        // Only from the state just checked: of two people acting at once, the second is told it has moved on.
-        const updated = await trx.updateTable('service_case').set(changes).where('id', '=', row.id).where('state', '=', row.state).executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, `${rule.label}: the ${service.noun} has just been changed by someone else; look again.`);
-        // The citizen's own words, the system's and a reason they are owed are theirs to read; staff choose for the rest.
-        const visibility: Visibility = actor.party === CITIZEN || actor.party === SYSTEM || rule.publicNote ? 'public' : (input.visibility ?? 'staff');
-        await storeEvent(trx, row.id, at, actor, { action, from: row.state, to: rule.to, note, visibility, data: fields }, files);
-        if (rule.message) {
-          const contact = await trx.selectFrom('case_contact').select(['name', 'mobile', 'email', 'address']).where('case_id', '=', row.id).executeTakeFirstOrThrow();
-          await queueCitizenMessage(trx, service, row.number, contact, row.lang === 'hi' ? 'hi' : 'en', { key: rule.message, state: rule.to, note: visibility === 'public' ? note : '' });
-        }
-        return { result: undefined, audit: { action: 'transition', recordId: row.id, before: row, after: { ...row, ...changes, event: { action, note, visibility } } } };
-      },
-    },
-    database,
-  );
+  const change = async (trx: Db, media: Readonly<Record<string, number>>) => {
+    const { row, data, loaded } = await check(trx);
+    const at = new Date(clockNow()).toISOString();
+    const files = storedFiles(media, photos.length, documents.length);
+    const effect = rule.effect?.({ at, actorLabel: actor.label, note, fields, photoIds: files.filter((f) => f.kind === 'photo').map((f) => f.id), data, loaded }) ?? {};
+    const hours = await dueHours(service, rule.to, row.category_id, trx);
+    const changes = {
+      state: rule.to, state_since: at, updated_at: at, data: JSON.stringify({ ...data, ...effect.data }),
+      ...(effect.assigneeId !== undefined ? { assignee_id: effect.assigneeId } : {}),
+      ...(hours !== null ? { due_at: new Date(Date.parse(at) + hours * HOUR_MS).toISOString() } : {}),
+    };
+    // Only from the state just checked: of two people acting at once, the second is told it has moved on.
+    const updated = await trx.updateTable('service_case').set(changes).where('id', '=', row.id).where('state', '=', row.state).executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, `${rule.label}: the ${service.noun} has just been changed by someone else; look again.`);
+    // The citizen's own words, the system's and a reason they are owed are theirs to read; staff choose for the rest.
+    const visibility: Visibility = actor.party === CITIZEN || actor.party === SYSTEM || rule.publicNote ? 'public' : (input.visibility ?? 'staff');
+    await storeEvent(trx, row.id, at, actor, { action, from: row.state, to: rule.to, note, visibility, data: fields }, files);
+    if (rule.message) {
+      const contact = await trx.selectFrom('case_contact').select(['name', 'mobile', 'email', 'address']).where('case_id', '=', row.id).executeTakeFirstOrThrow();
+      await queueCitizenMessage(trx, service, row.number, contact, row.lang === 'hi' ? 'hi' : 'en', { key: rule.message, state: rule.to, note: visibility === 'public' ? note : '' });
+    }
+    return { result: undefined, audit: { action: 'transition' as const, recordId: row.id, before: row, after: { ...row, ...changes, event: { action, note, visibility } } } };
+  };
+  return { check, change, uploads: uploadsOf(photos, documents) };
+}
+
+/**
+ * Takes one step of a case, refused (with the reason) unless the service's declaration allows it for this
+ * party, in this state, with this input; checked before any file is stored, and again in the transaction.
+ */
+export async function takeStep(service: AnyService, number: string, action: string, input: StepInput, actor: CaseActor, database: Db = db()): Promise<void> {
+  const step = plannedStep(service, number, action, input, actor);
+  await step.check(database);
+  await runWrite({ actor: { id: actor.userId, email: actor.label }, entity: service.auditEntity ?? 'case', table: 'service_case', files: [], uploads: step.uploads, change: step.change }, database);
+}
+
+/**
+ * Takes a step, with no files, inside a transaction the caller already holds: a payment's receipt issues
+ * what was paid for in the same commit. Checked, written and audited as any step; the caller's write raises
+ * the table versions and delivers the queued messages after its commit.
+ */
+export async function takeStepWithin(trx: Db, service: AnyService, number: string, action: string, input: Omit<StepInput, 'photos' | 'documents'>, actor: CaseActor): Promise<void> {
+  const { audit } = await plannedStep(service, number, action, input, actor).change(trx, {});
+  await recordAudit(trx, { id: actor.userId, email: actor.label }, {
+    action: audit.action, entity: service.auditEntity ?? 'case', recordId: audit.recordId, before: await auditSnapshot(trx, audit.before, []), after: await auditSnapshot(trx, audit.after, []),
+  });
 }

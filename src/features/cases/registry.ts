@@ -1,11 +1,12 @@
 import type { AnyService } from './service';
 import { GRIEVANCE } from '../grievance/grievance.service';
+import { TRADE_LICENCE } from '../trade-licence/trade-licence.service';
 
 /**
  * Every service on the case kernel, in the order the inbox offers them, and what is derived from the list:
  * lookup by name and by number prefix. A service is added by declaring it in its folder and listing it here.
  */
-export const SERVICES: readonly AnyService[] = checkedServices([GRIEVANCE]);
+export const SERVICES: readonly AnyService[] = checkedServices([GRIEVANCE, TRADE_LICENCE]);
 
 /** Names and number prefixes are each one service's: a case number says which service it belongs to. */
 export function checkedServices(services: readonly AnyService[]): readonly AnyService[] {

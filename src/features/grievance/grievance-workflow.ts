@@ -13,7 +13,7 @@ export const GRIEVANCE_STATES: readonly GrievanceState[] = GRIEVANCE.stateNames;
  * Who acts: staff by role, the citizen who lodged (proved by number + mobile), or the server's own clock.
  * Content editors are staff too, but no grievance route lets them in and no transition names them.
  */
-export type Party = 'admin' | 'user' | 'officer' | 'editor' | 'cashier' | 'citizen' | 'system';
+export type Party = 'admin' | 'user' | 'officer' | 'editor' | 'cashier' | 'verifier' | 'inspector' | 'approver' | 'citizen' | 'system';
 
 export type TransitionName = keyof typeof GRIEVANCE.transitions;
 export const TRANSITIONS = GRIEVANCE.transitions;

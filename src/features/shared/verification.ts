@@ -1,0 +1,39 @@
+import type { Db } from '../../server/db';
+import type { Lang } from '../../i18n/lang';
+
+/**
+ * What /verify/{number} shows for any kind of number the council prints with a QR code (a receipt, a trade
+ * licence): each kind registers how to recognise its numbers and what the public may read of one, so the
+ * page dispatches by the number's kind without knowing any. Kinds register in src/verifiables.ts.
+ */
+export type VerifiedState = 'valid' | 'expired' | 'cancelled';
+
+export interface Verified {
+  /** What is verified ('Receipt', 'Trade licence'), in the page's language. */
+  what: string;
+  state: VerifiedState;
+  /** The sentence that answers the question: 'Valid receipt', 'Expired licence'. */
+  verdict: string;
+  /** The public facts, label and value, in the page's language. */
+  facts: { label: string; value: string }[];
+}
+
+export interface Verifiable {
+  kind: string;
+  recognises: (number: string) => boolean;
+  find: (database: Db, number: string, lang: Lang) => Promise<Verified | null>;
+}
+
+const KEY = Symbol.for('council.verifiables');
+const registry: Verifiable[] = ((globalThis as Record<symbol, unknown>)[KEY] as Verifiable[] | undefined) ?? [];
+(globalThis as Record<symbol, unknown>)[KEY] = registry;
+
+export function registerVerifiable(verifiable: Verifiable): void {
+  if (!registry.some((v) => v.kind === verifiable.kind)) registry.push(verifiable);
+}
+
+/** The public facts behind a number, by the first kind that recognises it; null when none does or it is unknown. */
+export async function verify(database: Db, number: string, lang: Lang): Promise<Verified | null> {
+  const kind = registry.find((v) => v.recognises(number));
+  return kind ? kind.find(database, number, lang) : null;
+}

@@ -1,0 +1,165 @@
+import { ValidationError } from 'yup';
+import { db, type Db } from '../../server/db';
+import { HttpError, validationError } from '../../server/http';
+import { now } from '../../server/clock';
+import type { AcceptedFile } from '../../server/content/uploads';
+import { findCase } from '../cases/case-queries.server';
+import { lodgeCase, takeStep, type CaseActor } from '../cases/cases.server';
+import { parseMobile } from '../cases/contact';
+import { parseCaseNumber } from '../cases/service';
+import { indianDate, financialYear } from '../payments/indian-date';
+import type { Lang } from '../../i18n/lang';
+import { applicationSchema, type Application } from './application-schema';
+import { documentChecklist, feeTable, tradeTypes } from './catalogue.server';
+import { tradeLicenceFee, type FeeAnswer, type ApplicationKind } from './fee';
+import { documentStates } from './requirements';
+import { TRADE_LICENCE } from './trade-licence.service';
+
+/**
+ * Applying for a trade licence (the citizen's form, the counter clerk, the JSON call) and the verifier's
+ * word on each document. Everything is checked before anything is stored: the form's formats, the trade
+ * type, the checklist's documents, the fee the applicant was shown (it must still be the fee), and for a
+ * renewal the licence being renewed.
+ */
+export interface FeeAsked {
+  tradeType: string;
+  structure: string;
+  kind: ApplicationKind;
+  areaSqft: number;
+  employees: number;
+  financialYear: string;
+}
+
+/** The fee for these answers today: what the form shows, the JSON call answers and the bill charges. */
+export async function feeFor(asked: FeeAsked, at = now(), database: Db = db()): Promise<FeeAnswer> {
+  return tradeLicenceFee(await feeTable(database), { ...asked, today: indianDate(at) });
+}
+
+/** The financial years one may apply for: the one under way and the next (for early renewals). */
+export function financialYearsOpen(at = now()): string[] {
+  const current = financialYear(indianDate(at));
+  const start = Number(current.slice(0, 4)) + 1;
+  return [current, `${start}-${String((start + 1) % 100).padStart(2, '0')}`];
+}
+
+async function checked(raw: unknown): Promise<Application> {
+  try {
+    return await applicationSchema.validate(raw, { abortEarly: false, stripUnknown: true });
+  } catch (err) {
+    if (err instanceof ValidationError) throw validationError(err);
+    throw err;
+  }
+}
+
+/** An issued (or expired) licence's application, found by the licence number, for a renewal. */
+async function licenceToRenew(licenceNumber: string, database: Db) {
+  const licence = await database.selectFrom('trade_licence').select(['case_id', 'cancelled_at']).where('number', '=', licenceNumber).executeTakeFirst();
+  if (!licence) throw new HttpError(400, 'No licence has this number.', { oldLicenceNumber: 'No licence has this number.' });
+  if (licence.cancelled_at) throw new HttpError(409, 'A cancelled licence cannot be renewed.', { oldLicenceNumber: 'A cancelled licence cannot be renewed.' });
+  const row = await database.selectFrom('service_case').select(['number', 'data']).where('id', '=', licence.case_id).executeTakeFirstOrThrow();
+  return { number: row.number, data: JSON.parse(row.data) as Application };
+}
+
+export interface NewApplication {
+  /** The form's fields as typed, owners as a list. */
+  fields: Record<string, unknown>;
+  /** One file per checklist code. */
+  documents: Readonly<Record<string, AcceptedFile | undefined>>;
+  lang: Lang;
+  source: 'web' | 'counter' | 'api';
+}
+
+/** Lodges an application; answers its number. A renewal with no changes goes straight to payment. */
+export async function applyForLicence(input: NewApplication, actor: CaseActor, database: Db = db()): Promise<{ number: string; feePaise: number }> {
+  let fields = input.fields;
+  let renewing: Awaited<ReturnType<typeof licenceToRenew>> | null = null;
+  if (fields.licenceType === 'renewal' && String(fields.unchanged ?? '') === 'true') {
+    // Unchanged: the trade, its place and its owners are the old licence's; the applicant only confirms them.
+    renewing = await licenceToRenew(String(fields.oldLicenceNumber ?? '').trim().toUpperCase(), database);
+    const { licenceNumber: _n, validFrom: _f, validUntil: _u, documentCodes: _d, ...old } = renewing.data;
+    fields = { ...old, financialYear: fields.financialYear, licenceType: 'renewal', oldLicenceNumber: fields.oldLicenceNumber, unchanged: true, feePaise: fields.feePaise };
+  }
+  const application = await checked(fields);
+  if (!financialYearsOpen().includes(application.financialYear)) throw new HttpError(400, 'Choose the financial year.', { financialYear: 'Choose the financial year.' });
+  const types = await tradeTypes(database);
+  const type = types.find((t) => t.code === application.tradeType);
+  if (!type) throw new HttpError(400, 'Choose the trade type.', { tradeType: 'Choose the trade type.' });
+  const ward = await database.selectFrom('ward').select('id').where('id', '=', application.wardId).executeTakeFirst();
+  if (!ward) throw new HttpError(400, 'Choose the ward.', { wardId: 'Choose the ward.' });
+  const first = application.owners[0];
+  const mobile = parseMobile(first.mobile);
+  if (!mobile) throw new HttpError(400, "Enter the first owner's mobile number: we send the application's progress to it.", { 'owners.0.mobile': 'Enter a ten-digit mobile number.' });
+  if (application.licenceType === 'renewal' && !renewing) await licenceToRenew(application.oldLicenceNumber, database);
+
+  const kind = application.licenceType as ApplicationKind;
+  const checklist = await documentChecklist(application.tradeType, kind, database);
+  const missing = checklist.filter((d) => !input.documents[d.code]);
+  if (missing.length > 0) {
+    throw new HttpError(400, `Attach every document on the list: ${missing.map((d) => d.en).join('; ')}.`, Object.fromEntries(missing.map((d) => [`doc_${d.code}`, 'Attach this document.'])));
+  }
+  const fee = await feeFor({ tradeType: application.tradeType, structure: application.structureSubType, kind, areaSqft: application.areaSqft, employees: application.employees, financialYear: application.financialYear }, now(), database);
+  if (!fee.ok) throw new HttpError(400, 'This trade cannot be licensed online: its fee is not in the table. Please apply at the council office.', { tradeType: 'No fee for this trade.' });
+  if (fee.totalPaise !== application.feePaise) {
+    throw new HttpError(409, `The fee has changed since it was shown: it is now ${fee.totalPaise} paise. Look at the new fee and send the form again.`, { feePaise: String(fee.totalPaise) });
+  }
+  const codes = checklist.map((d) => d.code);
+  const { number } = await lodgeCase(
+    TRADE_LICENCE,
+    {
+      wardId: application.wardId,
+      contact: { name: first.name, mobile, email: first.email, address: application.correspondenceAddress },
+      data: { ...application, documentCodes: codes },
+      lang: input.lang,
+      source: input.source,
+    },
+    { documents: codes.map((code) => input.documents[code]!) },
+    actor,
+    database,
+  );
+  if (renewing) await takeStep(TRADE_LICENCE, number, 'renewUnchanged', { note: `Renewal of ${application.oldLicenceNumber}, unchanged.` }, { party: 'system', userId: null, label: 'System' }, database);
+  return { number, feePaise: fee.totalPaise };
+}
+
+/** The verifier's word on one document of an application waiting for verification (Applied). */
+export async function judgeDocument(number: string, code: string, accepted: boolean, reason: string, actor: CaseActor, database: Db = db()): Promise<void> {
+  if (!['verifier', 'admin'].includes(actor.party)) throw new HttpError(403, 'Only a document verifier may judge documents.');
+  const found = await findCase(number, now(), database, [TRADE_LICENCE]);
+  if (!found) throw new HttpError(404, 'No application with that number.');
+  if (found.state !== 'Applied') throw new HttpError(409, `Documents are judged while the application is Applied; it is ${found.state}.`);
+  const doc = (await documentStates(database, found.id)).find((d) => d.code === code);
+  if (!doc || !doc.mediaId) throw new HttpError(404, 'The application has no such document.');
+  const why = reason.trim().slice(0, 500);
+  if (!accepted && why === '') throw new HttpError(400, 'Say why the document is not accepted.', { reason: 'Say why the document is not accepted.' });
+  const at = new Date(now()).toISOString();
+  await database
+    .insertInto('trade_document_verdict')
+    .values({ case_id: found.id, code, media_id: doc.mediaId, accepted: accepted ? 1 : 0, reason: accepted ? '' : why, by_label: actor.label, at })
+    .onConflict((oc) => oc.columns(['case_id', 'code', 'media_id']).doUpdateSet({ accepted: accepted ? 1 : 0, reason: accepted ? '' : why, by_label: actor.label, at }))
+    .execute();
+}
+
+/** Sends the replacements for refused documents and hands the application back to the verifier. */
+export async function resubmit(number: string, replacements: Readonly<Record<string, AcceptedFile | undefined>>, actor: CaseActor, database: Db = db()): Promise<void> {
+  const codes = Object.keys(replacements).filter((code) => replacements[code]);
+  const found = await findCase(number, now(), database, [TRADE_LICENCE]);
+  if (!found) throw new HttpError(404, 'No application with that number.');
+  const states = await documentStates(database, found.id);
+  const unknown = codes.filter((c) => !states.some((s) => s.code === c));
+  if (unknown.length) throw new HttpError(400, 'The application has no such document.', { documents: unknown.join(', ') });
+  const refused = states.filter((s) => s.accepted === false && !codes.includes(s.code));
+  if (refused.length) throw new HttpError(400, `Replace the refused documents first: ${refused.map((d) => d.code).join(', ')}.`, Object.fromEntries(refused.map((d) => [`doc_${d.code}`, 'Replace this document.'])));
+  await takeStep(TRADE_LICENCE, number, 'resubmit', { documents: codes.map((c) => replacements[c]!), fields: { documentCodes: codes } }, actor, database);
+}
+
+/** An application as its applicant sees it (number and the first owner's mobile must match), with its documents' verdicts. */
+export async function applicationForApplicant(numberRaw: unknown, mobileRaw: unknown, database: Db = db()) {
+  const number = parseCaseNumber(numberRaw);
+  const mobile = parseMobile(mobileRaw);
+  if (!number || !mobile) return null;
+  const found = await findCase(number, now(), database, [TRADE_LICENCE]);
+  if (!found || found.contact.mobile !== mobile) return null;
+  const application = found.data as unknown as Application;
+  const names = await documentChecklist(application.tradeType, application.licenceType as ApplicationKind, database);
+  const documents = (await documentStates(database, found.id)).map((d) => ({ ...d, name: names.find((n) => n.code === d.code) ?? { code: d.code, en: d.code, hi: d.code } }));
+  return { found, application, mobile, documents };
+}

@@ -1,0 +1,70 @@
+import { defineService, type Requirement } from '../cases/service';
+import { messages } from '../../i18n/messages';
+import { documentsRequirement, paymentRequirement, replacementsRequirement, unchangedRenewalRequirement } from './requirements';
+import { applicationSchema } from './application-schema';
+
+/**
+ * The trade licence, the second service on the case kernel. Each stage has its own role (so the person who
+ * checks the papers is not the one who approves) and its own due time; the verifier's per-document verdicts,
+ * the payment and the replaced documents are requirements read from the database in the step's transaction.
+ *
+ *   Applied ─verify─► Inspection ─forward─► PendingApproval ─approve─► PendingPayment ─pay (system)─► Issued
+ *   any reviewer: reject ─► Rejected; sendBack ─► NeedsApplicant ─resubmit─► Applied
+ *   an unchanged renewal: renewUnchanged (system) Applied ─► PendingPayment, no new inspection
+ *   approver: cancel an Issued licence ─► Cancelled; the system: expire past its validity ─► Expired
+ */
+const REVIEWERS = ['verifier', 'inspector', 'approver', 'admin'];
+
+const report: Requirement = {
+  check: (c) => (c.note.trim().length >= 10 ? null : { status: 400, message: 'Write the inspection report (at least a sentence).', field: 'note' }),
+};
+
+export const TRADE_LICENCE = defineService({
+  name: 'trade-licence',
+  title: { en: 'Trade licence', hi: 'व्यापार लाइसेंस' },
+  noun: 'application',
+  numberPrefix: 'NPK-TL',
+  initial: 'Applied',
+  states: {
+    Applied: { en: 'Applied', hi: 'आवेदन किया', open: true, dueHours: 72 },
+    Inspection: { en: 'Field inspection', hi: 'स्थल निरीक्षण', open: true, dueHours: 120 },
+    PendingApproval: { en: 'Pending approval', hi: 'स्वीकृति बाकी', open: true, dueHours: 48 },
+    NeedsApplicant: { en: 'Needs the applicant', hi: 'आवेदक से सुधार अपेक्षित' },
+    PendingPayment: { en: 'Pending payment', hi: 'भुगतान बाकी' },
+    Issued: { en: 'Issued', hi: 'जारी' },
+    Rejected: { en: 'Rejected', hi: 'अस्वीकृत' },
+    Cancelled: { en: 'Cancelled', hi: 'रद्द' },
+    Expired: { en: 'Expired', hi: 'अवधि समाप्त' },
+  },
+  transitions: {
+    verify: { label: 'Documents verified', hi: 'दस्तावेज़ सत्यापित', from: ['Applied'], to: 'Inspection', by: ['verifier', 'admin'], requires: ['documents'], message: 'verified' },
+    forward: { label: 'Inspected: forward for approval', hi: 'निरीक्षण हुआ: स्वीकृति हेतु भेजें', from: ['Inspection'], to: 'PendingApproval', by: ['inspector', 'admin'], requires: ['report'] },
+    approve: { label: 'Approve', hi: 'स्वीकृत करें', from: ['PendingApproval'], to: 'PendingPayment', by: ['approver', 'admin'], message: 'approved' },
+    pay: {
+      label: 'Fee paid: issue the licence', hi: 'शुल्क जमा: लाइसेंस जारी', from: ['PendingPayment'], to: 'Issued', by: ['system'], requires: ['payment'], message: 'issued',
+      effect: ({ fields }) => ({ data: { licenceNumber: fields.licenceNumber, validFrom: fields.validFrom, validUntil: fields.validUntil } }),
+    },
+    renewUnchanged: {
+      label: 'Unchanged renewal: to payment', hi: 'बिना बदलाव नवीकरण: भुगतान हेतु', from: ['Applied'], to: 'PendingPayment', by: ['system'], requires: ['unchangedRenewal'], message: 'approved',
+    },
+    sendBack: {
+      label: 'Send back to the applicant', hi: 'आवेदक को वापस भेजें', from: ['Applied', 'Inspection', 'PendingApproval'], to: 'NeedsApplicant', by: REVIEWERS,
+      requires: ['reason'], publicNote: true, message: 'sentBack',
+    },
+    resubmit: { label: 'Resubmit', hi: 'फिर से जमा करें', from: ['NeedsApplicant'], to: 'Applied', by: ['citizen', 'user', 'admin'], requires: ['replacements'], message: 'resubmitted' },
+    reject: { label: 'Reject', hi: 'अस्वीकार करें', from: ['Applied', 'Inspection', 'PendingApproval'], to: 'Rejected', by: REVIEWERS, requires: ['reason'], publicNote: true, message: 'rejected' },
+    cancel: { label: 'Cancel the licence', hi: 'लाइसेंस रद्द करें', from: ['Issued'], to: 'Cancelled', by: ['approver', 'admin'], requires: ['reason'], publicNote: true, message: 'cancelled' },
+    expire: { label: 'Expired', hi: 'अवधि समाप्त', from: ['Issued'], to: 'Expired', by: ['system'], message: 'expired' },
+  },
+  lodgedBy: ['citizen', 'user', 'admin'],
+  requirements: { documents: documentsRequirement, payment: paymentRequirement, replacements: replacementsRequirement, unchangedRenewal: unchangedRenewalRequirement, report },
+  requirementWords: { reason: 'Say what is wrong, in words the applicant can act on.' },
+  data: applicationSchema,
+  // The public may know a trade by its name, its trade and its place: never its owners, their PAN or address.
+  publicView: (c) => ({
+    number: c.number, state: c.state, lodgedAt: c.lodgedAt, dueAt: c.dueAt, overdue: c.overdue, tradeName: c.data.tradeName, tradeType: c.data.tradeType,
+    licenceNumber: c.data.licenceNumber ?? null, validUntil: c.data.validUntil ?? null,
+  }),
+  catalogue: (lang) => messages(lang).tradeLicenceMessages,
+});
+
