@@ -172,7 +172,7 @@ describe('a resolve sent after the session ended', () => {
     const late = await post(`/cases/${number}`, null, { action: 'resolve', note: 'Bulb and choke replaced.', note_visibility: 'public', draft_key: key }, await sampleJpeg('#16a34a'));
     expect(late.status).toBe(302);
     expect(late.location).toBe(`/login?next=${encodeURIComponent(`/cases/${number}?draft=1`)}&expired=1`);
-    const state = async () => (await database.selectFrom('complaint').select('state').where('complaint_number', '=', number).executeTakeFirstOrThrow()).state;
+    const state = async () => (await database.selectFrom('service_case').select('state').where('number', '=', number).executeTakeFirstOrThrow()).state;
     expect(await state()).toBe('Assigned');
 
     // A forged key, or one for another case, keeps nothing; a get without a session still goes to sign in.

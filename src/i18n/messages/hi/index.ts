@@ -22,15 +22,10 @@ import { citizen } from './citizen';
 import { grievanceMessages } from './grievance-messages';
 import { propertyTax } from './property-tax';
 import { signin } from './signin';
-<<<<<<< HEAD
 import { taxReports } from './tax-reports';
 import { caseDesk } from './case-desk';
-
-export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports, caseDesk };
-=======
 import { tradeLicenceMessages } from './trade-licence-messages';
 import { tradeLicence } from './trade-licence';
 
 /** The interface text of the public pages in Hindi: the same areas and keys as ../en. */
-export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, tradeLicenceMessages, tradeLicence };
->>>>>>> trade-licence
+export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports, caseDesk, tradeLicenceMessages, tradeLicence };
