@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  * beside others (API files share the one server of tests/support/global-setup.ts, or start their own); a file
  * belongs here only when it measures time or asserts what a neighbour's write would change.
  */
-export const ALONE = ['tests/api/availability.test.ts', 'tests/api/page-cache.test.ts'];
+export const ALONE = ['tests/api/availability.test.ts', 'tests/api/page-cache.test.ts', 'tests/api/access-matrix.test.ts'];
 
 const api = {
   environment: 'node' as const,

@@ -63,7 +63,8 @@ describe('the access matrix: guarded routes × spellings × identities × method
     credentials.citizen = { cookie: `citizen_session=${await citizenToken(credentials.admin)}` };
   });
 
-  it('lets nobody past a route\'s declared access by any spelling, and stores nothing', async () => {
+  // Thousands of requests: the limit only stops a hang (the count is printed below).
+  it('lets nobody past a route\'s declared access by any spelling, and stores nothing', { timeout: 240_000 }, async () => {
     const before = await fingerprint();
     const cases: { pattern: string; route: RouteDeclaration; spelling: string; identity: Identity; method: string; target: string }[] = [];
     for (const [pattern, route] of guarded) {
@@ -129,7 +130,7 @@ function judge(c: { pattern: string; route: RouteDeclaration; spelling: string; 
 }
 
 describe('mutated paths (property)', () => {
-  it('never lets a stranger open a guarded route, however its path is mutated', async () => {
+  it('never lets a stranger open a guarded route, however its path is mutated', { timeout: 240_000 }, async () => {
     const { default: fc } = await import('fast-check');
     const { patternForPath, declarationOf } = await import('../../src/server/route-table');
     const { canonicalPathname } = await import('../../src/lib/canonical-path');

@@ -34,8 +34,8 @@ describe('first start and restarts', () => {
     const again = await startServer({ SEED: 'none' }, { dataDir: server.dataDir });
     await again.stop();
     expect(again.output()).not.toMatch(/demo accounts/);
-    // admin, complaint desk, field officer, content editor, tax cashier
-    expect(await count(server.dataDir, 'SELECT count(*) n FROM app_user')).toBe(5);
+    // admin, complaint desk, field officer, content editor, tax cashier, and the trade licence's verifier, inspector and approver
+    expect(await count(server.dataDir, 'SELECT count(*) n FROM app_user')).toBe(8);
   });
 
   it('fills demo content on the first start and adds nothing on the second', async () => {

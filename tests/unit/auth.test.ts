@@ -73,7 +73,7 @@ describe('sessions and accounts on a fresh database', () => {
 
   it('migrates an empty database to every table, and a second run does nothing', async () => {
     const tables = (await database.introspection.getTables()).map((t) => t.name);
-    for (const table of ['media', 'app_user', 'user_session', 'slider', 'about', 'employee', 'tender', 'notice', 'circular', 'office_order', 'latest_news', 'gallery', 'press_release', 'grievance_type', 'district', 'ward', 'ulb', 'complaint', 'complaint_reminder']) {
+    for (const table of ['media', 'app_user', 'user_session', 'slider', 'about', 'employee', 'tender', 'notice', 'circular', 'office_order', 'latest_news', 'gallery', 'press_release', 'grievance_type', 'district', 'ward', 'ulb', 'service_case', 'case_contact', 'case_event', 'complaint_reminder']) {
       expect(tables).toContain(table);
     }
     const employee = (await database.introspection.getTables()).find((t) => t.name === 'employee')!;

@@ -27,6 +27,8 @@ export interface CaseSummary {
 }
 
 export interface CaseDetail extends CaseSummary {
+  /** Where it was lodged: 'web', 'desk' (the counter), 'open311'. */
+  source: string;
   contact: CaseContact;
   data: Record<string, unknown>;
   events: CaseEvent[];
@@ -66,7 +68,7 @@ export function kernelSource(service: AnyService): CaseSource {
     },
     find: async (number, now) => {
       const found = await findCase(number, now, db(), [service]);
-      return found ? { ...summaryOf(service, found), contact: found.contact, data: found.data, events: await caseEvents(found.id, 'staff') } : null;
+      return found ? { ...summaryOf(service, found), source: found.source, contact: found.contact, data: found.data, events: await caseEvents(found.id, 'staff') } : null;
     },
     step: (number, action, request, actor) => takeStep(service, number, action, request, actor),
   };

@@ -61,7 +61,7 @@ export function applicationOf(typed: Record<string, string>): Record<string, unk
     if (i === 1 || typedAny) owners.push({ ...owner, specialCategory: owner.specialCategory || 'None' });
   }
   const feeRupees = typed.feePaise;
-  return { ...typed, unchanged: typed.unchanged === 'true' || typed.unchanged === 'on' ? 'true' : '', feePaise: /^\d{1,9}$/.test(feeRupees ?? '') ? Number(feeRupees) : undefined, owners };
+  return { ...typed, unchanged: typed.unchanged === 'true' || typed.unchanged === 'on', feePaise: /^\d{1,9}$/.test(feeRupees ?? '') ? Number(feeRupees) : undefined, owners };
 }
 
 /** Each document sent, accepted by what its bytes are. */
