@@ -44,16 +44,21 @@ export function filterOf(url: URL, session: Session): { filter: CaseFilter; page
   const page = Math.max(1, id('page') ?? 1);
   if (page > MAX_PAGE) throw new HttpError(400, `Pages go up to ${MAX_PAGE}; narrow the list with its filters.`);
   const assignee = params.get('assignee');
+  // A service or state is a plain name; anything else (a NUL byte, markup) names none, as an unknown name does.
+  const name = (key: string) => {
+    const value = params.get(key) ?? '';
+    return value === '' ? undefined : /^[A-Za-z][A-Za-z_ -]{0,39}$/.test(value) ? value : 'unknown';
+  };
   return {
     page,
     filter: {
-      service: params.get('service') || undefined,
-      state: params.get('state') || undefined,
+      service: name('service'),
+      state: name('state'),
       wardId: id('ward'),
       categoryId: id('category'),
       assignee: ownOnly(session) ? session.user.id : assignee === 'none' ? 'none' : id('assignee'),
       overdue: params.get('overdue') === '1' || params.get('overdue') === 'true',
-      q: (params.get('q') ?? '').slice(0, 40) || undefined,
+      q: (params.get('q') ?? '').replace(/[\u0000-\u001f]/g, '').slice(0, 40) || undefined,
       sort: params.get('sort') === 'newest' ? 'newest' : 'due',
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,

@@ -10,6 +10,9 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { e2eDatabasePath, jpegFile, setSessionExpiry, signIn, STAFF } from './admin-support';
 
 /**
+ * (Named to run after complaints.spec.ts, whose /viewgrievance filter counts the demo's resolved grievances:
+ * this file resolves one more on the shared server.)
+ *
  * The one case desk in Chromium: the inbox at 375 and 1280 px in both languages, a second service (the
  * test start's stall permit) found in the inbox and taken through two steps on its case page, and an
  * officer's resolve sent after the session ended, back in the form with its photo after signing in again.
