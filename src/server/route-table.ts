@@ -169,7 +169,7 @@ export const ROUTES = {
   '/inquiry': { access: STAFF, nav: { sidebar: 'user', label: 'Add/View Grievance' } },
   // The one inbox and case page of every service (grievances, and each service on the case kernel).
   '/cases': { access: CASE_STAFF, staffHindi: true, query: ['q', 'sort', 'service', 'state', 'ward', 'category', 'assignee', 'overdue', 'page'], nav: { sidebar: 'user', label: 'Case Inbox' } },
-  '/cases/[number]': { access: CASE_STAFF, staffHindi: true, draftWithoutSession: true, query: ['done', 'draft'] },
+  '/cases/[number]': { access: CASE_STAFF, staffHindi: true, draftWithoutSession: true, query: ['done', 'draft', 'draft_key'] },
   // The grievance desk's old addresses: they lead to the inbox and the case page.
   '/grievances': { access: GRIEVANCE_STAFF, query: ['q', 'sort', 'state', 'ward', 'category', 'officer', 'overdue', 'page'] },
   '/grievances/[number]': { access: GRIEVANCE_STAFF, query: ['done'] },

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, USER, bearer, login } from '../support/api';
 import { startServer, tempDataDir, type TestServer } from '../support/server';
+import { until } from '../support/until';
 import { indianMoment } from '../../src/server/clock';
 
 /**
@@ -107,9 +108,11 @@ describe('alerts', () => {
     expect(created.status).toBe(201);
 
     for (const p of ['/', '/notice']) {
-      await page(p);
-      const before = await page(p);
-      expect(before.cache, `${p} is cached before the alert starts`).toBe('hit');
+      // (The jump to 2099 makes the scheduled jobs due too: their writes may cost a render or two first.)
+      const before = await until(async () => {
+        const answer = await page(p);
+        return answer.cache === 'hit' ? answer : undefined;
+      }, `${p} cached before the alert starts`, { tries: 40, everyMs: 100 });
       expect(before.body).not.toContain(word);
     }
 
@@ -120,7 +123,13 @@ describe('alerts', () => {
       expect(during.body).toContain(word);
       expect(during.body).toMatch(/role="region" aria-label="Site alert: Warning"/);
       expect(during.body).toMatch(new RegExp(`<span lang="en"[^>]*>${word} water supply stops\\.</span>`));
-      expect((await page(p)).cache, `${p} is cached again while the alert shows`).toBe('hit');
+      // The jump of the clock also makes the scheduled jobs due (expiring licences, closing grievances): a page
+      // whose tables they write renders once more, then is cached again, still with the alert.
+      const again = await until(async () => {
+        const answer = await page(p);
+        return answer.cache === 'hit' ? answer : undefined;
+      }, `${p} cached again while the alert shows`, { tries: 40, everyMs: 100 });
+      expect(again.body).toContain(word);
     }
 
     setClock('2099-05-01T10:00:01');

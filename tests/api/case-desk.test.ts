@@ -169,15 +169,19 @@ describe('a resolve sent after the session ended', () => {
     const key = draftKeyOn(form.html);
 
     // The session has ended: the post carries no session, only the form's draft key.
-    const late = await post(`/cases/${number}`, null, { action: 'resolve', note: 'Bulb and choke replaced.', note_visibility: 'public', draft_key: key }, await sampleJpeg('#16a34a'));
+    const late = await post(`/cases/${number}?draft_key=${encodeURIComponent(key)}`, null, { action: 'resolve', note: 'Bulb and choke replaced.', note_visibility: 'public', draft_key: key }, await sampleJpeg('#16a34a'));
     expect(late.status).toBe(302);
     expect(late.location).toBe(`/login?next=${encodeURIComponent(`/cases/${number}?draft=1`)}&expired=1`);
     const state = async () => (await database.selectFrom('service_case').select('state').where('number', '=', number).executeTakeFirstOrThrow()).state;
     expect(await state()).toBe('Assigned');
 
     // A forged key, or one for another case, keeps nothing; a get without a session still goes to sign in.
-    const forged = await post(`/cases/${number}`, null, { action: 'resolve', note: 'Forged', draft_key: key.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) });
+    const forgedKey = key.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    const forged = await post(`/cases/${number}?draft_key=${encodeURIComponent(forgedKey)}`, null, { action: 'resolve', note: 'Forged', draft_key: forgedKey });
     expect(forged.location).toBe(`/login?next=${encodeURIComponent(`/cases/${number}`)}&expired=1`);
+    // The key must be in the form's address: there it is checked before the body is read.
+    const keyOnlyInBody = await post(`/cases/${number}`, null, { action: 'resolve', note: 'Body only', draft_key: key });
+    expect(keyOnlyInBody.location).toBe(`/login?next=${encodeURIComponent(`/cases/${number}`)}&expired=1`);
     expect((await page(`/cases/${number}`, null)).status).toBe(302);
     expect(await database.selectFrom('case_draft').select('note').execute()).toEqual([{ note: 'Bulb and choke replaced.' }]);
 
