@@ -170,7 +170,7 @@ describe('a kill -9 between the commit and the send', () => {
     const [inFlight] = await until(async () => {
       const rows = await messagesAbout(database!, number);
       return rows[0]?.claimed_until && silent!.connections() > 0 ? rows : undefined;
-    }, 'the send to start');
+    }, 'the send to start', { tries: 600, everyMs: 50 }); // up to 30 s: on a busy machine the worker's first look can lag
     expect(inFlight).toMatchObject({ status: 'waiting', attempts: 1 });
     expect(inFlight.claimed_until).not.toBeNull();
 
