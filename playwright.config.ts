@@ -38,6 +38,6 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 120_000,
     // CASE_TEST_SERVICE: the case desk's tests show a second service (the stall permit) beside grievances.
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', CASE_TEST_SERVICE: '1' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', TEST_FAST_PASSWORDS: '1', CASE_TEST_SERVICE: '1' },
   },
 });

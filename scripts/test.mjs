@@ -43,6 +43,11 @@ function dataLayerUnitTests() {
 }
 
 const timings = [];
+/** The lines that name a failed test, by phase: printed again at the end, where a long log's reader looks. */
+const failures = [];
+const FAILURE_LINE = /^\s*(×|✘|FAIL\s)|\s✘\s/;
+// Colour codes would hide the markers from the pattern above.
+const plain = (line) => line.replace(/\u001b\[[0-9;]*m/g, '');
 
 /** Runs a command to its end, its output's lines marked with the phase's name; answers its exit status. */
 function runPhase(name, command, args, env = {}) {
@@ -54,7 +59,10 @@ function runPhase(name, command, args, env = {}) {
       stream.on('data', (chunk) => {
         const lines = (partial + chunk).split('\n');
         partial = lines.pop();
-        for (const line of lines) process.stdout.write(`[${name}] ${line}\n`);
+        for (const line of lines) {
+          process.stdout.write(`[${name}] ${line}\n`);
+          if (FAILURE_LINE.test(plain(line))) failures.push(`[${name}] ${plain(line).trim()}`);
+        }
       });
       stream.on('end', () => partial && process.stdout.write(`[${name}] ${partial}\n`));
     }
@@ -140,4 +148,8 @@ failed += (await Promise.all([vitestLane(), browserLane()])).reduce((a, b) => a 
 console.log('\nTime by phase (the browser tests run beside the SQLite and PostgreSQL passes):');
 for (const { name, seconds, status } of timings) console.log(`  ${name.padEnd(9)} ${String(seconds).padStart(5)} s${status === 0 ? '' : `  (failed: ${status})`}`);
 console.log(`  ${'whole'.padEnd(9)} ${String(Math.round((Date.now() - started) / 1000)).padStart(5)} s`);
+if (failures.length > 0) {
+  console.log('\nFailed tests, as each phase named them (their output is above):');
+  for (const line of [...new Set(failures)]) console.log(`  ${line}`);
+}
 process.exit(failed === 0 ? 0 : 1);

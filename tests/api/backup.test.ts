@@ -1,18 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminToken, documentCreate, labelledPdf } from '../../scripts/ops/admin-client';
 import { createSqliteDatabase, SQLITE_ONLY } from '../../scripts/ops/database-file';
 import { bearer } from '../support/api';
+import { SCRIPT_TEST_TIMEOUT, npmRun as runScript } from '../support/npm-run';
 import { startServer, tempDataDir } from '../support/server';
 
 /** `npm run backup` while the server runs, then `npm run restore` with it stopped: the round trip. */
 
-function npmRun(args: string[], dataDir: string, env: Record<string, string> = {}) {
-  const result = spawnSync('npm', ['run', '--silent', ...args], { env: { ...process.env, DATA_DIR: dataDir, ...SQLITE_ONLY, ...env }, encoding: 'utf8' });
-  return { code: result.status, out: `${result.stdout}${result.stderr}` };
-}
+const npmRun = (args: string[], dataDir: string, env: Record<string, string> = {}) => runScript(args, { env: { DATA_DIR: dataDir, ...SQLITE_ONLY, ...env } });
 
 async function createNotice(url: string, title: string): Promise<void> {
   const { body, contentType } = documentCreate('Notice', title, labelledPdf(title));
@@ -27,7 +24,7 @@ async function noticeTitles(url: string): Promise<string[]> {
 
 const backupNames = (dataDir: string) => fs.readdirSync(path.join(dataDir, 'backups')).filter((n) => /^council-\d{8}-\d{6}(-\d+)?\.sqlite$/.test(n));
 
-describe('backup and restore', () => {
+describe('backup and restore', { timeout: SCRIPT_TEST_TIMEOUT }, () => {
   it('restores a backup taken while serving: what came before it is back, what came after is gone', async () => {
     const dataDir = tempDataDir();
     await createSqliteDatabase(dataDir);
@@ -35,20 +32,20 @@ describe('backup and restore', () => {
     let file: string;
     try {
       await createNotice(server.url, 'Before the backup');
-      const backup = npmRun(['backup'], dataDir);
+      const backup = await npmRun(['backup'], dataDir);
       expect(backup.code, backup.out).toBe(0);
       file = /Backed up to (\S+) \(/.exec(backup.out)![1];
       expect(path.dirname(file)).toBe(path.join(dataDir, 'backups'));
       await createNotice(server.url, 'After the backup');
 
-      const refused = npmRun(['restore', file], dataDir);
+      const refused = await npmRun(['restore', file], dataDir);
       expect(refused.code).toBe(1);
       expect(refused.out).toMatch(/Stop the server first/);
     } finally {
       await server.stop();
     }
 
-    const restored = npmRun(['restore', file], dataDir);
+    const restored = await npmRun(['restore', file], dataDir);
     expect(restored.code, restored.out).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'council.sqlite-wal'))).toBe(false);
     const aside = /kept at (\S+)\./.exec(restored.out)![1];
@@ -69,7 +66,7 @@ describe('backup and restore', () => {
     await createSqliteDatabase(dataDir);
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const run = npmRun(['backup'], dataDir, { BACKUP_KEEP: '2' });
+      const run = await npmRun(['backup'], dataDir, { BACKUP_KEEP: '2' });
       expect(run.code, run.out).toBe(0);
       made.push(path.basename(/Backed up to (\S+) \(/.exec(run.out)![1]));
     }
@@ -77,7 +74,7 @@ describe('backup and restore', () => {
 
     const stranger = path.join(dataDir, 'not-a-database.sqlite');
     fs.writeFileSync(stranger, 'plain text');
-    const refused = npmRun(['restore', stranger], dataDir);
+    const refused = await npmRun(['restore', stranger], dataDir);
     expect(refused.code).toBe(1);
     expect(refused.out).toMatch(/Not restored/);
   });

@@ -1,32 +1,25 @@
-import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { SCRIPT_TEST_TIMEOUT, npmRun as runScript } from '../support/npm-run';
 import { startServer, tempDataDir } from '../support/server';
 
-function npmRun(args: string[], dataDir: string, input?: string) {
-  const result = spawnSync('npm', ['run', '--silent', ...args], {
-    env: { ...process.env, DATA_DIR: dataDir },
-    input,
-    encoding: 'utf8',
-  });
-  return { code: result.status, out: `${result.stdout}${result.stderr}` };
-}
+const npmRun = (args: string[], dataDir: string, input?: string) => runScript(args, { env: { DATA_DIR: dataDir }, input });
 
-describe('the command-line scripts', () => {
-  it('db:migrate migrates an empty data folder once', () => {
+describe('the command-line scripts', { timeout: SCRIPT_TEST_TIMEOUT }, () => {
+  it('db:migrate migrates an empty data folder once', async () => {
     const dataDir = tempDataDir();
-    expect(npmRun(['db:migrate'], dataDir).out).toMatch(/Migrated: 2026-11-22-0001-initial/);
-    expect(npmRun(['db:migrate'], dataDir).out).toMatch(/up to date/);
+    expect((await npmRun(['db:migrate'], dataDir)).out).toMatch(/Migrated: 2026-11-22-0001-initial/);
+    expect((await npmRun(['db:migrate'], dataDir)).out).toMatch(/up to date/);
   });
 
   it('user add creates an account that can sign in, refuses duplicates and unknown roles', async () => {
     const dataDir = tempDataDir();
-    const added = npmRun(['user', '--', 'add', '--email', 'Clerk@Council.example', '--role', 'user', '--password-stdin'], dataDir, 'clerk-password-9\n');
+    const added = await npmRun(['user', '--', 'add', '--email', 'Clerk@Council.example', '--role', 'user', '--password-stdin'], dataDir, 'clerk-password-9\n');
     expect(added.code).toBe(0);
     expect(added.out).toMatch(/Added user account clerk@council\.example/);
-    const again = npmRun(['user', '--', 'add', '--email', 'clerk@council.example', '--role', 'user', '--password-stdin'], dataDir, 'other-password-9\n');
+    const again = await npmRun(['user', '--', 'add', '--email', 'clerk@council.example', '--role', 'user', '--password-stdin'], dataDir, 'other-password-9\n');
     expect(again.code).toBe(1);
-    expect(npmRun(['user', '--', 'add', '--email', 'x@y.z', '--role', 'boss'], dataDir).code).toBe(2);
-    expect(npmRun(['user', '--', 'add', '--email', 'x@y.z', '--role', 'user', '--password-stdin'], dataDir, 'short\n').out).toMatch(/at least 8/);
+    expect((await npmRun(['user', '--', 'add', '--email', 'x@y.z', '--role', 'boss'], dataDir)).code).toBe(2);
+    expect((await npmRun(['user', '--', 'add', '--email', 'x@y.z', '--role', 'user', '--password-stdin'], dataDir, 'short\n')).out).toMatch(/at least 8/);
 
     const server = await startServer({ SEED: 'none' }, { dataDir });
     try {

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../../db/seed/demo';
@@ -7,15 +6,13 @@ import { addUser } from '../../src/server/auth/users';
 import { migrateToLatest, openSqlite, type Db } from '../../src/server/db';
 import { bearer, login } from '../support/api';
 import { createFreshDatabase, testPostgresUrl } from '../support/database';
+import { SCRIPT_TEST_TIMEOUT, npmRun } from '../support/npm-run';
 import { startServer, tempDataDir, type TestServer } from '../support/server';
 
 /** The demo council on SQLite, copied into PostgreSQL, must serve the same content and take new records. */
-function copyToPostgres(dataDir: string, databaseUrl: string) {
-  const result = spawnSync('npm', ['run', '--silent', 'migrate-to-postgres'], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
-  return { code: result.status, out: `${result.stdout}${result.stderr}` };
-}
+const copyToPostgres = (dataDir: string, databaseUrl: string) => npmRun(['migrate-to-postgres'], { env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl } });
 
-describe.skipIf(!testPostgresUrl())('npm run migrate-to-postgres', () => {
+describe.skipIf(!testPostgresUrl())('npm run migrate-to-postgres', { timeout: SCRIPT_TEST_TIMEOUT }, () => {
   let sqliteDir: string;
   let databaseUrl: string;
   let sqlite: Db;
@@ -36,15 +33,15 @@ describe.skipIf(!testPostgresUrl())('npm run migrate-to-postgres', () => {
   });
 
   it('copies every table, files included, and reports matching counts', async () => {
-    const copied = copyToPostgres(sqliteDir, databaseUrl);
+    const copied = await copyToPostgres(sqliteDir, databaseUrl);
     expect(copied.out).toMatch(/Every table matches/);
     expect(copied.code).toBe(0);
     const notices = (await sqlite.selectFrom('notice').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
     expect(copied.out).toMatch(new RegExp(`\\n\\s+notice\\s+${notices}\\s+${notices}\\n`));
   });
 
-  it('refuses to copy into a database that already holds data', () => {
-    const again = copyToPostgres(sqliteDir, databaseUrl);
+  it('refuses to copy into a database that already holds data', async () => {
+    const again = await copyToPostgres(sqliteDir, databaseUrl);
     expect(again.code).not.toBe(0);
     expect(again.out).toMatch(/already holds data/);
   });

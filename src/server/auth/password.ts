@@ -4,7 +4,13 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 // lists equally strong scrypt settings; N=2^15, r=8, p=3 is the one that needs least memory (32 MiB at a time,
 // the p passes run one after another), which matters on a small server signing in several staff at once.
 export const PASSWORD_PARAMS = { N: 32768, r: 8, p: 3 } as const;
-const PARAMS = PASSWORD_PARAMS;
+/**
+ * Test servers sign in hundreds of times a run, and each sign-in at full cost is a third of a second of CPU on a
+ * two-core machine. A test server (NODE_ENV=test) started with TEST_FAST_PASSWORDS=1 hashes with a cost a
+ * thousandth of that instead; the hash names its settings, so every other path is the one production takes.
+ */
+const FAST_TEST_PARAMS = { N: 1024, r: 8, p: 1 } as const;
+const PARAMS = process.env.NODE_ENV === 'test' && process.env.TEST_FAST_PASSWORDS === '1' ? FAST_TEST_PARAMS : PASSWORD_PARAMS;
 const KEY_LENGTH = 32;
 
 function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<Buffer> {
