@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4488);
@@ -22,13 +23,16 @@ export default defineConfig({
     { name: 'public-pages', testMatch: PUBLIC_PAGE_SPECS, fullyParallel: true },
     { name: 'back-office', testIgnore: PUBLIC_PAGE_SPECS, dependencies: ['public-pages'], workers: 1 },
   ],
-  retries: 0,
+  // One more try for a failed test: one that passes only then is listed as flaky, to be mended, and a busy
+  // machine's stall does not fail a whole run.
+  retries: 1,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's headless shell when there is one (scripts/test.mjs says why), else its chromium.
+      executablePath: process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)),
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },

@@ -13,6 +13,9 @@ const api = {
   globalSetup: ['tests/support/global-setup.ts'],
   testTimeout: 60_000,
   hookTimeout: 90_000,
+  // One more try for a failed test: vitest names a test that passed only then, to be mended; a busy machine's
+  // stall does not fail a whole run.
+  retry: 1,
 };
 
 export default defineConfig({

@@ -1,13 +1,20 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { siteSettings } from '../../src/site-settings';
 import { expectNoSeriousA11yViolations, preloadAxe } from '../support/axe';
+import { expectLinksToStayInHindi } from '../support/hindi-links';
+import { layoutProblems } from '../support/layout';
+import { expectOnlyTheMenuScript } from '../support/page-scripts';
 import { ROUTES, isApiPattern, type RouteDeclaration } from '../../src/server/route-table';
 import { pathIn, type Lang } from '../../src/i18n/lang';
 
 /**
  * Every public page of the route table, in English and in Hindi, at a phone's and a desktop's width: it
  * answers 200 in its language, names its twin with hreflang, its language switch leads to the twin, nothing
- * is reported on the console, and axe finds no serious or critical fault. A page added to the route table is
- * checked here without anyone listing it; a dynamic one must be given a real example below, or this fails.
+ * is reported on the console, axe finds no serious or critical fault, and it keeps the layout rules of
+ * tests/support/layout.ts. A Hindi page carries its Hindi heading and keeps its links in Hindi; a text page
+ * loads no script but the menu's. A page added to the route table is checked here without anyone listing
+ * it; a dynamic one must be given a real example below, or this fails. One visit a page and width makes every
+ * check, as a page load in a browser costs more than all the checks on it.
  */
 
 /** A real address for each dynamic page (the tender's id is read from the demo content once the server runs). */
@@ -28,6 +35,58 @@ function demoReceipt(): string {
   const india = new Date(Date.now() + 5.5 * 3600_000);
   const start = india.getUTCMonth() >= 3 ? india.getUTCFullYear() : india.getUTCFullYear() - 1;
   return `NPK-RCT-${start - 1}-${String(start % 100).padStart(2, '0')}-000001`;
+}
+
+/** The Hindi heading of a page, by its English address (pages not named here are checked for one heading only). */
+const HINDI_HEADINGS: Readonly<Record<string, string>> = {
+  '/notice': 'सूचनाएँ',
+  '/circulars': 'परिपत्र',
+  '/officeorder': 'कार्यालय आदेश',
+  '/latestnews': 'ताज़ा समाचार',
+  '/currenttender': 'सक्रिय निविदाएँ',
+  '/pasttender': 'निष्क्रिय निविदाएँ',
+  '/about': 'नगर परिषद कमलपुर में आपका स्वागत है',
+  '/chairman': 'मुख्य पार्षद',
+  '/executiveofficer': 'कार्यपालक पदाधिकारी',
+  '/wardparsad': 'वार्ड पार्षद',
+  '/standingcommitee': 'सशक्त स्थायी समिति के सदस्य',
+  '/employeelist': 'कर्मचारियों की सूची',
+  '/photogallery': 'फ़ोटो गैलरी',
+  '/videogallery': 'वीडियो गैलरी',
+  '/pressrelease': 'प्रेस विज्ञप्ति',
+  '/paypropertytax': 'संपत्ति कर जमा करें',
+  '/viewpropertytax': 'संपत्ति कर देखें',
+  '/postgrievance': 'शिकायत दर्ज करें',
+  '/trackgrievance': 'शिकायत की स्थिति',
+  '/contactus': 'संपर्क करें',
+  '/listofholiday': 'अवकाश सूची',
+  '/tradelicense': 'व्यापार लाइसेंस के लिए आवेदन',
+  '/viewgrievance': 'सभी शिकायतें',
+  '/grievance-performance': 'शिकायत निवारण का प्रदर्शन',
+  '/search': 'खोजें',
+  '/archive/notice': 'सूचना अभिलेखागार',
+  '/privacypolicy': 'गोपनीयता नीति',
+  '/': 'नगर परिषद कमलपुर में आपका स्वागत है',
+};
+
+/** Text pages: their English heading, and they load no script but the header's menu script. */
+const TEXT_PAGES: Readonly<Record<string, string>> = {
+  '/contactus': 'Contact Us',
+  '/privacypolicy': 'Privacy Policy',
+  '/tradelicense': 'Apply for a trade licence',
+  '/listofholiday': 'List of Holidays',
+  '/search': 'Search',
+  '/videogallery': 'Video Gallery',
+};
+
+/** The frame around a text page: the council's name in the banner, its address, policies and copyright in the footer. */
+async function expectTheFrame(page: Page, address: string): Promise<void> {
+  const currentYear = new Date(Date.now() + 330 * 60_000).getUTCFullYear();
+  await expect(page.getByRole('banner').getByRole('link', { name: siteSettings.councilName }), address).toBeVisible();
+  const footer = page.getByRole('contentinfo');
+  await expect(footer, address).toContainText(siteSettings.addressText);
+  await expect(footer.getByRole('link', { name: 'Privacy Policy' }), address).toHaveAttribute('href', '/privacypolicy');
+  await expect(footer, address).toContainText(`© ${currentYear} ${siteSettings.councilName}`);
 }
 
 /** Routes that are not pages of their own: the not-found page answers 404 by design; signing out is a button's post. */
@@ -52,8 +111,9 @@ function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/** Checks the page open in `page`, which is `address` in `lang`, with `twin` its address in the other language. */
-async function checkPage(page: Page, problems: string[], address: string, lang: Lang, twin: string): Promise<void> {
+/** Checks the page open in the tab, which is `address` in `lang`, with `twin` its address in the other language. */
+async function checkPage(tab: Tab, address: string, lang: Lang, twin: string): Promise<void> {
+  const { page, problems, scripts } = tab;
   await expect(page).toHaveURL((url) => url.pathname + url.search === address);
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) =>
@@ -65,8 +125,15 @@ async function checkPage(page: Page, problems: string[], address: string, lang: 
   // A whole page: one visible heading, nothing wider than the window, every image saying what it shows.
   await expect(page.locator('h1'), address).toHaveCount(1);
   await expect(page.locator('h1'), address).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${address}: no sideways scrolling`).toBeLessThanOrEqual(0);
+  const path = new URL(english, 'http://x').pathname;
+  const heading = lang === 'hi' ? HINDI_HEADINGS[path] : TEXT_PAGES[path];
+  if (heading) await expect(page.locator('h1'), address).toHaveText(heading);
+  if (lang === 'hi') await expectLinksToStayInHindi(page, address);
+  if (path in TEXT_PAGES) {
+    await expectOnlyTheMenuScript(page, scripts, address);
+    if (lang === 'en') await expectTheFrame(page, address);
+  }
+  expect(await layoutProblems(page), `${address} at ${page.viewportSize()?.width}px`).toEqual([]);
   expect(await page.locator('img:not([alt])').count(), `${address}: images without alt`).toBe(0);
   await expectNoSeriousA11yViolations(page, `${address} at ${page.viewportSize()?.width}px`);
   expect(problems, `console of ${address}`).toEqual([]);
@@ -74,22 +141,36 @@ async function checkPage(page: Page, problems: string[], address: string, lang: 
 
 /** One visit of the English page and, through its switch, its Hindi twin, in one tab of a given width. */
 async function checkTwins(tab: Tab, english: string): Promise<void> {
-  const { page, problems } = tab;
+  const { page, problems, scripts } = tab;
   const hindi = pathIn('hi', english);
   problems.length = 0;
+  scripts.length = 0;
   expect((await page.goto(english))?.status(), english).toBe(200);
-  await checkPage(page, problems, english, 'en', hindi);
+  await checkPage(tab, english, 'en', hindi);
   // The switch leads to the twin: follow it, as a visitor would, rather than typing the address.
   problems.length = 0;
+  scripts.length = 0;
   const arrival = page.waitForResponse((response) => response.request().isNavigationRequest());
   await page.locator('a.language-switch').click();
   expect((await arrival).status(), hindi).toBe(200);
-  await checkPage(page, problems, hindi, 'hi', english);
+  await checkPage(tab, hindi, 'hi', english);
 }
 
 interface Tab {
   page: Page;
+  /** What the page reported on its console or threw since the last visit began. */
   problems: string[];
+  /** The scripts the page asked for since the last visit began. */
+  scripts: string[];
+}
+
+/** Every script a tab's pages ask for. */
+function watchScripts(page: Page): string[] {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' || /\.m?js(\?|$)/.test(request.url())) scripts.push(request.url());
+  });
+  return scripts;
 }
 
 const WIDTHS = [375, 1280];
@@ -105,11 +186,13 @@ test.describe('every public page in both languages at 375 and 1280px', () => {
   // One browser context and tab per width, reused for every page: opening one per page costs more than the checks.
   test.beforeAll(async ({ browser, baseURL }) => {
     for (const width of WIDTHS) {
-      const context = await browser.newContext({ baseURL, viewport: { width, height: 900 } });
+      // Reduced motion: the news ticker would otherwise animate for as long as the tab stays open, a twentieth of
+      // a core for the whole file; how the ticker moves is public-frame.spec.ts's to test.
+      const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, reducedMotion: 'reduce' });
       await preloadAxe(context);
       const page = await context.newPage();
       contexts.push(context);
-      tabs.push({ page, problems: watchConsole(page) });
+      tabs.push({ page, problems: watchConsole(page), scripts: watchScripts(page) });
     }
     const list = await (await tabs[0].page.request.get('/currenttender')).text();
     tenderId = /tender-details\?id=(\d+)/.exec(list)?.[1] ?? '';

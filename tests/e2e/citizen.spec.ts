@@ -4,11 +4,12 @@ import { messages } from '../../src/i18n/messages';
 import type { Lang } from '../../src/i18n/lang';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { e2eDatabasePath } from './admin-support';
+import { docsScreenshot } from '../support/docs-screenshot';
 
 /**
  * A citizen on a 375 px phone with JavaScript off, in each language: from the header's Citizen's Login to the
  * code (read where the demo puts it, the notification log), their list at /my, one grievance, its rating,
- * and signing out. Screenshots of /my go to docs/screenshots.
+ * and signing out. Screenshots of /my go to docs/screenshots when asked for (tests/support/docs-screenshot.ts).
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -83,7 +84,7 @@ for (const lang of ['en', 'hi'] as const) {
     expect(await page.locator('[data-case]').evaluateAll((items) => items.map((item) => item.getAttribute('data-case')))).toEqual([newer, older]);
     await expect(page.locator(`[data-case="${older}"]`)).toContainText(g.states.Resolved);
     await noSidewaysScroll(page);
-    await page.screenshot({ path: `docs/screenshots/my-375-${lang}.png`, fullPage: true });
+    await docsScreenshot(page, `docs/screenshots/my-375-${lang}.png`, { fullPage: true });
 
     await page.getByRole('link', { name: t.open(older) }).click();
     await expect(page).toHaveURL(`${prefix}/my/cases/${older}`);

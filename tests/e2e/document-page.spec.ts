@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { docsScreenshot } from '../support/docs-screenshot';
 
 /**
  * A notice's own page as a person on a phone reads it: reached from the list, its title, dates and text,
- * the document with its type and size, nothing scrolling sideways. The screenshot goes to docs/screens.
+ * the document with its type and size, nothing scrolling sideways. The screenshot goes to docs/screens when asked for (tests/support/docs-screenshot.ts).
  */
 
 test('a notice opens from the list on its own page, readable at 375px in both languages', async ({ page }) => {
@@ -19,7 +20,7 @@ test('a notice opens from the list on its own page, readable at 375px in both la
   await expect(download).toContainText(/PDF, \d+ KB/);
   await expect(download).toHaveAttribute('download', /\.pdf$/);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: 'docs/screens/notice-page-375.png' });
+  await docsScreenshot(page, 'docs/screens/notice-page-375.png');
 
   await page.getByRole('link', { name: 'हिन्दी' }).click();
   await expect(page).toHaveURL(/\/hi\/notice\/\d+$/);

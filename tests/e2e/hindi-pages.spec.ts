@@ -1,49 +1,17 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectLinksToStayInHindi } from '../support/hindi-links';
 
 /** The Hindi pages as a person sees them on a phone and on a desktop: Hindi words, links that stay in Hindi, the switch back. */
 
+/**
+ * The Hindi pages that both-languages.spec.ts does not visit (it holds every other Hindi page to its heading and
+ * to links that stay in Hindi): the not-found page, a tender's page without a tender, the tender archive.
+ */
 const PAGES: { path: string; heading: string }[] = [
-  { path: '/hi/notice', heading: 'सूचनाएँ' },
-  { path: '/hi/circulars', heading: 'परिपत्र' },
-  { path: '/hi/officeorder', heading: 'कार्यालय आदेश' },
-  { path: '/hi/latestnews', heading: 'ताज़ा समाचार' },
-  { path: '/hi/currenttender', heading: 'सक्रिय निविदाएँ' },
-  { path: '/hi/pasttender', heading: 'निष्क्रिय निविदाएँ' },
   { path: '/hi/tender-details', heading: 'निविदा विवरण' },
-  { path: '/hi/about', heading: 'नगर परिषद कमलपुर में आपका स्वागत है' },
-  { path: '/hi/chairman', heading: 'मुख्य पार्षद' },
-  { path: '/hi/executiveofficer', heading: 'कार्यपालक पदाधिकारी' },
-  { path: '/hi/wardparsad', heading: 'वार्ड पार्षद' },
-  { path: '/hi/standingcommitee', heading: 'सशक्त स्थायी समिति के सदस्य' },
-  { path: '/hi/employeelist', heading: 'कर्मचारियों की सूची' },
-  { path: '/hi/photogallery', heading: 'फ़ोटो गैलरी' },
-  { path: '/hi/videogallery', heading: 'वीडियो गैलरी' },
-  { path: '/hi/pressrelease', heading: 'प्रेस विज्ञप्ति' },
-  { path: '/hi/paypropertytax', heading: 'संपत्ति कर जमा करें' },
-  { path: '/hi/viewpropertytax', heading: 'संपत्ति कर देखें' },
-  { path: '/hi/postgrievance', heading: 'शिकायत दर्ज करें' },
-  { path: '/hi/trackgrievance', heading: 'शिकायत की स्थिति' },
   { path: '/hi/no-such-page', heading: 'पृष्ठ नहीं मिला' },
-  { path: '/hi/contactus', heading: 'संपर्क करें' },
-  { path: '/hi/listofholiday', heading: 'अवकाश सूची' },
-  { path: '/hi/tradelicense', heading: 'व्यापार लाइसेंस के लिए आवेदन' },
-  { path: '/hi/viewgrievance', heading: 'सभी शिकायतें' },
-  { path: '/hi/grievance-performance', heading: 'शिकायत निवारण का प्रदर्शन' },
-  { path: '/hi/search', heading: 'खोजें' },
-  { path: '/hi/archive/notice', heading: 'सूचना अभिलेखागार' },
   { path: '/hi/archive/tender', heading: 'निविदा अभिलेखागार' },
-  { path: '/hi/privacypolicy', heading: 'गोपनीयता नीति' },
-  { path: '/hi', heading: 'नगर परिषद कमलपुर में आपका स्वागत है' },
 ];
-
-/** Every link in the header and the page's main part that leads to a page of this site stays under /hi. */
-async function internalLinksStayInHindi(page: Page) {
-  // The switch to English (tested on its own) leads out of Hindi on purpose.
-  const hrefs = await page.locator('header a[href^="/"]:not(.language-switch), main a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
-  // Files, feeds, the staff sign-in and the machine-readable Open311 data are the exceptions.
-  const exceptions = ['/hi', '/media/', '/feeds/', '/open311/'];
-  expect(hrefs.filter((href) => !exceptions.some((prefix) => href.startsWith(prefix)) && href !== '/login')).toEqual([]);
-}
 
 for (const width of [375, 1280]) {
   test.describe(`Hindi pages at ${width}px`, () => {
@@ -55,7 +23,7 @@ for (const width of [375, 1280]) {
         expect(answer!.status()).toBe(path.includes('no-such') ? 404 : 200);
         await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-        await internalLinksStayInHindi(page);
+        await expectLinksToStayInHindi(page);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow).toBeLessThanOrEqual(0);
       });

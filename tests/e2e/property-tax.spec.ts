@@ -3,12 +3,13 @@ import { messages } from '../../src/i18n/messages';
 import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { signIn } from './admin-support';
+import { docsScreenshot } from '../support/docs-screenshot';
 
 /**
  * A citizen on a 375 px phone with JavaScript off, in each language: finds their property by number and
  * mobile, reads the demand head by head, pays the whole through the simulator (choosing success on its page),
  * comes back to the receipt, and opens /verify from it. A cashier takes cash at the counter and prints the
- * receipt. Screenshots go to docs/screenshots.
+ * receipt. Screenshots go to docs/screenshots when asked for (tests/support/docs-screenshot.ts).
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -46,7 +47,7 @@ for (const lang of ['en', 'hi'] as const) {
     const total = (await page.getByTestId('total-due').innerText()).replace(/[₹,\s]/g, '');
     expect(Number(total)).toBeGreaterThan(0);
     await noSidewaysScroll(page);
-    await page.screenshot({ path: `docs/screenshots/property-tax-demand-375-${lang}.png`, fullPage: true });
+    await docsScreenshot(page, `docs/screenshots/property-tax-demand-375-${lang}.png`, { fullPage: true });
 
     // Pay the whole: our page hands over to the gateway with a form (its button, as JavaScript is off).
     await page.getByRole('button', { name: t.payWhole(total.replace(/\B(?=(\d{2})*\d{3}\.)/g, ',').replace(/^,/, '')) }).or(page.locator('button[name="whole"]')).first().click();
@@ -54,7 +55,7 @@ for (const lang of ['en', 'hi'] as const) {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Pay');
     await expect(page.getByText('Payment gateway simulator')).toBeVisible();
     await noSidewaysScroll(page);
-    if (lang === 'en') await page.screenshot({ path: 'docs/screenshots/gateway-simulator-375.png', fullPage: true });
+    if (lang === 'en') await docsScreenshot(page, 'docs/screenshots/gateway-simulator-375.png', { fullPage: true });
     await page.getByLabel('Success').check();
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.getByRole('button', { name: 'Return to the merchant' }).click();
@@ -64,7 +65,7 @@ for (const lang of ['en', 'hi'] as const) {
     const receipt = await page.getByTestId('receipt-number').innerText();
     expect(receipt).toMatch(/^NPK-RCT-\d{4}-\d{2}-\d{6}$/);
     await noSidewaysScroll(page);
-    await page.screenshot({ path: `docs/screenshots/property-tax-receipt-375-${lang}.png`, fullPage: true });
+    await docsScreenshot(page, `docs/screenshots/property-tax-receipt-375-${lang}.png`, { fullPage: true });
     const pdf = await page.request.get(await page.getByRole('link', { name: t.downloadPdf }).getAttribute('href') as string);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
 
@@ -73,7 +74,7 @@ for (const lang of ['en', 'hi'] as const) {
     await expect(page.getByText(t.verifyValid)).toBeVisible();
     await expect(page.getByText(payer.mobile)).toHaveCount(0);
     await noSidewaysScroll(page);
-    await page.screenshot({ path: `docs/screenshots/verify-375-${lang}.png`, fullPage: true });
+    await docsScreenshot(page, `docs/screenshots/verify-375-${lang}.png`, { fullPage: true });
 
     // Back on the demand: nothing is due, and the receipt is listed.
     await page.goto(`${prefix}/viewpropertytax`);
@@ -118,7 +119,7 @@ test('a cashier takes cash at the counter and prints the receipt', async ({ page
   await expect(page.getByText('Nothing is due.')).toBeVisible();
   const pdf = await page.request.get((await page.getByRole('link', { name: 'Print the receipt (PDF)' }).getAttribute('href'))!);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
-  await page.screenshot({ path: 'docs/screenshots/counter-1280.png', fullPage: true });
+  await docsScreenshot(page, 'docs/screenshots/counter-1280.png', { fullPage: true });
   await page.goto('/collection-register');
   await expect(page.getByTestId('register-totals')).toContainText(CASHIER.email);
 });

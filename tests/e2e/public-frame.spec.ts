@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { siteSettings } from '../../src/site-settings';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { expectOnlyTheMenuScript } from '../support/page-scripts';
 
 /**
  * The public frame (header, menus, breaking news, search, footer) and the text pages it carries: contact,
@@ -24,16 +23,6 @@ const DEMO_NOTICE_WORD = 'plastic';
 const DEMO_NOTICE_TITLE = 'Ban on single-use plastic carry bags in market areas';
 const currentYear = () => new Date(Date.now() + 330 * 60_000).getUTCFullYear();
 
-/** Opens a page and records every script it asks for. */
-async function openCountingScripts(page: Page, path: string) {
-  const scripts: string[] = [];
-  page.on('request', (request) => {
-    if (request.resourceType() === 'script' || /\.m?js(\?|$)/.test(request.url())) scripts.push(request.url());
-  });
-  const response = await page.goto(path);
-  return { response, scripts };
-}
-
 async function expectNoHorizontalScroll(page: Page) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth, `page is ${scrollWidth}px wide in a ${innerWidth}px window`).toBeLessThanOrEqual(innerWidth);
@@ -50,22 +39,6 @@ async function newestHeadlines(page: Page): Promise<string[]> {
 for (const width of [1280, 375]) {
   test.describe(`at ${width}px`, () => {
     test.use({ viewport: { width, height: 900 } });
-
-    test('every text page renders its heading and frame, loads no JavaScript but the menu script and passes axe', async ({ page }) => {
-      for (const { path, heading } of TEXT_PAGES) {
-        const { response, scripts } = await openCountingScripts(page, path);
-        expect(response?.status(), path).toBe(200);
-        await expect(page.getByRole('heading', { level: 1 }), path).toHaveText(heading);
-        await expect(page.locator('h1'), `${path} has one h1`).toHaveCount(1);
-        await expect(page.getByRole('banner').getByRole('link', { name: siteSettings.councilName })).toBeVisible();
-        await expect(page.getByRole('contentinfo')).toContainText(siteSettings.addressText);
-        await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacypolicy');
-        await expect(page.getByRole('contentinfo')).toContainText(`© ${currentYear()} ${siteSettings.councilName}`);
-        await expectOnlyTheMenuScript(page, scripts, path);
-        await expectNoHorizontalScroll(page);
-        await expectNoSeriousA11yViolations(page, `${path} at ${width}px`);
-      }
-    });
 
     test('contact page: address, numbers, map and an honest message form', async ({ page }) => {
       await page.goto('/contactus');

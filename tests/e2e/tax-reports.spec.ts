@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { messages } from '../../src/i18n/messages';
 import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
 import { signIn, ADMIN } from './admin-support';
+import { docsScreenshot } from '../support/docs-screenshot';
 
 /**
  * The tax reports as staff use them: a cashier opens the defaulters of a ward from the sidebar, prints it in
@@ -24,7 +25,7 @@ test('a cashier reads the defaulters and the collection against demand, in Hindi
   await expect(table).not.toContainText('W05-0003');
   // Nothing spills sideways at 375 px: the table scrolls inside its box.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  await page.screenshot({ path: 'docs/screens/tax-defaulters-375-hi.png', fullPage: true });
+  await docsScreenshot(page, 'docs/screens/tax-defaulters-375-hi.png', { fullPage: true });
 
   const download = page.waitForEvent('download');
   await page.getByTestId('defaulters-csv').click();

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { docsScreenshot } from '../support/docs-screenshot';
 
 /**
  * The home page opens with what people come for: report a problem, track it, pay property tax, apply for a
  * trade licence, find a notice or tender. On a phone each is one tap from the top: on the first screen,
- * before the slider, without scrolling. Screenshots of the first screen go to docs/screens.
+ * before the slider, without scrolling. Screenshots of the first screen go to docs/screens when asked for (tests/support/docs-screenshot.ts).
  */
 
 const TASKS = {
@@ -31,7 +32,7 @@ for (const lang of ['en', 'hi'] as const) {
     });
     expect(order).toBeTruthy();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await page.screenshot({ path: `docs/screens/home-tasks-375-${lang}.png` });
+    await docsScreenshot(page, `docs/screens/home-tasks-375-${lang}.png`);
 
     await tasks.getByRole('link', { name: new RegExp(`^${TASKS[lang][0][0]}`) }).click();
     await expect(page).toHaveURL(new RegExp(`${TASKS[lang][0][1]}$`));
