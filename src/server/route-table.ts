@@ -232,6 +232,9 @@ export const ROUTES = {
   '/api/Admin/[type]/[id]/revisions/[n]/restore': { access: ADMIN },
   '/api/Admin/alerts': { access: ADMIN },
   '/api/Admin/alerts/[id]': { access: ADMIN },
+  // The trade licence's fee table and document checklists as JSON (fee-rates, document-rules).
+  '/api/Admin/trade-licence/[table]': { access: ADMIN },
+  '/api/Admin/trade-licence/[table]/[id]': { access: ADMIN },
   '/api/Admin/audit': { access: ADMIN, query: ['entity', 'page', 'pageSize'] },
   '/api/Admin/complaint-count': { access: ADMIN, query: ['statusFilter'] },
   '/api/User/add-complaint': { access: STAFF },

@@ -111,11 +111,11 @@ export async function applyForLicence(input: NewApplication, actor: CaseActor, d
     const claimsUnchanged = String(fields.unchanged ?? '') === 'true';
     const changes = renewalChanges(old.data, fields);
     const { licenceNumber: _n, validFrom: _f, validUntil: _u, documentCodes: _d, renewalChanges: _c, ...kept } = old.data;
-    const overlay = Object.fromEntries(RENEWAL_COMPARED.filter((k) => typed(fields[k])).map((k) => [k, fields[k]]));
-    const owners = ownersSent(fields.owners);
+    // Only what differs replaces the old answer: the same name typed in other letters keeps the licence's spelling.
+    const overlay = Object.fromEntries(changes.filter((k) => k !== 'owners').map((k) => [k, fields[k]]));
     shortPath = claimsUnchanged && changes.length === 0;
     fields = {
-      ...kept, ...overlay, ...(owners.length ? { owners: fields.owners } : {}),
+      ...kept, ...overlay, ...(changes.includes('owners') ? { owners: fields.owners } : {}),
       financialYear: fields.financialYear, licenceType: 'renewal', oldLicenceNumber: fields.oldLicenceNumber, unchanged: shortPath, renewalChanges: changes, feePaise: fields.feePaise,
     };
   }

@@ -87,9 +87,9 @@ export async function parseDocumentRule(form: RuleForm, id: number | null, datab
   const types = (await tradeTypes(database)).map((t) => t.code);
   if (form.tradeType !== '*' && !types.includes(form.tradeType)) errors.tradeType = 'choose';
   if (!(KINDS as readonly string[]).includes(form.applicationKind)) errors.applicationKind = 'choose';
-  // The code names the form's file field (doc_<code>): letters, digits and underscores only.
+  // The code names the form's file field (doc_<code>): letters, digits, hyphens and underscores only.
   const code = form.code.trim().toLowerCase();
-  if (!/^[a-z][a-z0-9_]{1,39}$/.test(code)) errors.code = 'code';
+  if (!/^[a-z][a-z0-9_-]{1,39}$/.test(code)) errors.code = 'code';
   const nameEn = form.nameEn.replace(/\s+/g, ' ').trim();
   const nameHi = form.nameHi.replace(/\s+/g, ' ').trim();
   if (nameEn.length < 2 || nameEn.length > 120) errors.nameEn = 'name';

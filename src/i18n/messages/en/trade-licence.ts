@@ -129,7 +129,7 @@ export const tradeLicence = {
       tradeType: 'Trade type', structure: 'Structure', applicationKind: 'New or renewal', basis: 'Charged on', fromUnits: 'From (units)',
       toUnits: 'To (units, empty: no limit)', method: 'Method', amount: 'Amount (₹)',
     } as Record<string, string>,
-    rule: { tradeType: 'Trade type', applicationKind: 'New or renewal', code: 'Code (a–z, 0–9, _)', nameEn: 'Name in English', nameHi: 'Name in Hindi', position: 'Order' } as Record<string, string>,
+    rule: { tradeType: 'Trade type', applicationKind: 'New or renewal', code: 'Code (a–z, 0–9, - or _)', nameEn: 'Name in English', nameHi: 'Name in Hindi', position: 'Order' } as Record<string, string>,
     bases: { area: 'Area (sq ft)', employees: 'Employees' } as Record<string, string>,
     methods: { flat: 'Flat amount', per_unit: 'Per unit' } as Record<string, string>,
     errors: {
@@ -137,7 +137,7 @@ export const tradeLicence = {
       whole: 'Enter a whole number (0 or more).',
       range: 'The upper end must not be below the lower end.',
       amount: 'Enter an amount in rupees, such as 500 or 2.50.',
-      code: 'Enter a code of 2 to 40 letters, digits or underscores, starting with a letter.',
+      code: 'Enter a code of 2 to 40 small letters, digits, hyphens or underscores, starting with a letter.',
       name: 'Enter a name of 2 to 120 characters.',
       duplicate: 'This checklist already has a document with this code.',
     } as Record<string, string>,

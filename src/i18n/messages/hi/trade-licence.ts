@@ -125,7 +125,7 @@ export const tradeLicence: Messages['tradeLicence'] = {
       tradeType: 'व्यापार का प्रकार', structure: 'ढाँचा', applicationKind: 'नया या नवीकरण', basis: 'किस पर', fromUnits: 'से (इकाई)',
       toUnits: 'तक (इकाई, खाली: कोई सीमा नहीं)', method: 'तरीका', amount: 'राशि (₹)',
     },
-    rule: { tradeType: 'व्यापार का प्रकार', applicationKind: 'नया या नवीकरण', code: 'कोड (a–z, 0–9, _)', nameEn: 'अंग्रेज़ी में नाम', nameHi: 'हिन्दी में नाम', position: 'क्रम' },
+    rule: { tradeType: 'व्यापार का प्रकार', applicationKind: 'नया या नवीकरण', code: 'कोड (a–z, 0–9, - या _)', nameEn: 'अंग्रेज़ी में नाम', nameHi: 'हिन्दी में नाम', position: 'क्रम' },
     bases: { area: 'क्षेत्रफल (वर्ग फुट)', employees: 'कर्मचारी' },
     methods: { flat: 'एकमुश्त राशि', per_unit: 'प्रति इकाई' },
     errors: {
@@ -133,7 +133,7 @@ export const tradeLicence: Messages['tradeLicence'] = {
       whole: 'पूर्ण संख्या लिखें (0 या अधिक)।',
       range: 'ऊपरी सीमा निचली सीमा से कम नहीं हो सकती।',
       amount: 'रुपये में राशि लिखें, जैसे 500 या 2.50।',
-      code: '2 से 40 अक्षरों, अंकों या अंडरस्कोर का कोड लिखें, जो अक्षर से शुरू हो।',
+      code: '2 से 40 छोटे अक्षरों, अंकों, हाइफ़न या अंडरस्कोर का कोड लिखें, जो अक्षर से शुरू हो।',
       name: '2 से 120 अक्षरों का नाम लिखें।',
       duplicate: 'इस सूची में इस कोड का दस्तावेज़ पहले से है।',
     },
