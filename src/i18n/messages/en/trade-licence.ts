@@ -14,7 +14,7 @@ export const tradeLicence = {
   ward: 'Ward',
   mobile: 'Mobile number',
   mobileHint: 'Ten digits. The first owner\'s mobile gets the application\'s progress.',
-  unchanged: 'Renewal with nothing changed (trade, place and owners as on the old licence): skips the inspection',
+  unchanged: 'Renewal with nothing changed (trade, place and owners as on the old licence): skips the inspection. An answer you change below sends it through the checks again.',
   owner: (n: number) => `Owner ${n}`,
   ownerOptional: 'Fill in only if the trade has another owner.',
   documentsHeading: 'Documents',
