@@ -64,7 +64,7 @@ test('the licence register on a phone in Hindi, filtered by ward', async ({ page
   const first = page.locator('tr[data-licence]').first();
   const ward = (await first.locator('td').first().textContent())!.trim();
   await page.getByLabel(hi.register.ward).selectOption(ward);
-  await page.getByRole('button', { name: hi.register.find }).click();
+  await page.locator('form.register-filter').getByRole('button', { name: hi.register.find }).click();
   await expect(page).toHaveURL(new RegExp(`/hi/tradelicense/register\\?q=&ward=${ward}$`));
   const rows = page.locator('tr[data-licence]');
   await expect(rows.first()).toBeVisible();
