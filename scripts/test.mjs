@@ -33,8 +33,8 @@ const POSTGRES_API_TESTS = [
   'staff-cases', 'staff-accounts', 'document-pages', 'case-desk',
   // money: one live transaction and one valid receipt per bill are unique keys; the counter's receipt series
   'payments', 'counter',
-  // trade licences: applications, verdicts and licences on the kernel's tables
-  'trade-licence',
+  // trade licences: applications, verdicts and licences on the kernel's tables; the register's search and the tables' edits
+  'trade-licence', 'trade-licence-register', 'trade-licence-settings',
 ].map((name) => `tests/api/${name}.test.ts`);
 
 function dataLayerUnitTests() {

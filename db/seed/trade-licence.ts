@@ -99,9 +99,11 @@ export async function seedTradeLicenceDemo(database: Db): Promise<boolean> {
       // A licence issued for a shorter period than the year, to show a reminder due and an expiry.
       const days = stop === 'IssuedEnding' ? 5 : -1;
       const until = indianDate(now() + days * 86_400_000);
+      // The expired one began a year before it ended, so its validity reads forwards in the register.
+      const from = days < 0 ? indianDate(now() - 365 * 86_400_000) : undefined;
       const row = await database.selectFrom('service_case').select(['id', 'data']).where('number', '=', number).executeTakeFirstOrThrow();
-      await database.updateTable('trade_licence').set({ valid_until: until }).where('case_id', '=', row.id).execute();
-      await database.updateTable('service_case').set({ data: JSON.stringify({ ...JSON.parse(row.data), validUntil: until }) }).where('id', '=', row.id).execute();
+      await database.updateTable('trade_licence').set({ valid_until: until, ...(from ? { valid_from: from } : {}) }).where('case_id', '=', row.id).execute();
+      await database.updateTable('service_case').set({ data: JSON.stringify({ ...JSON.parse(row.data), validUntil: until, ...(from ? { validFrom: from } : {}) }) }).where('id', '=', row.id).execute();
     }
   }
   await expireLicences({ database, now: now() });

@@ -112,6 +112,7 @@ export const ROUTES = {
   // Trade licences: the form carries a one-time token for every visitor and shows a fee worked out from the
   // query; tracking and paying are each the applicant's own, and the certificate shows the licence's state now.
   '/tradelicense': { access: PUBLIC, query: ['applied', 'tradeType', 'structure', 'kind', 'area', 'employees', 'financialYear'], uncached: true },
+  '/tradelicense/register': { access: PUBLIC, query: ['q', 'ward', 'page'], uncached: true },
   '/tradelicense/track': { access: PUBLIC, query: ['txn', 'number'], uncached: true },
   '/tradelicense/certificate/[file]': { access: PUBLIC, englishOnly: true, uncached: true },
   '/listofholiday': { access: PUBLIC },
@@ -163,6 +164,8 @@ export const ROUTES = {
   '/notifications': { access: ADMIN, query: ['page', 'status'], nav: { sidebar: 'admin', label: 'Notifications' } },
   '/property-register': { access: ADMIN, query: ['imported'], nav: { sidebar: 'admin', label: 'Property Tax' } },
   '/property-tax-settings': { access: ADMIN, query: ['saved', 'lang'], nav: { sidebar: 'admin', label: 'Property Tax Settings' } },
+  // The trade licence's fee table and document checklists (src/features/trade-licence/settings.server.ts).
+  '/trade-licence-settings': { access: ADMIN, query: ['saved', 'removed', 'gone', 'edit', 'lang'], nav: { sidebar: 'admin', label: 'Trade Licence Settings' } },
   '/property-ledger/[number]': { access: TAX_STAFF },
   '/staff': { access: ADMIN, query: ['q', 'page'], nav: { sidebar: 'admin', label: 'Staff Accounts' } },
   '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },
@@ -216,6 +219,9 @@ export const ROUTES = {
   '/api/Public/trade-licence/fee': { access: PUBLIC, query: ['tradeType', 'structure', 'kind', 'area', 'employees', 'financialYear'], uncached: true },
   '/api/Public/trade-licence/applications': { access: PUBLIC, uncached: true },
   '/api/Public/trade-licence/verify/[number]': { access: PUBLIC, uncached: true },
+  // The licence register's public part as open data (src/features/trade-licence/register.server.ts).
+  '/api/Public/trade-licence/register.json': { access: PUBLIC, query: ['q', 'ward'], uncached: true },
+  '/api/Public/trade-licence/register.csv': { access: PUBLIC, query: ['q', 'ward'], uncached: true },
   '/api/Public/complaint-count': { access: PUBLIC, query: ['statusFilter'] },
   '/api/Public/minister-officer-employee-by-designations': { access: PUBLIC, query: ['designations', 'home', 'media', 'page', 'pageSize'] },
   '/api/Admin/[type]': { access: CONTENT_STAFF, query: ['media', 'page', 'pageSize'] },
@@ -226,6 +232,9 @@ export const ROUTES = {
   '/api/Admin/[type]/[id]/revisions/[n]/restore': { access: ADMIN },
   '/api/Admin/alerts': { access: ADMIN },
   '/api/Admin/alerts/[id]': { access: ADMIN },
+  // The trade licence's fee table and document checklists as JSON (fee-rates, document-rules).
+  '/api/Admin/trade-licence/[table]': { access: ADMIN },
+  '/api/Admin/trade-licence/[table]/[id]': { access: ADMIN },
   '/api/Admin/audit': { access: ADMIN, query: ['entity', 'page', 'pageSize'] },
   '/api/Admin/complaint-count': { access: ADMIN, query: ['statusFilter'] },
   '/api/User/add-complaint': { access: STAFF },

@@ -13,6 +13,8 @@ import { applyForLicence, feeFor, financialYearsOpen, judgeDocument, resubmit } 
 import { expireLicences, publicLicence, sendRenewalReminders, tradeLicencePayable } from '../../src/features/trade-licence/licence.server';
 import { documentStates } from '../../src/features/trade-licence/requirements';
 import { TRADE_LICENCE } from '../../src/features/trade-licence/trade-licence.service';
+import { licenceRegister, registerCsv } from '../../src/features/trade-licence/register.server';
+import { licencePerformance } from '../../src/features/trade-licence/performance.server';
 import { samplePdf } from '../support/content-samples';
 import { openTestDatabase } from '../support/database';
 
@@ -148,6 +150,34 @@ describe('a trade licence from the form to the certificate', () => {
     const renewed = (await findCase(renewal.number, Date.now(), database, [TRADE_LICENCE]))!;
     expect([renewed.state, renewed.data.tradeName, (renewed.data.owners as unknown[]).length]).toEqual(['PendingPayment', 'Sharma General Store', 2]);
 
+    // The same answers typed again (in other letters) are no change; a larger area sends the renewal through the checks.
+    const nextYear = financialYearsOpen()[1];
+    const renew = async (over: Record<string, unknown>, feePaise: number) => {
+      const { number: n } = await applyForLicence(
+        { fields: { financialYear: nextYear, licenceType: 'renewal', oldLicenceNumber: licenceNumber, feePaise, ...over }, documents: { identity: pdf(`identity ${JSON.stringify(over)}`), 'old-licence': pdf(`old ${JSON.stringify(over)}`) }, lang: 'en', source: 'web' },
+        citizen,
+        database,
+      );
+      return (await findCase(n, Date.now(), database, [TRADE_LICENCE]))!;
+    };
+    const same = await renew({ unchanged: 'true', tradeName: 'SHARMA  general store', areaSqft: '250', wardId: String(wardId) }, 125_000);
+    expect([same.state, same.data.tradeName, same.data.renewalChanges]).toEqual(['PendingPayment', 'Sharma General Store', []]);
+    const larger = await feeFor({ tradeType: 'grocery', structure: 'pucca', kind: 'renewal', areaSqft: 600, employees: 10, financialYear: nextYear }, Date.now(), database);
+    expect(larger.ok && larger.totalPaise).not.toBe(125_000);
+    await expect(renew({ unchanged: 'true', areaSqft: '600' }, 125_000)).rejects.toMatchObject({ status: 409 });
+    const changed = await renew({ unchanged: 'true', areaSqft: '600', structureSubType: 'pucca' }, larger.ok ? larger.totalPaise : 0);
+    expect([changed.state, changed.data.areaSqft, changed.data.unchanged, changed.data.renewalChanges, (changed.data.owners as unknown[]).length]).toEqual(['Applied', 600, false, ['areaSqft'], 2]);
+    await expect(takeStep(TRADE_LICENCE, changed.number, 'renewUnchanged', {}, { party: 'system', userId: null, label: 'System' }, database)).rejects.toMatchObject({ status: 409 });
+    // Through the checks again, as a new application goes.
+    for (const code of ['identity', 'old-licence']) await judgeDocument(changed.number, code, true, '', staff.verifier, database);
+    await takeStep(TRADE_LICENCE, changed.number, 'verify', {}, staff.verifier, database);
+    await takeStep(TRADE_LICENCE, changed.number, 'forward', { note: 'Shop extended to 600 sq ft at the back.' }, staff.inspector, database);
+    await takeStep(TRADE_LICENCE, changed.number, 'approve', {}, staff.approver, database);
+    expect((await findCase(changed.number, Date.now(), database, [TRADE_LICENCE]))!.state).toBe('PendingPayment');
+    // A trader who says something changed goes through the checks even when the answers match.
+    const claimed = await renew({ unchanged: 'false', owners: [{ ...form().owners[1] }, { ...form().owners[0] }] }, 125_000);
+    expect([claimed.state, claimed.data.renewalChanges]).toEqual(['Applied', []]);
+
     expect(await expireLicences({ database, now: lastDay + DAY })).toBe(1);
     expect((await findCase(number, Date.now(), database, [TRADE_LICENCE]))!.state).toBe('Expired');
   });
@@ -166,5 +196,31 @@ describe('a trade licence from the form to the certificate', () => {
     expect((await publicLicence(licenceNumber, database))?.status).toBe('cancelled');
     await expect(takeStep(TRADE_LICENCE, number, 'reject', { note: 'x' }, staff.approver, database)).rejects.toMatchObject({ status: 409 });
     expect(indianDate(Date.now())).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
+    // The register shows it cancelled, with its trade's category; the performance counts hold every application of the ward.
+    const { entries } = await licenceRegister({ q: 'gupta' }, null, database);
+    expect(entries).toEqual([expect.objectContaining({ licenceNumber, tradeName: 'Gupta Tailors', ward: '7', category: 'Service', status: 'cancelled' })]);
+    const counts = await licencePerformance(database);
+    const lodged = await database.selectFrom('service_case').select(['state']).where('service', '=', 'trade-licence').execute();
+    expect(counts.byWard).toEqual([{ key: '7', received: lodged.length, issuedInTime: 2, pending: lodged.filter((c) => ['Applied', 'Inspection', 'PendingApproval'].includes(c.state)).length }]);
+    expect(counts.byMonth.reduce((sum, m) => sum + m.received, 0)).toBe(lodged.length);
   });
 });
+
+describe('the register as CSV', () => {
+  it('quotes what needs quoting and never lets a trade name run as a spreadsheet formula', () => {
+    const entry = { licenceNumber: 'NPK-TLN-2026-27-000001', ward: '7', category: 'Retail', tradeType: { en: 'Grocery shop', hi: 'किराना दुकान' }, validFrom: '2026-04-01', validUntil: '2027-03-31', status: 'valid' as const };
+    const csv = registerCsv([
+      { ...entry, tradeName: '=HYPERLINK("http://x","y")' },
+      { ...entry, tradeName: '+91 Stores' },
+      { ...entry, tradeName: '@home, "best" shop' },
+      { ...entry, tradeName: '-5' },
+    ]).split('\n');
+    expect(csv[0]).toBe('licence_number,trade_name,ward,category,trade_type,valid_from,valid_until,status');
+    expect(csv[1]).toBe(`NPK-TLN-2026-27-000001,"'=HYPERLINK(""http://x"",""y"")",7,Retail,Grocery shop,2026-04-01,2027-03-31,valid`);
+    expect(csv[2].split(',')[1]).toBe("'+91 Stores");
+    expect(csv[3]).toBe(`NPK-TLN-2026-27-000001,"'@home, ""best"" shop",7,Retail,Grocery shop,2026-04-01,2027-03-31,valid`);
+    expect(csv[4].split(',')[1]).toBe('-5');
+  });
+});
+

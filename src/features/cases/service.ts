@@ -143,10 +143,22 @@ export interface ServiceDeclaration<State extends string, Action extends string>
   /** What anyone may see of a case: never its contact (the kernel does not even pass it), nor the data's private parts. */
   publicView: (record: PublicCase) => Record<string, unknown>;
   /**
+   * The facts staff read of a case's service data on its page, labelled and formatted in the page's language.
+   * Without it the page shows each data key as it is (a service whose data holds only plain words).
+   */
+  staffFacts?: (record: PublicCase, lang: Lang) => StaffFact[];
+  /**
    * The texts of the citizen's messages, per language: `subject` (number, state words) and the keys the
    * transitions name (and `lodge` for lodging); grievances point at src/i18n's catalogue.
    */
   catalogue: (lang: Lang) => Catalogue;
+}
+
+/** One labelled fact of a case for staff: `key` marks it in the page (data-fact), `label` and `value` are in the page's language. */
+export interface StaffFact {
+  key: string;
+  label: string;
+  value: string;
 }
 
 /** A case as the public may know it: no name, mobile, email or address. */

@@ -44,6 +44,8 @@ export const applicationSchema = object({
     .when('licenceType', { is: 'renewal', then: (s) => s.required('Enter the licence number being renewed.') }),
   /** A renewal whose trade, place and owners are as on the old licence: no new inspection. */
   unchanged: boolean().default(false),
+  /** A renewal's answers that differ from the old licence's (src/features/trade-licence/applications.server.ts). */
+  renewalChanges: array(string().required()).default([]),
   tradeName: string().trim().required('Enter the trade name.').max(120),
   structureType: string().required('Choose the structure type.').oneOf([...STRUCTURE_TYPES], 'Choose the structure type.'),
   structureSubType: string().required('Choose the structure sub type.').oneOf([...STRUCTURE_SUB_TYPES], 'Choose the structure sub type.'),

@@ -69,15 +69,55 @@ export interface NewApplication {
   source: 'web' | 'counter' | 'api';
 }
 
-/** Lodges an application; answers its number. A renewal with no changes goes straight to payment. */
+/**
+ * The answers a renewal is compared on with the old licence: the trade, its structure, size and place, the
+ * owners. Any difference sends the renewal through the checks again (verify, inspect, approve).
+ */
+export const RENEWAL_COMPARED = [
+  'tradeName', 'structureType', 'structureSubType', 'commencementDate', 'gstNo', 'areaSqft', 'employees', 'tradeCategory', 'tradeType', 'tradeSubType',
+  'cantonment', 'wardId', 'doorNo', 'buildingName', 'road', 'locality', 'pincode', 'correspondenceAddress',
+] as const;
+
+const sameAnswer = (a: unknown, b: unknown) => {
+  const x = String(a ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const y = String(b ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return x === y || (x !== '' && y !== '' && Number.isFinite(Number(x)) && Number(x) === Number(y));
+};
+const typed = (v: unknown) => v !== undefined && v !== null && String(v).trim() !== '';
+const ownersSent = (v: unknown): Record<string, unknown>[] =>
+  Array.isArray(v) ? (v as Record<string, unknown>[]).filter((o) => o && typeof o === 'object' && typed(o.name)) : [];
+
+/**
+ * What a renewal changes of the old licence: the compared answers it sends (a blank answer keeps the old
+ * one) that differ, and 'owners' when it names owners other than the old licence's (by name and PAN).
+ */
+export function renewalChanges(old: Application, sent: Record<string, unknown>): string[] {
+  const changed: string[] = RENEWAL_COMPARED.filter((k) => typed(sent[k]) && !sameAnswer(sent[k], old[k]));
+  const owners = ownersSent(sent.owners);
+  const key = (o: Record<string, unknown>) => `${String(o.name ?? '').trim().toLowerCase()}|${String(o.pan ?? '').trim().toUpperCase()}`;
+  if (owners.length && owners.map(key).sort().join(';') !== (old.owners as unknown as Record<string, unknown>[]).map(key).sort().join(';')) changed.push('owners');
+  return changed;
+}
+
+/**
+ * Lodges an application; answers its number. A renewal starts from the old licence's answers, overlaid with
+ * those sent; one that says it is unchanged and is goes straight to payment, any other through the checks.
+ */
 export async function applyForLicence(input: NewApplication, actor: CaseActor, database: Db = db()): Promise<{ number: string; feePaise: number }> {
   let fields = input.fields;
-  let renewing: Awaited<ReturnType<typeof licenceToRenew>> | null = null;
-  if (fields.licenceType === 'renewal' && String(fields.unchanged ?? '') === 'true') {
-    // Unchanged: the trade, its place and its owners are the old licence's; the applicant only confirms them.
-    renewing = await licenceToRenew(String(fields.oldLicenceNumber ?? '').trim().toUpperCase(), database);
-    const { licenceNumber: _n, validFrom: _f, validUntil: _u, documentCodes: _d, ...old } = renewing.data;
-    fields = { ...old, financialYear: fields.financialYear, licenceType: 'renewal', oldLicenceNumber: fields.oldLicenceNumber, unchanged: true, feePaise: fields.feePaise };
+  let shortPath = false;
+  if (fields.licenceType === 'renewal' && typed(fields.oldLicenceNumber)) {
+    const old = await licenceToRenew(String(fields.oldLicenceNumber).trim().toUpperCase(), database);
+    const claimsUnchanged = String(fields.unchanged ?? '') === 'true';
+    const changes = renewalChanges(old.data, fields);
+    const { licenceNumber: _n, validFrom: _f, validUntil: _u, documentCodes: _d, renewalChanges: _c, ...kept } = old.data;
+    // Only what differs replaces the old answer: the same name typed in other letters keeps the licence's spelling.
+    const overlay = Object.fromEntries(changes.filter((k) => k !== 'owners').map((k) => [k, fields[k]]));
+    shortPath = claimsUnchanged && changes.length === 0;
+    fields = {
+      ...kept, ...overlay, ...(changes.includes('owners') ? { owners: fields.owners } : {}),
+      financialYear: fields.financialYear, licenceType: 'renewal', oldLicenceNumber: fields.oldLicenceNumber, unchanged: shortPath, renewalChanges: changes, feePaise: fields.feePaise,
+    };
   }
   const application = await checked(fields);
   if (!financialYearsOpen().includes(application.financialYear)) throw new HttpError(400, 'Choose the financial year.', { financialYear: 'Choose the financial year.' });
@@ -89,7 +129,6 @@ export async function applyForLicence(input: NewApplication, actor: CaseActor, d
   const first = application.owners[0];
   const mobile = parseMobile(first.mobile);
   if (!mobile) throw new HttpError(400, "Enter the first owner's mobile number: we send the application's progress to it.", { 'owners.0.mobile': 'Enter a ten-digit mobile number.' });
-  if (application.licenceType === 'renewal' && !renewing) await licenceToRenew(application.oldLicenceNumber, database);
 
   const kind = application.licenceType as ApplicationKind;
   const checklist = await documentChecklist(application.tradeType, kind, database);
@@ -116,7 +155,7 @@ export async function applyForLicence(input: NewApplication, actor: CaseActor, d
     actor,
     database,
   );
-  if (renewing) await takeStep(TRADE_LICENCE, number, 'renewUnchanged', { note: `Renewal of ${application.oldLicenceNumber}, unchanged.` }, { party: 'system', userId: null, label: 'System' }, database);
+  if (shortPath) await takeStep(TRADE_LICENCE, number, 'renewUnchanged', { note: `Renewal of ${application.oldLicenceNumber}, unchanged.` }, { party: 'system', userId: null, label: 'System' }, database);
   return { number, feePaise: fee.totalPaise };
 }
 

@@ -1,4 +1,5 @@
 import { db, type Db } from '../../server/db';
+import { premisesOf } from './staff-facts';
 import { HttpError } from '../../server/http';
 import { now } from '../../server/clock';
 import { channelsFor, pokeOutbox, queueMessages } from '../../server/outbox';
@@ -23,10 +24,7 @@ const LICENCE_NUMBER = /^NPK-TLN-\d{4}-\d{2}-\d{6}$/;
 
 export const isLicenceNumber = (value: string) => LICENCE_NUMBER.test(value);
 
-/** The address of the trade's premises, as the public may read it. */
-export function premisesOf(data: Application): string {
-  return [data.doorNo, data.buildingName, data.road, data.locality, data.pincode].filter(Boolean).join(', ');
-}
+export { premisesOf } from './staff-facts';
 
 /** The last day of a financial year ('2026-27' → 2027-03-31). */
 const endOfFinancialYear = (fy: string) => `${Number(fy.slice(0, 4)) + 1}-03-31`;
@@ -107,6 +105,11 @@ export interface PublicLicence {
   validUntil: string;
 }
 
+/** Cancelled by the approver (the case) or by a bounced cheque (the licence); expired from the day after its last day. */
+export function licenceStatus(row: { cancelled_at: string | null; state: string; valid_until: string }, today: string): LicenceStatus {
+  return row.cancelled_at || row.state === 'Cancelled' ? 'cancelled' : row.valid_until < today ? 'expired' : 'valid';
+}
+
 export async function publicLicence(number: string, database: Db = db(), at = now()): Promise<PublicLicence | null> {
   if (!isLicenceNumber(number)) return null;
   const row = await database
@@ -118,8 +121,7 @@ export async function publicLicence(number: string, database: Db = db(), at = no
     .executeTakeFirst();
   if (!row) return null;
   const type = (await tradeTypes(database)).find((t) => t.code === row.trade_type);
-  // Cancelled by the approver (the case) or by a bounced cheque (the licence); expired from the day after its last day.
-  const status: LicenceStatus = row.cancelled_at || row.state === 'Cancelled' ? 'cancelled' : row.valid_until < indianDate(at) ? 'expired' : 'valid';
+  const status = licenceStatus(row, indianDate(at));
   return {
     number: row.number, status, tradeName: row.trade_name, tradeType: { en: type?.en ?? row.trade_type, hi: type?.hi ?? row.trade_type },
     ward: row.ward, address: row.address, validFrom: row.valid_from, validUntil: row.valid_until,

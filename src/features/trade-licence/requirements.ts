@@ -78,5 +78,5 @@ export const paymentRequirement: Requirement = {
 
 /** Straight to payment: a renewal whose trade, place and owners are the old licence's. */
 export const unchangedRenewalRequirement: Requirement = {
-  check: (c) => (c.record.licenceType === 'renewal' && c.record.unchanged === true ? null : { status: 409, message: 'Only an unchanged renewal skips the checks.' }),
+  check: (c) => (c.record.licenceType === 'renewal' && c.record.unchanged === true && !(Array.isArray(c.record.renewalChanges) && c.record.renewalChanges.length) ? null : { status: 409, message: 'Only an unchanged renewal skips the checks.' }),
 };

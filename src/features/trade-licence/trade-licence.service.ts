@@ -2,6 +2,7 @@ import { defineService, type Requirement } from '../cases/service';
 import { messages } from '../../i18n/messages';
 import { documentsRequirement, paymentRequirement, replacementsRequirement, unchangedRenewalRequirement } from './requirements';
 import { applicationSchema } from './application-schema';
+import { tradeLicenceFacts } from './staff-facts';
 
 /**
  * The trade licence, the second service on the case kernel. Each stage has its own role (so the person who
@@ -65,6 +66,7 @@ export const TRADE_LICENCE = defineService({
     number: c.number, state: c.state, lodgedAt: c.lodgedAt, dueAt: c.dueAt, overdue: c.overdue, tradeName: c.data.tradeName, tradeType: c.data.tradeType,
     licenceNumber: c.data.licenceNumber ?? null, validUntil: c.data.validUntil ?? null,
   }),
+  staffFacts: tradeLicenceFacts,
   catalogue: (lang) => messages(lang).tradeLicenceMessages,
 });
 
