@@ -32,7 +32,7 @@ export const grievance: Messages['grievance'] = {
   landmarkHint: 'जगह के पास का कोई मंदिर, स्कूल, दुकान या खंभे का नंबर।',
   describe: 'समस्या का विवरण दें',
   photos: (max: number) => `फ़ोटो (वैकल्पिक, अधिकतम ${max})`,
-  photosHint: 'जेपीजी, पीएनजी या वेबपी फ़ाइल। फ़ोटो सहेजने से पहले उसमें से स्थान और कैमरे की जानकारी हटा दी जाती है।',
+  photosHint: 'फ़ोटो सहेजने से पहले उसमें से स्थान और कैमरे की जानकारी हटा दी जाती है।',
   you: 'आपकी जानकारी',
   yourName: 'आपका नाम',
   mobile: 'मोबाइल नंबर',
@@ -144,6 +144,10 @@ export const grievance: Messages['grievance'] = {
     'Something went wrong on our side. Please try again.': 'हमारी ओर से कोई गड़बड़ी हुई। कृपया फिर से प्रयास करें।',
     'Too many uploads from your network at once. Please wait for the others to finish and try again.':
       'आपके नेटवर्क से एक साथ बहुत अधिक फ़ाइलें भेजी जा रही हैं। कृपया उनके पूरा होने तक रुकें और फिर प्रयास करें।',
+    'Upload a JPEG, PNG or WebP image.': 'जेपीजी, पीएनजी या वेबपी चित्र ही भेजें।',
     'The request body is not a valid form.': 'भेजा गया फ़ॉर्म पढ़ा नहीं जा सका। कृपया फ़ॉर्म फिर से भरकर भेजें।',
   },
+  photoTooLarge: (n: number, size: string, unit: string) => `फ़ोटो ${n} का आकार ${size} ${unit} से अधिक है।`,
+  formTooLarge: (size: string) => `भेजा गया फ़ॉर्म ${size} एमबी की सीमा से बड़ा है।`,
+  units: { MB: 'एमबी', megapixels: 'मेगापिक्सेल' },
 };
