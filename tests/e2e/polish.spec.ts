@@ -17,6 +17,20 @@ async function spilledCells(page: Page): Promise<string[]> {
   );
 }
 
+/** Words in Latin letters on a Hindi page's main part that no element marks as English. */
+async function unmarkedEnglish(page: Page): Promise<string[]> {
+  return page.locator('main').evaluate((main) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || parent.closest('script, style, [lang="en"], .visually-hidden, [hidden]')) continue;
+      found.push(...(node.textContent!.match(/\b[A-Za-z][a-z]{3,}\b/g) ?? []));
+    }
+    return found;
+  });
+}
+
 async function sidewaysScroll(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
@@ -29,6 +43,11 @@ test.describe('at 375 px', () => {
     const hint = await page.locator('#photos-hint').innerText();
     const limit = /अधिकतम (\d+(?:\.\d+)?) एमबी/.exec(hint)?.[1];
     expect(limit, hint).toBeTruthy();
+
+    // The usual categories are named in Hindi; one staff added without a Hindi name is marked as English.
+    const options = await page.locator('#category option:not([value=""])').evaluateAll((all) => all.map((o) => ({ text: o.textContent!, lang: o.getAttribute('lang') })));
+    expect(options.map((o) => o.text)).toContain('जल आपूर्ति');
+    for (const option of options) if (/[A-Za-z]/.test(option.text)) expect(option.lang, option.text).toBe('en');
 
     await page.getByRole('button', { name: 'शिकायत दर्ज करें' }).click();
     const summary = page.getByRole('alert');
@@ -83,6 +102,18 @@ test.describe('at 375 px', () => {
 
 test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('Hindi pages name stored words in Hindi (departments, categories, tender documents) or mark them as English (captions, newspapers)', async ({ page }) => {
+    await page.goto('/hi/circulars');
+    await expect(page.locator('td[data-label="विभाग"]').first()).not.toHaveText(/[A-Za-z]/);
+    await page.goto('/hi/currenttender');
+    await page.locator('main table a[href*="tender-details"]').first().click();
+    await expect(page.locator('.tender-documents a').first()).toBeVisible();
+    for (const path of ['', '/hi/grievance-performance', '/hi/photogallery', '/hi/pressrelease', '/hi/circulars']) {
+      if (path) await page.goto(path);
+      expect(await unmarkedEnglish(page), path || page.url()).toEqual([]);
+    }
+  });
 
   test('Contact Us sends a message through the feedback form: refused, it is told on /feedback with every error and what was typed; sent, it is thanked', async ({ page }) => {
     await page.goto('/contactus');

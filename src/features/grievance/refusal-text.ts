@@ -31,3 +31,8 @@ export function refusalText(t: Messages['grievance'], message: string): { text: 
 export function refusalTexts(t: Messages['grievance'], errors: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, translated(t, message) ?? message]));
 }
+
+/** Where a citizen's refused field is on the tracking pages, for the error summary's links (CitizenCaseView.astro). */
+export function citizenFieldId(field: string): string {
+  return ({ rating: 'rating-choices', note: 'reopen-note' } as Record<string, string>)[field] ?? field;
+}
