@@ -87,6 +87,11 @@ test.describe('at 375 px', () => {
     await page.goto('/currenttender');
     const lastDate = page.locator('td[data-label="Last Date Of Submission"]').first();
     expect(await lastDate.evaluate((cell) => cell.clientHeight)).toBeGreaterThan(60);
+    // One date style per language: '5 Dec 2026, 4:00 PM' here, '14 नवंबर 2026' on the Hindi page.
+    await expect(lastDate).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [AP]M$/);
+    await expect(page.locator('td[data-label="Publish Date"]').first()).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4}$/);
+    await page.goto('/hi/viewgrievance');
+    await expect(page.locator('td.date-cell').first()).toHaveText(/^\d{1,2} (जनवरी|फ़रवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|अक्टूबर|नवंबर|दिसंबर) \d{4}$/);
   });
 
   test('a trade licence document says its size limit before it is chosen, in both languages', async ({ page }) => {
