@@ -11,8 +11,8 @@ async function spilledCells(page: Page): Promise<string[]> {
   return page.locator('.data-table').evaluateAll((tables) =>
     tables.flatMap((table) =>
       [...table.querySelectorAll<HTMLElement>('td[data-label], tbody th[data-label]')]
-        .filter((cell) => cell.offsetParent !== null && cell.scrollHeight > cell.clientHeight + 1)
-        .map((cell) => `${cell.dataset.label}: ${cell.scrollHeight} > ${cell.clientHeight}`),
+        .filter((cell) => cell.offsetParent !== null && (cell.scrollHeight > cell.clientHeight + 1 || cell.scrollWidth > cell.clientWidth + 1))
+        .map((cell) => `${cell.dataset.label}: ${cell.scrollWidth}x${cell.scrollHeight} > ${cell.clientWidth}x${cell.clientHeight}`),
     ),
   );
 }
