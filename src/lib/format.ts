@@ -36,24 +36,42 @@ export function formatIsoDate(value: string | null | undefined, lang: Lang = 'en
   return p ? `${p.year}-${pad(p.month)}-${pad(p.day)}` : missingText(lang);
 }
 
-/** dd/MMM/yyyy: tender publish dates ('05 नवंबर 2026' in Hindi). */
+/*
+ * One style of date for people in each language (issue 25: five formats had grown up side by side): '5 Nov 2026'
+ * and '5 नवंबर 2026', with the time after a comma, '5 Nov 2026, 4:00 PM' and '5 नवंबर 2026, 4:00 अपराह्न'.
+ * Machine formats (the legacy complaint API, CSV, inputs) keep formatIsoDate and formatDateTime.
+ */
+function dayMonthYear(p: Parts, lang: Lang): string {
+  return `${p.day} ${lang === 'hi' ? HINDI_MONTHS[p.month - 1] : MONTHS[p.month - 1]} ${p.year}`;
+}
+
+function clockTime(hour: number, minute: number, lang: Lang): string {
+  const morning = hour < 12;
+  const time = `${hour % 12 || 12}:${pad(minute)}`;
+  return lang === 'hi' ? `${time} ${morning ? 'पूर्वाह्न' : 'अपराह्न'}` : `${time} ${morning ? 'AM' : 'PM'}`;
+}
+
+/** A date for people: '5 Nov 2026' ('5 नवंबर 2026'): publish and issue dates, directories, lists. */
 export function formatDayMonthYear(value: string | null | undefined, lang: Lang = 'en'): string {
   const p = parts(value);
-  if (!p) return missingText(lang);
-  return lang === 'hi' ? `${pad(p.day)} ${HINDI_MONTHS[p.month - 1]} ${p.year}` : `${pad(p.day)}/${MONTHS[p.month - 1]}/${p.year}`;
+  return p ? dayMonthYear(p, lang) : missingText(lang);
 }
 
-/** dd/MMM/yyyy HH:mm: tender closing times (a date plus a separate 'HH:mm'). */
+/** A date and a separate 'HH:mm' for people: tender closing times, '5 Dec 2026, 4:00 PM'. */
 export function formatClosing(date: string | null | undefined, time: string | null | undefined, lang: Lang = 'en'): string {
-  if (!parts(date)) return missingText(lang);
-  return `${formatDayMonthYear(date, lang)} ${time && /^\d{2}:\d{2}$/.test(time) ? time : '00:00'}`;
+  const p = parts(date);
+  if (!p) return missingText(lang);
+  const clock = time && /^\d{2}:\d{2}$/.exec(time) ? time.split(':').map(Number) : [0, 0];
+  return `${dayMonthYear(p, lang)}, ${clockTime(clock[0], clock[1], lang)}`;
 }
 
-/** 'medium' (Nov 5, 2026; '5 नवंबर 2026' in Hindi): notice issue dates and the admin lists' month abbreviation, day, year. */
-export function formatMedium(value: string | null | undefined, lang: Lang = 'en'): string {
+/** The same style as formatDayMonthYear, under the name the lists have always called it by. */
+export const formatMedium = formatDayMonthYear;
+
+/** An instant for people, in Indian time: '25 Nov 2026, 8:55 AM' ('25 नवंबर 2026, 8:55 पूर्वाह्न'): grievance dates. */
+export function formatWhen(value: string | null | undefined, lang: Lang = 'en'): string {
   const p = parts(value);
-  if (!p) return missingText(lang);
-  return lang === 'hi' ? `${p.day} ${HINDI_MONTHS[p.month - 1]} ${p.year}` : `${MONTHS[p.month - 1]} ${p.day}, ${p.year}`;
+  return p ? `${dayMonthYear(p, lang)}, ${clockTime(p.hour, p.minute, lang)}` : missingText(lang);
 }
 
 /** '23 November 2026' ('23 नवंबर 2026'): a day named in full, for sentences. */

@@ -117,7 +117,8 @@ export const ROUTES = {
   '/tradelicense/certificate/[file]': { access: PUBLIC, englishOnly: true, uncached: true },
   '/listofholiday': { access: PUBLIC },
   '/holiday-calendar/[year].svg': { access: PUBLIC },
-  '/contactus': { access: PUBLIC },
+  // Holds the message form's one-time token, which no two visitors may share.
+  '/contactus': { access: PUBLIC, uncached: true },
   '/privacypolicy': { access: PUBLIC },
   '/search': { access: PUBLIC, query: ['q'], uncached: true },
   '/media/[file]': { access: PUBLIC, englishOnly: true, query: ['name'] },

@@ -53,7 +53,7 @@ for (const width of [1280, 375]) {
     await expect(details).toContainText('Gandhi Maidan, east gate');
     await expect(details).toContainText('Keep two dustbins at the gate.');
     // Lodged, due by and decided.
-    await expect(details.locator('dd').filter({ hasText: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/ })).toHaveCount(3);
+    await expect(details.locator('dd').filter({ hasText: /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [AP]M$/ })).toHaveCount(3);
     await expectPicturesLoaded(page, `#complaint-${id}`, 4);
     await details.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect(details).toBeHidden();

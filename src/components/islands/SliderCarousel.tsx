@@ -15,6 +15,8 @@ export interface SlideImage {
   alt: string;
   /** Shown as text with the picture: over its foot on wide screens, under it on phones. */
   caption?: string;
+  /** 'en' where a Hindi page shows the caption's English for want of a Hindi one. */
+  captionLang?: 'en';
   width: number;
   height: number;
 }
@@ -86,7 +88,7 @@ export default function SliderCarousel({ slides, label, delay = 5000, controlLab
               fetchPriority={index === 0 ? 'high' : 'auto'}
               decoding={index === 0 ? 'sync' : 'async'}
             />
-            {slide.caption && <figcaption className="slide-caption">{slide.caption}</figcaption>}
+            {slide.caption && <figcaption className="slide-caption" lang={slide.captionLang}>{slide.caption}</figcaption>}
             </figure>
           </SwiperSlide>
         ))}

@@ -5,6 +5,8 @@ import { parseMobile } from './grievance-workflow';
  * What a citizen sends to lodge a grievance, checked the same way for the public form and Open311.
  * Browser-safe. Category and ward are ids from the lists the form offers; the endpoint checks they exist.
  */
+/** The fields in the order the lodging form shows them (LodgeFields.astro), for its error summary. */
+export const LODGE_FIELD_ORDER = ['category', 'ward', 'address', 'landmark', 'description', 'suggestion', 'photos', 'name', 'mobile', 'email'] as const;
 export const LODGE_LIMITS = { address: 300, landmark: 200, description: 2000, suggestion: 1000, name: 100, email: 254 } as const;
 
 const trimmed = (max: number, label: string) => string().default('').trim().max(max, `${label} can be at most ${max} characters.`);

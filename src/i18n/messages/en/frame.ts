@@ -67,6 +67,13 @@ export const frame = {
   breakingNews: 'Breaking News',
   externalNotice: 'External website that opens in a new tab. The council is not responsible for its content.',
   externalHidden: ' (external website, opens in a new tab)',
+  /** A refused form's summary above it when more than one field is wrong; each message below links to its field. */
+  errorSummary: (count: number) => `There are ${count} things to correct in the form:`,
+  /** What a file field takes, said beside it before anything is sent; `mb` is the server's own limit. */
+  fileLimit: {
+    image: (mb: string) => `JPEG, PNG or WebP picture, up to ${mb} MB each.`,
+    document: (mb: string) => `PDF or picture (JPEG, PNG), up to ${mb} MB.`,
+  },
   /** The shared pieces of lists and dialogs. */
   closeDialog: 'Close dialog',
   close: 'Close',

@@ -32,7 +32,7 @@ export const grievance = {
   landmarkHint: 'A temple, school, shop or pole number near the spot.',
   describe: 'Describe the problem',
   photos: (max: number) => `Photos (optional, up to ${max})`,
-  photosHint: 'JPEG, PNG or WebP. Location and camera details are removed before the photo is stored.',
+  photosHint: 'Location and camera details are removed before the photo is stored.',
   you: 'You',
   yourName: 'Your name',
   mobile: 'Mobile number',
@@ -125,4 +125,10 @@ export const grievance = {
   openDataAfter: '.',
   /** What the server says when it refuses a form, in the page's language; a message not listed is shown as sent. */
   refusals: {} as Record<string, string>,
+  /** The usual grievance categories in the page's language, by their English title in lower case; others show as typed. */
+  categoryNames: {} as Record<string, string>,
+  /** Refusals that carry a number, matched by refusal-text.ts: a photo or the whole form over its limit. */
+  photoTooLarge: (n: number, size: string, unit: string) => `Photo ${n} is larger than ${size} ${unit}.`,
+  formTooLarge: (size: string) => `The request is larger than the ${size} MB allowed here.`,
+  units: { MB: 'MB', megapixels: 'megapixels' } as Record<string, string>,
 };

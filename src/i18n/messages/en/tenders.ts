@@ -35,4 +35,6 @@ export const tenders = {
   or: 'or the',
   /** The usual tender statuses in the page's language, by their English name in lower case; others show as typed. */
   statusNames: {} as Record<string, string>,
+  /** The usual names of a tender's documents in the page's language, by their English name in lower case. */
+  documentNames: {} as Record<string, string>,
 };

@@ -18,7 +18,7 @@ export const tradeLicence = {
   owner: (n: number) => `Owner ${n}`,
   ownerOptional: 'Fill in only if the trade has another owner.',
   documentsHeading: 'Documents',
-  documentsIntro: 'PDF, JPEG or PNG, up to the size the office allows. New and renewal applications need different documents; attach each that applies to your trade.',
+  documentsIntro: 'New and renewal applications need different documents; attach each that applies to your trade.',
   documentFor: (name: string) => name,
   apply: 'Send the application',
   sending: 'Sending…',

@@ -64,6 +64,11 @@ export const frame: Messages['frame'] = {
   breakingNews: 'मुख्य समाचार',
   externalNotice: 'बाहरी वेबसाइट, जो नए टैब में खुलती है। उसकी सामग्री के लिए नगर परिषद उत्तरदायी नहीं है।',
   externalHidden: ' (बाहरी वेबसाइट, नए टैब में खुलती है)',
+  errorSummary: (count: number) => `फ़ॉर्म में ${count} बातें ठीक करनी हैं:`,
+  fileLimit: {
+    image: (mb: string) => `जेपीजी, पीएनजी या वेबपी चित्र, हर एक अधिकतम ${mb} एमबी।`,
+    document: (mb: string) => `पीडीएफ़ या चित्र (जेपीजी, पीएनजी), अधिकतम ${mb} एमबी।`,
+  },
   closeDialog: 'संवाद बंद करें',
   close: 'बंद करें',
   enlargePicture: 'चित्र बड़ा करें: ',
