@@ -40,7 +40,7 @@ for (const width of [1280, 375]) {
   test.describe(`at ${width}px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
-    test('contact page: address, numbers, map and an honest message form', async ({ page }) => {
+    test('contact page: address, numbers, map and a message form that sends through the feedback form', async ({ page }) => {
       await page.goto('/contactus');
       const main = page.getByRole('main');
       await expect(main).toContainText(siteSettings.address.line1);
@@ -52,9 +52,10 @@ for (const width of [1280, 375]) {
       await expect(map).toHaveAttribute('title', /Map/);
       await expect(map).toHaveAttribute('loading', 'lazy');
       await expect(map).toHaveAttribute('src', siteSettings.mapEmbedUrl);
-      await expect(main).toContainText('Messages cannot be sent from this page yet');
-      for (const label of ['Name', 'Email', 'Subject', 'Message']) await expect(main.getByLabel(label, { exact: true })).toBeVisible();
-      await expect(main.getByRole('button', { name: /Send Message/ })).toBeDisabled();
+      const form = main.getByRole('region', { name: 'Send us a message' }).locator('form');
+      await expect(form).toHaveAttribute('action', '/feedback');
+      for (const label of ['Your name', 'Subject', 'Your feedback']) await expect(form.getByLabel(label)).toBeVisible();
+      await expect(form.getByRole('button', { name: 'Send feedback' })).toBeEnabled();
     });
 
     test('privacy policy: twelve numbered sections, each reached from the contents', async ({ page }) => {
