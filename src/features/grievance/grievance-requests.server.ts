@@ -5,6 +5,7 @@ import { HttpError, validationError } from '../../server/http';
 import { acceptSpooledFiles, checkSpooledFiles, readStreamedForm, type StreamedForm, type StreamedFormSpec } from '../../server/streamed-form';
 import type { AcceptedFile } from '../../server/content/uploads';
 import { clientAddress } from '../../server/request-origin';
+import { parseCoordinate } from '../wards/wards.server';
 import { claimSubmission, FORM_TOKEN_FIELD } from '../../server/form-submission';
 import type { Session } from '../../server/auth/session';
 import { lodgeSchema, trackSchema, type LodgeValues } from './grievance.schema';
@@ -68,7 +69,12 @@ export async function lodgeFromCitizen(
   lang: Lang = 'en',
 ): Promise<{ id: number; number: string }> {
   const values = await lodgeSchema.validate(sent, { abortEarly: false, stripUnknown: true });
-  return lodgeChecked(context, { ...values, wardId: values.ward, location: undefined }, form, source, lang);
+  // The point "use my location" filled in, kept with the case when it is one; a broken one is left out, as
+  // the citizen cannot see or correct a hidden field.
+  const lat = parseCoordinate(sent.lat, 90);
+  const long = parseCoordinate(sent.long, 180);
+  const location = lat !== null && long !== null ? { lat, long, addressString: '', addressId: '', mediaUrl: '' } : undefined;
+  return lodgeChecked(context, { ...values, wardId: values.ward, location }, form, source, lang);
 }
 
 /** What lodgeChecked takes: fields already checked for form; the ward may be unknown (an Open311 request). */
@@ -138,7 +144,7 @@ export async function lodgeOnce(context: Pick<APIContext, 'locals' | 'clientAddr
 }
 
 export function lodgeFieldsOf(form: FormData): Record<string, string> {
-  return Object.fromEntries(['category', 'ward', 'address', 'landmark', 'description', 'suggestion', 'name', 'mobile', 'email'].map((name) => [name, text(form, name)]));
+  return Object.fromEntries(['category', 'ward', 'address', 'landmark', 'description', 'suggestion', 'name', 'mobile', 'email', 'lat', 'long'].map((name) => [name, text(form, name)]));
 }
 
 /**
