@@ -28,7 +28,7 @@ const POSTGRES_API_TESTS = [
   'admin-content', 'public-api', 'content-lifecycle', 'content-schedule', 'revisions', 'translations', 'search',
   'hindi-archive', 'media',
   // grievances: numbering, queues, counts by state, lodging once, the citizen's own list
-  'grievances', 'complaints', 'complaint-desk', 'form-submission', 'citizen',
+  'grievances', 'complaints', 'complaint-desk', 'form-submission', 'citizen', 'open311-spec',
   // cases of every service, staff accounts, documents' own pages
   'staff-cases', 'staff-accounts', 'document-pages', 'case-desk',
   // money: one live transaction and one valid receipt per bill are unique keys; the counter's receipt series

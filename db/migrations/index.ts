@@ -26,6 +26,7 @@ import * as grievancesOnKernel from './2026-11-26-0100-grievances-on-kernel';
 import * as staffNames from './2026-11-26-0201-staff-names';
 import * as caseDrafts from './2026-11-26-0202-case-drafts';
 import * as tradeLicence from './2026-11-26-0401-trade-licence';
+import * as wardBoundaries from './2026-11-26-1201-ward-boundaries';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0201-staff-names': staffNames,
   '2026-11-26-0202-case-drafts': caseDrafts,
   '2026-11-26-0401-trade-licence': tradeLicence,
+  '2026-11-26-1201-ward-boundaries': wardBoundaries,
 };

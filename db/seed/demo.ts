@@ -43,6 +43,7 @@ import { GRIEVANCE } from '../../src/features/grievance/grievance.service';
 // The property tax register's demo ward comes with the rest of the demo, in the same separately built file.
 export { seedPropertyTaxDemo } from './property-tax';
 export { seedTradeLicenceDemo } from './trade-licence';
+export { seedWardBoundariesDemo } from './ward-boundaries';
 
 /**
  * Fills an empty database with a believable council's content, so a fresh install shows every page with

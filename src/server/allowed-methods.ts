@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { SECURITY_HEADERS } from './security-headers';
+import { formatOfPath, isOpen311Path, open311ErrorBody, open311Headers } from '../features/grievance/open311-format';
 
 /**
  * The methods the site answers: its routes export GET, POST, PUT and DELETE handlers, and HEAD comes with
@@ -13,27 +14,34 @@ export const ALLOWED_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT',
 const ALLOW = ALLOWED_METHODS.join(', ');
 const NOT_ALLOWED = 'This address does not take that method.';
 
-function refusalHeaders(api: boolean, length: number): Record<string, string> {
-  return {
-    ...SECURITY_HEADERS,
-    allow: ALLOW,
-    'cache-control': 'no-store',
-    'content-type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
-    'content-length': String(length),
-  };
+type RefusalKind = 'api' | 'open311-xml' | 'open311-json' | 'text';
+
+function refusalHeaders(kind: RefusalKind, length: number): Record<string, string> {
+  const type = kind === 'api' ? { 'content-type': 'application/json; charset=utf-8' }
+    : kind === 'text' ? { 'content-type': 'text/plain; charset=utf-8' }
+      : open311Headers(kind === 'open311-xml' ? 'xml' : 'json');
+  return { ...SECURITY_HEADERS, allow: ALLOW, 'cache-control': 'no-store', ...type, 'content-length': String(length) };
 }
 
-/** API clients read every refusal in the API's JSON shape; anyone else gets a line of text. */
-function refusalBody(target: string | undefined): { api: boolean; body: string } {
-  const api = (target ?? '').startsWith('/api/');
-  return { api, body: api ? JSON.stringify({ message: NOT_ALLOWED }) : NOT_ALLOWED };
+/**
+ * API clients read every refusal in the API's JSON shape, Open311 clients in the specification's error
+ * document (XML or JSON by the extension asked); anyone else gets a line of text.
+ */
+function refusalBody(target: string | undefined): { kind: RefusalKind; body: string } {
+  const path = (target ?? '').split('?')[0];
+  if (isOpen311Path(path)) {
+    const format = formatOfPath(path);
+    return { kind: format === 'xml' ? 'open311-xml' : 'open311-json', body: open311ErrorBody(format, 405, [NOT_ALLOWED]) };
+  }
+  const api = path.startsWith('/api/');
+  return { kind: api ? 'api' : 'text', body: api ? JSON.stringify({ message: NOT_ALLOWED }) : NOT_ALLOWED };
 }
 
 /** Answers a parsed request whose method the site does not use; false when the method is one it uses. */
 export function refuseUnusedMethod(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   if (ALLOWED_METHODS.includes(req.method ?? '')) return false;
-  const { api, body } = refusalBody(req.url);
-  res.writeHead(405, refusalHeaders(api, Buffer.byteLength(body)));
+  const { kind, body } = refusalBody(req.url);
+  res.writeHead(405, refusalHeaders(kind, Buffer.byteLength(body)));
   res.end(body);
   return true;
 }
@@ -58,8 +66,8 @@ const PARSE_ERRORS: Record<string, [number, string]> = {
  */
 export function refuseMethodsNodeCannotRoute(server: http.Server): void {
   server.on('connect', (req: http.IncomingMessage, socket: Duplex) => {
-    const { api, body } = refusalBody(req.url);
-    answerOnSocket(socket, 405, 'Method Not Allowed', refusalHeaders(api, Buffer.byteLength(body)), body);
+    const { kind, body } = refusalBody(req.url);
+    answerOnSocket(socket, 405, 'Method Not Allowed', refusalHeaders(kind, Buffer.byteLength(body)), body);
   });
   server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
     // Once an answer has begun on this connection, anything written now would corrupt it.
@@ -70,8 +78,8 @@ export function refuseMethodsNodeCannotRoute(server: http.Server): void {
     }
     if (err.code === 'HPE_INVALID_METHOD') {
       // The request line as sent: the method, then the target.
-      const { api, body } = refusalBody(err.rawPacket?.toString('latin1').split(' ', 2)[1]);
-      answerOnSocket(socket, 405, 'Method Not Allowed', refusalHeaders(api, Buffer.byteLength(body)), body);
+      const { kind, body } = refusalBody(err.rawPacket?.toString('latin1').split(' ', 2)[1]);
+      answerOnSocket(socket, 405, 'Method Not Allowed', refusalHeaders(kind, Buffer.byteLength(body)), body);
       return;
     }
     const [status, reason] = PARSE_ERRORS[err.code ?? ''] ?? [400, 'Bad Request'];

@@ -50,7 +50,7 @@ export async function prepareDatabase(database: Db = db(), log: (line: string) =
   if (config.seed === 'demo') {
     // Loaded only when a start seeds: the demo (its pictures and documents) is no part of the production
     // server's bundle. scripts/bundle-main.mjs builds it as a file of its own beside dist/main.mjs.
-    const { seedDemoContent, seedPropertyTaxDemo, seedTradeLicenceDemo } = await import('../../db/seed/demo');
+    const { seedDemoContent, seedPropertyTaxDemo, seedTradeLicenceDemo, seedWardBoundariesDemo } = await import('../../db/seed/demo');
     const added = await seedDemoContent(database);
     if (added) {
       // The seed writes rows directly, past the write path that keeps the search index current.
@@ -59,5 +59,6 @@ export async function prepareDatabase(database: Db = db(), log: (line: string) =
     }
     if (await seedPropertyTaxDemo(database)) log('Filled the property tax register with a demo ward.');
     if (await seedTradeLicenceDemo(database)) log('Added demo trade licence applications in every state.');
+    if (await seedWardBoundariesDemo(database)) log('Drew demo boundaries for the 25 wards.');
   }
 }

@@ -137,6 +137,8 @@ export const TABLES = {
   grievance_type: { id: id(), grievance_title: text(), sla_hours: integerWithDefault() },
   district: { id: id(), district_name_english: text() },
   ward: { id: id(), ward_number: text() },
+  /** A ward's boundary: its polygons as JSON, [longitude, latitude] rings (src/features/wards). */
+  ward_boundary: { ward_id: integer(), polygons: text(), updated_at: text() },
   ulb: { id: id(), ulb_name: text() },
   /** A citizen's reminder about a grievance: complaint_id is the case's id (the legacy calls answer it). */
   complaint_reminder: { id: id(), complaint_id: integer(), message: text(), created_date: text() },

@@ -14,6 +14,7 @@ import { JOBS } from '../jobs';
 import { ensureReady } from './ready';
 import { isCacheableRequest, serveCachedPage } from './page-cache';
 import { judgeRequestTarget } from '../lib/canonical-path';
+import { formatOfPath, isOpen311Path, open311ErrorBody, open311Headers } from '../features/grievance/open311-format';
 import { resolveRequestClient } from './request-origin';
 import { pageKey } from './route-table';
 import { pathIn, splitLanguage } from '../i18n/lang';
@@ -38,9 +39,18 @@ function keepToCanonicalPath(req: http.IncomingMessage, res: http.ServerResponse
   const verdict = judgeRequestTarget(req.url ?? '/');
   if (verdict.kind === 'canonical') return true;
   const headers = { ...SECURITY_HEADERS, 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' };
+  const target = req.url ?? '/';
+  const open311 = isOpen311Path(target.split('?')[0]);
   if (verdict.kind === 'redirect') {
-    res.writeHead(301, { ...headers, location: verdict.location });
+    // An Open311 client's post to another spelling keeps its method and body (308); browsers' GETs get 301.
+    const status = open311 && req.method !== 'GET' && req.method !== 'HEAD' ? 308 : 301;
+    res.writeHead(status, { ...headers, location: verdict.location });
     res.end(`Moved to ${verdict.location}`);
+  } else if (open311) {
+    // Open311 clients read every error as the specification's document, in the format they asked for.
+    const format = formatOfPath(target.split('?')[0]);
+    res.writeHead(404, { ...SECURITY_HEADERS, ...open311Headers(format) });
+    res.end(open311ErrorBody(format, 404, ['There is no such Open311 address: an encoded slash or backslash is in no address of ours.']));
   } else {
     res.writeHead(404, headers);
     res.end('Not found');

@@ -93,11 +93,8 @@ export const ROUTES = {
   '/postgrievance': { access: PUBLIC, query: ['lodged'], uncached: true },
   '/trackgrievance': { access: PUBLIC, query: ['number'], uncached: true },
   '/grievance-performance': { access: PUBLIC, uncached: true },
-  '/open311/v2/discovery.json': { access: PUBLIC, englishOnly: true, uncached: true },
-  '/open311/v2/services.json': { access: PUBLIC, englishOnly: true, uncached: true },
-  '/open311/v2/services/[code].json': { access: PUBLIC, englishOnly: true, uncached: true },
-  '/open311/v2/requests.json': { access: PUBLIC, englishOnly: true, query: ['service_request_id', 'service_code', 'status', 'start_date', 'end_date'], uncached: true },
-  '/open311/v2/requests/[id].json': { access: PUBLIC, englishOnly: true, uncached: true },
+  // Open311 GeoReport v2: one route answers every address under /open311/ (src/features/grievance/open311.server.ts).
+  '/open311/[...path]': { access: PUBLIC, englishOnly: true, query: ['service_request_id', 'service_code', 'status', 'start_date', 'end_date', 'jurisdiction_id'], uncached: true },
   // Property tax: a demand is found by number and mobile (posted, never in a URL); ?txn= is the payer's own
   // transaction after the gateway. Each answer is the caller's own, so none is cached.
   '/paypropertytax': { access: PUBLIC, query: ['txn', 'number'], uncached: true },
@@ -224,6 +221,9 @@ export const ROUTES = {
   '/api/Public/trade-licence/register.json': { access: PUBLIC, query: ['q', 'ward'], uncached: true },
   '/api/Public/trade-licence/register.csv': { access: PUBLIC, query: ['q', 'ward'], uncached: true },
   '/api/Public/complaint-count': { access: PUBLIC, query: ['statusFilter'] },
+  // Ward boundaries (src/features/wards): open data, and the ward of a point.
+  '/api/Public/wards.geojson': { access: PUBLIC, uncached: true },
+  '/api/Public/wards/at': { access: PUBLIC, query: ['lat', 'long'], uncached: true },
   '/api/Public/minister-officer-employee-by-designations': { access: PUBLIC, query: ['designations', 'home', 'media', 'page', 'pageSize'] },
   '/api/Admin/[type]': { access: CONTENT_STAFF, query: ['media', 'page', 'pageSize'] },
   '/api/Admin/[type]/[id]': { access: CONTENT_STAFF, query: ['media'] },
@@ -236,6 +236,7 @@ export const ROUTES = {
   // The trade licence's fee table and document checklists as JSON (fee-rates, document-rules).
   '/api/Admin/trade-licence/[table]': { access: ADMIN },
   '/api/Admin/trade-licence/[table]/[id]': { access: ADMIN },
+  '/api/Admin/ward-boundaries': { access: ADMIN },
   '/api/Admin/audit': { access: ADMIN, query: ['entity', 'page', 'pageSize'] },
   '/api/Admin/complaint-count': { access: ADMIN, query: ['statusFilter'] },
   '/api/User/add-complaint': { access: STAFF },

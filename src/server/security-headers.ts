@@ -3,8 +3,9 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'SAMEORIGIN',
-  // The site uses no camera, microphone, location, payment or sensor, and lets no framed page use them.
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), accelerometer=(), gyroscope=(), magnetometer=()',
+  // The site uses no camera, microphone, payment or sensor, and lets no framed page use them. Location only
+  // for its own pages (the grievance form's "use my location", asked when the citizen presses it).
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), accelerometer=(), gyroscope=(), magnetometer=()',
   // A page that opens this site gets no handle on its window; popups it opens (a payment gateway's) keep theirs.
   'cross-origin-opener-policy': 'same-origin-allow-popups',
 };

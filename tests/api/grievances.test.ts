@@ -383,7 +383,7 @@ describe('Open311 GeoReport v2', () => {
     expect(services.length).toBeGreaterThan(5);
     expect(Object.keys(services[0]).sort()).toEqual(['description', 'group', 'keywords', 'metadata', 'service_code', 'service_name', 'type']);
     const definition = (await (await fetch(url('/open311/v2/services/1.json'))).json()) as { attributes: { code: string; values: unknown[] }[] };
-    expect(definition.attributes[0]).toMatchObject({ code: 'ward', required: true });
+    expect(definition.attributes[0]).toMatchObject({ code: 'ward', required: false });
     expect(definition.attributes[0].values).toHaveLength(25);
     const missing = await fetch(url('/open311/v2/services/999.json'));
     expect(missing.status).toBe(404);

@@ -49,12 +49,12 @@ async function phonePage(browser: Browser): Promise<Page> {
 }
 
 /**
- * The citizen's pages ship no script but the header's menu-closing one, so they work with JavaScript off
- * (axe needs it on to run).
+ * The citizen's pages ship no script but the header's menu-closing one and, on the form, the optional "use
+ * my location" (tests/e2e/grievance-location.spec.ts), so they work with JavaScript off (axe needs it on to run).
  */
 async function noScript(page: Page) {
   const sources = await page.locator('script').evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).src));
-  expect(sources.filter((src) => !isMenuScript(src))).toEqual([]);
+  expect(sources.filter((src) => !isMenuScript(src) && !src.endsWith('/scripts/use-my-location.js'))).toEqual([]);
 }
 
 test('a citizen lodges a grievance and tracks it on a 375 px phone, without JavaScript', async ({ browser }) => {

@@ -118,6 +118,8 @@ export interface CaseFilter {
   state?: string;
   wardId?: number;
   categoryId?: number;
+  /** Any of these categories (Open311's `service_code=1,2`). */
+  categoryIds?: readonly number[];
   /** An assignee's id, or 'none' for cases assigned to nobody. */
   assignee?: number | 'none';
   overdue?: boolean;
@@ -150,6 +152,7 @@ export async function listCases(filter: CaseFilter, now: number, database: Db = 
   if (filter.state) query = query.where('service_case.state', '=', filter.state);
   if (filter.wardId) query = query.where('service_case.ward_id', '=', filter.wardId);
   if (filter.categoryId) query = query.where('service_case.category_id', '=', filter.categoryId);
+  if (filter.categoryIds) query = query.where('service_case.category_id', 'in', filter.categoryIds.length ? [...filter.categoryIds] : [-1]);
   if (filter.assignee === 'none') query = query.where('service_case.assignee_id', 'is', null);
   else if (filter.assignee) query = query.where('service_case.assignee_id', '=', filter.assignee);
   const open = openCondition(services);

@@ -29,6 +29,16 @@ export interface PublicGrievance {
   updatedAt: string;
   /** The citizen's photos of the problem, then the officer's of the work, as /media/ URLs. */
   photos: { src: string; kind: 'citizen' | 'after' }[];
+  /** Where it is, as an Open311 client sent it (the point exact: callers round it for the public). */
+  location: GrievanceLocation;
+}
+
+export interface GrievanceLocation {
+  lat: number | null;
+  long: number | null;
+  addressString: string;
+  addressId: string;
+  mediaUrl: string;
 }
 
 export interface StaffGrievance extends PublicGrievance {
@@ -61,6 +71,7 @@ export interface GrievanceEvent {
 const SERVICES = [GRIEVANCE];
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
+const coordinate = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const idOf = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) ? value : null);
 const PICTURES = [['pubImage1', 'citizen'], ['pubImage2', 'citizen'], ['actionImage1', 'after'], ['actionImage2', 'after']] as const;
 
@@ -106,6 +117,7 @@ function toPublic(c: StaffCase, names: Lookups, now: number): PublicGrievance {
     closedAt,
     updatedAt: closedAt ?? decidedAt ?? (text(c.data.actionDate) || c.lodgedAt),
     photos,
+    location: { lat: coordinate(c.data.lat), long: coordinate(c.data.long), addressString: text(c.data.addressString), addressId: text(c.data.addressId), mediaUrl: text(c.data.mediaUrl) },
   };
 }
 
@@ -187,6 +199,7 @@ export async function listInbox(filter: InboxFilter, now = Date.now(), database:
 export interface PublicFilter {
   state?: GrievanceState;
   categoryId?: number;
+  categoryIds?: readonly number[];
   /** Lodged on or after / before these instants (ISO). */
   from?: string;
   until?: string;
@@ -201,7 +214,7 @@ export interface PublicFilter {
 export async function listPublicGrievances(filter: PublicFilter, now = Date.now(), database: Db = db()): Promise<{ total: number; rows: PublicGrievance[] }> {
   const { total, rows } = await listCases(
     {
-      service: GRIEVANCE.name, state: filter.state, categoryId: filter.categoryId, lodgedFrom: filter.from, lodgedUntil: filter.until, numbers: filter.numbers,
+      service: GRIEVANCE.name, state: filter.state, categoryId: filter.categoryId, categoryIds: filter.categoryIds, lodgedFrom: filter.from, lodgedUntil: filter.until, numbers: filter.numbers,
       open: filter.open, overdue: filter.overdue, sort: 'newest', limit: filter.limit, offset: filter.offset,
     },
     now,

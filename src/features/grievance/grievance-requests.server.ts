@@ -5,10 +5,11 @@ import { HttpError, validationError } from '../../server/http';
 import { acceptSpooledFiles, checkSpooledFiles, readStreamedForm, type StreamedForm, type StreamedFormSpec } from '../../server/streamed-form';
 import type { AcceptedFile } from '../../server/content/uploads';
 import { clientAddress } from '../../server/request-origin';
+import { parseCoordinate } from '../wards/wards.server';
 import { claimSubmission, FORM_TOKEN_FIELD } from '../../server/form-submission';
 import type { Session } from '../../server/auth/session';
-import { lodgeSchema, trackSchema } from './grievance.schema';
-import { lodgeGrievance, MAX_PHOTOS, redactGrievance, REDACTABLE, transitionGrievance, type RedactableField } from './grievance.server';
+import { lodgeSchema, trackSchema, type LodgeValues } from './grievance.schema';
+import { lodgeGrievance, MAX_PHOTOS, type NewGrievance, redactGrievance, REDACTABLE, transitionGrievance, type RedactableField } from './grievance.server';
 import { admitLodging, admitLookup, assertAddressMayLodge, recordFailedLookup } from './grievance-limits.server';
 import { findCitizenGrievance, findStaffGrievance, type InboxFilter, type StaffGrievance } from './grievance-queries.server';
 import { isGrievanceState, parseComplaintNumber, parseMobile, TRANSITIONS, type TransitionName } from './grievance-workflow';
@@ -67,17 +68,40 @@ export async function lodgeFromCitizen(
   source: 'web' | 'open311',
   lang: Lang = 'en',
 ): Promise<{ id: number; number: string }> {
+  const values = await lodgeSchema.validate(sent, { abortEarly: false, stripUnknown: true });
+  // The point "use my location" filled in, kept with the case when it is one; a broken one is left out, as
+  // the citizen cannot see or correct a hidden field.
+  const lat = parseCoordinate(sent.lat, 90);
+  const long = parseCoordinate(sent.long, 180);
+  const location = lat !== null && long !== null ? { lat, long, addressString: '', addressId: '', mediaUrl: '' } : undefined;
+  return lodgeChecked(context, { ...values, wardId: values.ward, location }, form, source, lang);
+}
+
+/** What lodgeChecked takes: fields already checked for form; the ward may be unknown (an Open311 request). */
+export type CheckedLodging = Omit<LodgeValues, 'ward'> & { wardId: number | null; location: NewGrievance['location'] };
+
+/**
+ * The rest of a lodging once its fields are checked (by the form's schema, or Open311's): category and ward
+ * checked to exist (400 naming `names.category`/`names.ward`), photos, limits, then the case itself.
+ */
+export async function lodgeChecked(
+  context: Pick<APIContext, 'locals' | 'clientAddress'>,
+  values: CheckedLodging,
+  form: StreamedForm | null,
+  source: 'web' | 'open311',
+  lang: Lang,
+  names: { category: string; ward: string } = { category: 'category', ward: 'ward' },
+): Promise<{ id: number; number: string }> {
   const session = context.locals.session;
   const actor = session ? staffActor(session) : CITIZEN;
-  const values = await lodgeSchema.validate(sent, { abortEarly: false, stripUnknown: true });
   const database = db();
   const [category, ward] = await Promise.all([
     database.selectFrom('grievance_type').select('id').where('id', '=', values.category).executeTakeFirst(),
-    database.selectFrom('ward').select('id').where('id', '=', values.ward).executeTakeFirst(),
+    values.wardId === null ? Promise.resolve({ id: null }) : database.selectFrom('ward').select('id').where('id', '=', values.wardId).executeTakeFirst(),
   ]);
   const unknown: Record<string, string> = {};
-  if (!category) unknown.category = 'That category does not exist; choose one from the list.';
-  if (!ward) unknown.ward = 'That ward does not exist; choose one from the list.';
+  if (!category) unknown[names.category] = 'That category does not exist; choose one from the list.';
+  if (!ward) unknown[names.ward] = 'That ward does not exist; choose one from the list.';
   if (Object.keys(unknown).length > 0) throw new HttpError(400, Object.values(unknown)[0], unknown);
   if (form) await checkSpooledFiles(form.files, PHOTO_FORM);
   if (actor.party === 'citizen') await admitLodging(values.mobile, clientAddress(context));
@@ -85,7 +109,7 @@ export async function lodgeFromCitizen(
   return lodgeGrievance(
     {
       grievanceTypeId: values.category,
-      wardId: values.ward,
+      wardId: values.wardId,
       address: values.address,
       landmark: values.landmark,
       description: values.description,
@@ -94,6 +118,7 @@ export async function lodgeFromCitizen(
       mobile: values.mobile,
       email: values.email,
       source: actor.party === 'citizen' ? source : 'desk',
+      location: values.location,
       lang,
     },
     photos,
@@ -119,7 +144,7 @@ export async function lodgeOnce(context: Pick<APIContext, 'locals' | 'clientAddr
 }
 
 export function lodgeFieldsOf(form: FormData): Record<string, string> {
-  return Object.fromEntries(['category', 'ward', 'address', 'landmark', 'description', 'suggestion', 'name', 'mobile', 'email'].map((name) => [name, text(form, name)]));
+  return Object.fromEntries(['category', 'ward', 'address', 'landmark', 'description', 'suggestion', 'name', 'mobile', 'email', 'lat', 'long'].map((name) => [name, text(form, name)]));
 }
 
 /**

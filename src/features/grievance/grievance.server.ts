@@ -26,7 +26,8 @@ export const MAX_PHOTOS = 4;
 
 export interface NewGrievance {
   grievanceTypeId: number;
-  wardId: number;
+  /** Null when an Open311 request gave no ward and no point inside one: the desk reads its address. */
+  wardId: number | null;
   /** The council's own district and ULB when not given (the public form does not ask). */
   districtId?: number;
   ulbId?: number;
@@ -38,6 +39,8 @@ export interface NewGrievance {
   mobile: string;
   email: string;
   source: 'web' | 'desk' | 'open311';
+  /** Where it is, when the client said (Open311's lat/long, address_string, address_id). */
+  location?: { lat: number | null; long: number | null; addressString: string; addressId: string; mediaUrl: string };
   /** The language it is lodged in, which its messages are written in: English unless told. */
   lang?: Lang;
 }
@@ -80,6 +83,7 @@ export async function lodgeGrievance(
       data: {
         districtId, ulbId, landmark: input.landmark, description: input.description, suggestion: input.suggestion, slaHours: category.sla_hours,
         entryBy: actor.party === 'citizen' ? (input.source === 'open311' ? 'Open311' : 'Online') : actor.label,
+        ...input.location,
       },
       lang: input.lang ?? 'en',
       source: input.source,
@@ -109,7 +113,7 @@ export async function transitionGrievance(number: string, transition: Transition
 }
 
 /** The text fields staff may redact: those of the service data, and the citizen's address in the contact. */
-export const REDACTABLE = { description: 'description', suggestion: 'suggestion', landmark: 'landmark', address: 'address' } as const;
+export const REDACTABLE = { description: 'description', suggestion: 'suggestion', landmark: 'landmark', address: 'address', addressString: 'addressString' } as const;
 export type RedactableField = keyof typeof REDACTABLE;
 
 /** Replaces personal text a citizen wrote; the audit log keeps who did it and what was there before. */

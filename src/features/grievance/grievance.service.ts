@@ -148,6 +148,14 @@ export const GRIEVANCE = defineService({
     pubImage2: number().integer().nullable().default(null),
     actionImage1: number().integer().nullable().default(null),
     actionImage2: number().integer().nullable().default(null),
+    // Where it is, when the citizen's phone or an Open311 client said: a point in degrees (WGS 84), the
+    // place in words and the client's own address id. Public: Open311 answers them (the point rounded).
+    lat: number().min(-90).max(90).nullable().default(null),
+    long: number().min(-180).max(180).nullable().default(null),
+    addressString: string().max(300).default(''),
+    addressId: string().max(100).default(''),
+    /** A picture of it elsewhere, as an Open311 client sent it (http or https). */
+    mediaUrl: string().max(1000).matches(/^(https?:\/\/\S+)?$/i).default(''),
   }),
   // The photos sent with it fill the old picture slots: the citizen's first two, or the slots the desk's
   // add-complaint call named (`slots`, in the order of the photos).

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { db, nowIso, type Db } from '../../server/db';
+import { HttpError, readBodyBytes, type BodyLimit } from '../../server/http';
+import { runWrite } from '../../server/write-path';
+import type { Session } from '../../server/auth/session';
+import { BoundaryError, checkWardBoundaries, featureCollection, wardAt, type Polygon, type WardShape } from './ward-geometry';
+
+/**
+ * Ward boundaries in the database (ward_boundary): replaced whole by an admin's GeoJSON upload, read to find
+ * the ward of a point (Open311, the grievance form's "use my location") and given out as open data.
+ */
+
+/** The largest upload: ample for 25 wards drawn to a few metres; read with this cap before any parsing. */
+export const BOUNDARY_LIMIT: BodyLimit = { bytes: 2 * 1024 * 1024, message: 'The boundary file is larger than the 2 MB allowed.' };
+
+/** Every ward's shape, with its ward's id; none when no boundaries have been uploaded. */
+export async function wardShapes(database: Db = db()): Promise<(WardShape & { wardId: number })[]> {
+  const rows = await database
+    .selectFrom('ward_boundary')
+    .innerJoin('ward', 'ward.id', 'ward_boundary.ward_id')
+    .select(['ward.id', 'ward.ward_number', 'ward_boundary.polygons'])
+    .execute();
+  return rows.map((r) => ({ wardId: r.id, ward: r.ward_number, polygons: JSON.parse(r.polygons) as Polygon[] }));
+}
+
+/** The ward (its id and number) a point lies in, or null when it lies in none or no boundaries are set. */
+export async function findWardAt(lat: number, long: number, database: Db = db()): Promise<{ id: number; number: string } | null> {
+  const shapes = await wardShapes(database);
+  const number = wardAt(shapes, [long, lat]);
+  const shape = shapes.find((s) => s.ward === number);
+  return shape ? { id: shape.wardId, number: shape.ward } : null;
+}
+
+/** The open data: every ward's boundary as a GeoJSON FeatureCollection. */
+export async function boundariesGeoJson(database: Db = db()): Promise<object> {
+  return featureCollection(await wardShapes(database));
+}
+
+/** Reads an upload's body (JSON or GeoJSON, at most BOUNDARY_LIMIT) and parses it, before any check. */
+export async function readBoundaryUpload(request: Request): Promise<unknown> {
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  if (!type.includes('application/json') && !type.includes('application/geo+json')) {
+    throw new HttpError(415, 'Send the boundaries as GeoJSON (application/geo+json or application/json).');
+  }
+  const bytes = await readBodyBytes(request, BOUNDARY_LIMIT);
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw new HttpError(400, 'The file is not GeoJSON: it is not valid JSON in UTF-8.', { file: 'The file is not valid JSON in UTF-8.' });
+  }
+}
+
+/**
+ * Checks an upload against the council's wards and, when it passes, replaces every boundary at once
+ * (audited: how many wards, and the file's SHA-256). A failing file changes nothing and is answered with
+ * every problem found.
+ */
+export async function replaceBoundaries(geojson: unknown, session: Session, database: Db = db()): Promise<{ wards: number }> {
+  const wards = await database.selectFrom('ward').select(['id', 'ward_number']).execute();
+  let shapes: WardShape[];
+  try {
+    shapes = checkWardBoundaries(geojson, wards.map((w) => w.ward_number));
+  } catch (err) {
+    if (err instanceof BoundaryError) throw new HttpError(400, err.message, Object.fromEntries(err.problems.map((problem, i) => [`problem${i + 1}`, problem])));
+    throw err;
+  }
+  const idOf = new Map(wards.map((w) => [w.ward_number, w.id]));
+  const sha256 = createHash('sha256').update(JSON.stringify(geojson)).digest('hex');
+  return runWrite(
+    {
+      actor: { id: session.user.id, email: session.user.email }, entity: 'ward-boundaries', table: 'ward_boundary', files: [],
+      change: async (trx) => {
+        const before = await trx.selectFrom('ward_boundary').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        await trx.deleteFrom('ward_boundary').execute();
+        const at = nowIso();
+        await trx.insertInto('ward_boundary').values(shapes.map((s) => ({ ward_id: idOf.get(s.ward)!, polygons: JSON.stringify(s.polygons), updated_at: at }))).execute();
+        return { result: { wards: shapes.length }, audit: { action: 'update', recordId: null, before: { wards: Number(before.n) }, after: { wards: shapes.length, sha256 } } };
+      },
+    },
+    database,
+  );
+}
+
+/** A coordinate from a query or form: decimal degrees within the range, or null when it is not one. */
+export function parseCoordinate(raw: string | null | undefined, max: 90 | 180): number | null {
+  const text = (raw ?? '').trim();
+  if (!/^[+-]?\d{1,3}(\.\d{1,12})?$/.test(text)) return null;
+  const value = Number(text);
+  return Math.abs(value) <= max ? value : null;
+}

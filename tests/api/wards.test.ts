@@ -1,0 +1,83 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, USER, baseUrl, bearer, login } from '../support/api';
+import { DEMO_WARD_BOUNDARIES } from '../../db/seed/ward-boundaries';
+
+/**
+ * Ward boundaries: the open data, the ward of a point, and the admin's upload with its check. The only file
+ * this accepts is the demo's own, so the shared server's boundaries end as they began.
+ */
+let admin: Record<string, string>;
+const url = (p: string) => `${baseUrl()}${p}`;
+const upload = (body: string, headers: Record<string, string> = admin, type = 'application/geo+json') =>
+  fetch(url('/api/Admin/ward-boundaries'), { method: 'PUT', headers: { ...headers, 'content-type': type }, body });
+const openData = async () => (await fetch(url('/api/Public/wards.geojson'))).text();
+
+beforeAll(async () => {
+  admin = bearer(await login(ADMIN.email, ADMIN.password));
+});
+
+describe('the open data and the look-up', () => {
+  it('gives every ward\'s boundary as GeoJSON', async () => {
+    const res = await fetch(url('/api/Public/wards.geojson'));
+    expect(res.headers.get('content-type')).toMatch(/^application\/geo\+json/);
+    const body = (await res.json()) as { type: string; features: { properties: { ward: number }; geometry: { type: string; coordinates: number[][][] } }[] };
+    expect(body.type).toBe('FeatureCollection');
+    expect(body.features.map((f) => f.properties.ward)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(body.features[12].geometry).toEqual(DEMO_WARD_BOUNDARIES.features[12].geometry);
+  });
+
+  it('finds the ward of a point, none outside the town, and refuses what is not a coordinate', async () => {
+    const at = async (query: string) => {
+      const res = await fetch(url(`/api/Public/wards/at${query}`));
+      return { status: res.status, body: (await res.json()) as Record<string, any> };
+    };
+    expect((await at('?lat=26.15&long=85.9')).body.ward).toBe(13);
+    expect((await at('?lat=26.174&long=85.876')).body.ward).toBe(1);
+    expect((await at('?lat=26.126&long=85.924')).body.ward).toBe(25);
+    expect((await at('?lat=28.6&long=77.2')).body).toEqual({ ward: null, wardId: null });
+    const refused: [string, string[]][] = [['', ['lat', 'long']], ['?lat=26.15', ['long']], ['?lat=north&long=85.9', ['lat']], ['?lat=91&long=85.9', ['lat']], ['?lat=26.15&long=1e3', ['long']]];
+    for (const [query, fields] of refused) {
+      const answer = await at(query);
+      expect([answer.status, Object.keys(answer.body.errors)], query).toEqual([400, fields]);
+    }
+  });
+});
+
+describe('the admin\'s upload', () => {
+  it('is the admin\'s alone', async () => {
+    expect((await upload(JSON.stringify(DEMO_WARD_BOUNDARIES), {})).status).toBe(401);
+    expect((await upload(JSON.stringify(DEMO_WARD_BOUNDARIES), bearer(await login(USER.email, USER.password)))).status).toBe(403);
+  });
+
+  it('refuses bad files with every problem named, changing nothing', async () => {
+    const before = await openData();
+    const overlapping = JSON.parse(JSON.stringify(DEMO_WARD_BOUNDARIES));
+    overlapping.features[6].geometry.coordinates = [[[85.88, 26.155], [85.9, 26.155], [85.9, 26.17], [85.88, 26.17], [85.88, 26.155]]];
+    const overlap = await upload(JSON.stringify(overlapping));
+    expect(overlap.status).toBe(400);
+    const problems = Object.values(((await overlap.json()) as { errors: Record<string, string> }).errors);
+    // Ward 7 drawn over the corners of its neighbours to the north and the sides: not over ward 12 below, which it only touches.
+    const overlapsWith7 = ['1 and 7', '2 and 7', '3 and 7', '6 and 7', '7 and 8'];
+    expect(problems).toEqual(overlapsWith7.map((pair) => `Wards ${pair} overlap; wards may share an edge but not area.`));
+
+    const noWard = JSON.parse(JSON.stringify(DEMO_WARD_BOUNDARIES));
+    delete noWard.features[3].properties.ward;
+    expect(((await (await upload(JSON.stringify(noWard))).json()) as { message: string }).message).toBe('Feature 4 has no ward number: give it a "ward" property (1, 2, …).');
+    const notJson = await upload('{"type": "FeatureCollection", ');
+    expect([notJson.status, ((await notJson.json()) as { message: string }).message]).toEqual([400, 'The file is not GeoJSON: it is not valid JSON in UTF-8.']);
+    expect((await upload('{"type":"Topology"}')).status).toBe(400);
+    expect((await upload(JSON.stringify(DEMO_WARD_BOUNDARIES), admin, 'text/plain')).status).toBe(415);
+    // Over 2 MB: refused from its declared length before a byte of it is parsed.
+    const big = await upload(`{"type":"FeatureCollection","features":[],"pad":"${'x'.repeat(2 * 1024 * 1024)}"}`);
+    expect([big.status, ((await big.json()) as { message: string }).message]).toEqual([413, 'The boundary file is larger than the 2 MB allowed.']);
+    expect(await openData()).toBe(before);
+  });
+
+  it('replaces every boundary with a file that passes', async () => {
+    const res = await upload(JSON.stringify(DEMO_WARD_BOUNDARIES));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: 'Boundaries saved for 25 wards.', wards: 25 });
+    const audit = (await (await fetch(url('/api/Admin/audit?entity=ward-boundaries&page=1&pageSize=1'), { headers: admin })).json()) as any;
+    expect(JSON.stringify(audit)).toContain('"wards":25');
+  });
+});
