@@ -31,6 +31,12 @@ async function refusedForm(path: string): Promise<string> {
   return res.text();
 }
 
+/**
+ * CSS the checker's own CSS validator does not know yet, though every browser the site supports does: container
+ * queries (in all engines since 2023), which let a phone's card table size its label column by the row.
+ */
+const CHECKER_LAGS_BEHIND = [/“container-type”: Property “container-type” doesn't exist/, /\d+(\.\d+)?cq[whib]\b/];
+
 const FORMS = ['/postgrievance', '/hi/postgrievance', '/feedback', '/hi/feedback', '/trackgrievance', '/hi/trackgrievance', '/my/signin', '/hi/my/signin'];
 
 describe('valid HTML (W3C Nu checker)', () => {
@@ -48,7 +54,7 @@ describe('valid HTML (W3C Nu checker)', () => {
     const stylesheets = new Set([...pages.values()].flatMap((html) => [...html.matchAll(/<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"/g)].map((m) => m[1])));
     expect(stylesheets.size).toBeGreaterThan(0);
     for (const sheet of stylesheets) pages.set(sheet, await (await fetch(url(sheet))).text());
-    const errors = await nuErrors(pages);
+    const errors = (await nuErrors(pages)).filter((e) => !CHECKER_LAGS_BEHIND.some((gap) => gap.test(`${e.message} ${e.extract ?? ''}`)));
     const lines = errors.map((e) => `${e.page}:${e.line}: ${e.message} [${e.extract?.trim().slice(0, 80)}]`);
     if (lines.length > 0) console.log(`Nu checker: ${errors.length} errors over ${pages.size} pages\n${lines.join('\n')}`);
     expect(lines).toEqual([]);

@@ -57,7 +57,9 @@ export function layoutProblems(page: Page): Promise<string[]> {
 
     // Table cells break between words: a word wider than its cell means the columns were squeezed.
     for (const cell of document.querySelectorAll<HTMLElement>('main .data-table td')) {
-      if (cell.offsetParent === null || cell.hasAttribute('data-label') && getComputedStyle(cell, '::before').position === 'absolute') continue;
+      // A phone's card cell, its label beside the value (placed or floated), leaves a long number no other way.
+      const label = cell.hasAttribute('data-label') ? getComputedStyle(cell, '::before') : null;
+      if (cell.offsetParent === null || label && (label.position === 'absolute' || label.cssFloat !== 'none')) continue;
       const style = getComputedStyle(cell);
       const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       for (const element of [cell, ...cell.querySelectorAll<HTMLElement>('*')]) {
