@@ -211,8 +211,13 @@ export async function runFaultTest(options: FaultOptions): Promise<FaultFigures>
       const [low, high] = options.killAfterMs;
       const killAfter = Math.round(low + Math.random() * (high - low));
       const writers = Array.from({ length: options.writers }, (_, w) => writerLoop(server, token, `${runLabel}-r${round}-w${w}`, sharedPdf, writes, state));
-      // A writer that fails before the kill (a refused or failed write) ends the run with its error.
-      const outcome = await Promise.race([sleep(killAfter).then(() => 'kill' as const), Promise.all(writers)]);
+      // The kill's time counts from the round's first answered write, so that a slow machine (or a slow first
+      // request) still has writes to lose. A writer that fails before the kill ends the run with its error.
+      const roundLabel = `${runLabel}-r${round}-`;
+      const firstAnswer = (async () => {
+        while (!writes.some((w) => w.acknowledged && w.title.startsWith(roundLabel))) await sleep(20);
+      })();
+      const outcome = await Promise.race([firstAnswer.then(() => sleep(killAfter)).then(() => 'kill' as const), Promise.all(writers)]);
       if (outcome !== 'kill') throw new Error('the writers stopped before the kill');
       state.stopped = true;
       await killHard(server);
