@@ -37,6 +37,8 @@ async function staffOn(browser: Browser, role: string, number: string, state: ke
   await page.goto(`/hi/cases/${number}`);
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(number);
+  // The (English) frame names the role signed in.
+  await expect(page.locator('.admin-role')).toHaveText(role[0].toUpperCase() + role.slice(1));
   await expect(page.locator('.case-detail > p > .case-state')).toHaveText(TRADE_LICENCE.states[state].hi);
   await noSidewaysScroll(page);
   return page;
