@@ -1,5 +1,6 @@
 import { useFormik } from 'formik';
 import { useState } from 'react';
+import type { Role } from '../../server/db-schema';
 import { INVALID_LOGIN_MESSAGE, loginSchema, type LoginInput } from './login.schema';
 
 /**
@@ -17,7 +18,12 @@ export interface LoginFormProps {
   initialEmail?: string;
 }
 
-const HOME_BY_ROLE: Record<string, string> = { admin: '/dashboard', user: '/userdashboard', officer: '/cases', editor: '/review-queue', cashier: '/counter' };
+// The same landings as homeFor (src/server/route-table.ts), kept here so the island does not carry the route
+// table; typed by every role, so a new role cannot be left out (and refused at sign-in) again.
+const HOME_BY_ROLE: Record<Role, string> = {
+  admin: '/dashboard', user: '/userdashboard', officer: '/cases', editor: '/review-queue', cashier: '/counter',
+  verifier: '/cases', inspector: '/cases', approver: '/cases',
+};
 
 export default function LoginForm({ next, expired, initialFailure = null, initialEmail = '' }: LoginFormProps) {
   const [failure, setFailure] = useState<string | null>(initialFailure);
@@ -46,7 +52,7 @@ export default function LoginForm({ next, expired, initialFailure = null, initia
         return;
       }
       const role = String(body.role ?? '');
-      const home = HOME_BY_ROLE[role.toLowerCase()];
+      const home = (HOME_BY_ROLE as Record<string, string | undefined>)[role.toLowerCase()];
       if (!home) {
         // A role this site has no screens for: end the session it just opened.
         await fetch('/api/Account/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);
