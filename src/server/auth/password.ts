@@ -6,8 +6,8 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 export const PASSWORD_PARAMS = { N: 32768, r: 8, p: 3 } as const;
 /**
  * Test servers sign in hundreds of times a run, and each sign-in at full cost is a third of a second of CPU on a
- * two-core machine. A test server (NODE_ENV=test) started with TEST_FAST_PASSWORDS=1 hashes with a cost a
- * thousandth of that instead; the hash names its settings, so every other path is the one production takes.
+ * two-core machine. A test server (NODE_ENV=test) started with TEST_FAST_PASSWORDS=1 hashes at about a
+ * hundredth of that cost instead; the hash names its settings, so every other path is the one production takes.
  */
 const FAST_TEST_PARAMS = { N: 1024, r: 8, p: 1 } as const;
 const PARAMS = process.env.NODE_ENV === 'test' && process.env.TEST_FAST_PASSWORDS === '1' ? FAST_TEST_PARAMS : PASSWORD_PARAMS;
