@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { messages } from '../../src/i18n/messages';
 import { signIn } from './admin-support';
+import { docsScreenshot } from '../support/docs-screenshot';
 
 /**
  * The trade licence's tables as an admin keeps them, in Hindi: a fee line mistyped (the error beside what was
@@ -8,7 +9,6 @@ import { signIn } from './admin-support';
  * Hindi, searched by ward. The line is removed at the end, so the fee table is as it was for other specs.
  */
 const hi = messages('hi').tradeLicence;
-const SHOTS = process.env.TL2_SHOTS ?? '';
 const FEE = '/api/Public/trade-licence/fee?tradeType=grocery&structure=cart&kind=new&area=250&employees=0';
 
 test('an admin adds, edits and removes a fee line in Hindi, and the fee follows at once', async ({ page }) => {
@@ -32,7 +32,7 @@ test('an admin adds, edits and removes a fee line in Hindi, and the fee follows 
   expect(await areaFee()).toBe(43_250);
   const row = page.locator('tr[data-fee-rate]').last();
   await expect(row).toContainText('₹432.50');
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/fee-table-1280-hi.png`, fullPage: true });
+  await docsScreenshot(page, 'docs/screenshots/trade-licence-fee-table-1280-hi.png', { fullPage: true });
 
   await row.getByRole('link', { name: hi.settings.edit }).click();
   await expect(page.locator('#fee-amount')).toHaveValue('432.50');
@@ -54,7 +54,7 @@ test('an admin adds, edits and removes a fee line in Hindi, and the fee follows 
   await expect(facts).toContainText('₹');
   await expect(facts).not.toContainText(/Fee Paise|Ward Id|Area Sqft|Trade Name|Valid Until/);
   await expect(page.locator('#tl-panel-heading')).toHaveText(hi.panel.heading);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/case-page-1280-hi.png`, fullPage: true });
+  await docsScreenshot(page, 'docs/screenshots/trade-licence-case-page-1280-hi.png', { fullPage: true });
 });
 
 test('the licence register on a phone in Hindi, filtered by ward', async ({ page }) => {
@@ -73,5 +73,5 @@ test('the licence register on a phone in Hindi, filtered by ward', async ({ page
   expect(Object.values(hi.register.states)).toContain(state);
   // Nothing spills sideways at 375 px: the table's rows stack.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/register-375-hi.png`, fullPage: true });
+  await docsScreenshot(page, 'docs/screenshots/trade-licence-register-375-hi.png', { fullPage: true });
 });

@@ -11,11 +11,11 @@ import { jpegFile, pdfFile, signIn } from './admin-support';
  * works out the fee and sends the form with the checklist's documents, the verifier accepts each document
  * and verifies, the inspector forwards with a report, the approver approves, and the trader pays through the
  * gateway simulator, downloads the certificate and opens the page its QR code points to. Each person has a
- * browser context of their own (no signing out between them). Screenshots go to /tmp/tlj-shots when asked
+ * browser context of their own (no signing out between them). Screenshots go to docs/screenshots when asked
  * for (UPDATE_SCREENSHOTS=1).
  */
 const PHONE = { width: 375, height: 800 };
-const SHOTS = '/tmp/tlj-shots';
+const SHOTS = 'docs/screenshots';
 const m = messages('hi');
 const t = m.tradeLicence;
 const desk = m.caseDesk;
