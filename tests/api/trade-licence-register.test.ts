@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from '../support/api';
+import type { RegisterEntry } from '../../src/features/trade-licence/register.server';
 
 /**
  * The licence register's public part over HTTP: the page (search, ward, paging, Hindi), its open data as JSON
@@ -11,20 +12,10 @@ const PUBLIC_FIELDS = ['category', 'licenceNumber', 'status', 'tradeName', 'trad
 // A mobile number, a PAN, an email address: none may appear in the register's answers.
 const PERSONAL = [/\b[6-9]\d{9}\b/, /\b[A-Z]{5}\d{4}[A-Z]\b/, /@/];
 
-interface Entry {
-  licenceNumber: string;
-  tradeName: string;
-  ward: string;
-  category: string;
-  tradeType: { en: string; hi: string };
-  validFrom: string;
-  validUntil: string;
-  status: string;
-}
 const register = async (query = '') => {
   const res = await fetch(url(`/api/Public/trade-licence/register.json${query}`));
   expect(res.status).toBe(200);
-  return (await res.json()) as { total: number; licences: Entry[] };
+  return (await res.json()) as { total: number; licences: RegisterEntry[] };
 };
 
 describe('the licence register in public', () => {
