@@ -1,7 +1,7 @@
 import { listRecords } from '../../server/content/records';
 import { pathIn, type Lang } from '../../i18n/lang';
 import { messages } from '../../i18n/messages';
-import { escapeXml } from '../sitemap/sitemap';
+import { escapeXml } from '../../lib/xml-text';
 import { toDocumentItem } from '../shared/document-item.server';
 import { documentPagePath } from '../shared/document-type';
 import { localizeRecords } from '../translation/localize.server';

@@ -1,7 +1,9 @@
+import { escapeXml } from '../../lib/xml-text';
+
 /**
  * The two formats of Open311 GeoReport v2 (http://wiki.open311.org/GeoReport_v2): every call is asked with
  * an extension, `.xml` (the specification's default) or `.json`, and answered in it, errors included. One
- * small writer for the XML, with every text escaped here and nowhere else. No server imports: the Node
+ * small writer for the XML, every text escaped by the site's one XML escaper. No server imports: the Node
  * entry uses it for answers given before Astro routes a request (a method the site does not take).
  */
 export type Open311Format = 'xml' | 'json';
@@ -9,14 +11,6 @@ export type Open311Format = 'xml' | 'json';
 /** A value of an answer: the JSON as it is; in XML, an array of objects is repeated under its item name. */
 export type Open311Value = string | number | boolean | null | Open311Value[] | { [name: string]: Open311Value };
 
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-// Characters XML 1.0 cannot hold at all: dropped rather than written into a document no parser reads.
-// eslint-disable-next-line no-control-regex
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
-
-export function escapeXmlText(text: string): string {
-  return text.replace(NOT_XML, '').replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
-}
 
 /**
  * The format an address asks for, by its last extension, in any case (`services.XML` asks for XML, and is
@@ -49,7 +43,7 @@ function element(name: string, value: Open311Value, indent: string): string {
     const children = Object.entries(value).map(([child, v]) => element(child, v, `${indent}  `));
     return children.length === 0 ? `${indent}<${name}/>` : `${indent}<${name}>\n${children.join('\n')}\n${indent}</${name}>`;
   }
-  return `${indent}<${name}>${escapeXmlText(String(value))}</${name}>`;
+  return `${indent}<${name}>${escapeXml(String(value))}</${name}>`;
 }
 
 /** A whole XML document: the declaration the specification requires, then the root element. */

@@ -1,4 +1,5 @@
 import { LANGS, pathIn, type Lang } from '../../i18n/lang';
+import { escapeXml } from '../../lib/xml-text';
 import { messages, type Messages } from '../../i18n/messages';
 import { declarationOf, patternForPath } from '../../server/route-table';
 import { websitePolicies } from '../policies/policy-texts';
@@ -78,12 +79,6 @@ export function sitemapGroups(lang: Lang = 'en'): SitemapGroup[] {
 /** Each page's English path once, in sitemap order. */
 export function sitemapPaths(): string[] {
   return [...new Set(groupsByEnglishPath('en').flatMap((group) => group.links.map((link) => link.href)))];
-}
-
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
 }
 
 /**
