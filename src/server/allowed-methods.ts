@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { SECURITY_HEADERS } from './security-headers';
-import { formatOfPath, isOpen311Path, open311ErrorBody, open311Headers } from '../features/grievance/open311-format';
+import { formatOfPath, isOpen311Path, open311ErrorBody, open311Headers } from '../lib/open311-format';
 
 /**
  * The methods the site answers: its routes export GET, POST, PUT and DELETE handlers, and HEAD comes with

@@ -14,7 +14,7 @@ import { JOBS } from '../jobs';
 import { ensureReady } from './ready';
 import { isCacheableRequest, serveCachedPage } from './page-cache';
 import { judgeRequestTarget } from '../lib/canonical-path';
-import { formatOfPath, isOpen311Path, open311ErrorBody, open311Headers } from '../features/grievance/open311-format';
+import { formatOfPath, isOpen311Path, open311ErrorBody, open311Headers } from '../lib/open311-format';
 import { resolveRequestClient } from './request-origin';
 import { pageKey } from './route-table';
 import { pathIn, splitLanguage } from '../i18n/lang';
@@ -39,8 +39,8 @@ function keepToCanonicalPath(req: http.IncomingMessage, res: http.ServerResponse
   const verdict = judgeRequestTarget(req.url ?? '/');
   if (verdict.kind === 'canonical') return true;
   const headers = { ...SECURITY_HEADERS, 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' };
-  const target = req.url ?? '/';
-  const open311 = isOpen311Path(target.split('?')[0]);
+  const path = (req.url ?? '/').split('?')[0];
+  const open311 = isOpen311Path(path);
   if (verdict.kind === 'redirect') {
     // An Open311 client's post to another spelling keeps its method and body (308); browsers' GETs get 301.
     const status = open311 && req.method !== 'GET' && req.method !== 'HEAD' ? 308 : 301;
@@ -48,7 +48,7 @@ function keepToCanonicalPath(req: http.IncomingMessage, res: http.ServerResponse
     res.end(`Moved to ${verdict.location}`);
   } else if (open311) {
     // Open311 clients read every error as the specification's document, in the format they asked for.
-    const format = formatOfPath(target.split('?')[0]);
+    const format = formatOfPath(path);
     res.writeHead(404, { ...SECURITY_HEADERS, ...open311Headers(format) });
     res.end(open311ErrorBody(format, 404, ['There is no such Open311 address: an encoded slash or backslash is in no address of ours.']));
   } else {

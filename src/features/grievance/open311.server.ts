@@ -12,7 +12,7 @@ import { asHttpError, lodgeChecked } from './grievance-requests.server';
 import { LODGE_LIMITS } from './grievance.schema';
 import { GRIEVANCE } from './grievance.service';
 import { open311Status, parseComplaintNumber, parseMobile } from './grievance-workflow';
-import { formatOfPath, open311Body, open311ErrorBody, open311Headers, type Open311Format, type Open311Value } from './open311-format';
+import { formatOfPath, open311Body, open311ErrorBody, open311Headers, type Open311Format, type Open311Value } from '../../lib/open311-format';
 
 /**
  * Open311 GeoReport v2 (http://wiki.open311.org/GeoReport_v2) at /open311/v2/, in XML and JSON. A service is

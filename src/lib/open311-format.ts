@@ -1,4 +1,4 @@
-import { escapeXml } from '../../lib/xml-text';
+import { escapeXml } from './xml-text';
 
 /**
  * The two formats of Open311 GeoReport v2 (http://wiki.open311.org/GeoReport_v2): every call is asked with
