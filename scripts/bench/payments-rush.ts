@@ -6,11 +6,11 @@
 // public pages until the payers are done. Everyone arrives within the first second and pauses between
 // clicks as a person does (readers 1 to 3 s, payers 0.5 to 2 s between steps). Prints the figures and writes them to bench/payments-rush-<engine>.md.
 // It asserts nothing. "Our steps" are the payer's requests to the portal; the simulator's checkout page is the
-// gateway's and is timed apart (it runs in the same process here, so it also loads the machine).
+// gateway's and is timed apart (the simulator runs in a server process of its own, on the same machine).
 import fs from 'node:fs';
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { startServer } from '../../tests/support/server';
+import { freePort, startServer } from '../../tests/support/server';
 import { openServerDatabase } from '../../tests/support/database';
 
 const PAYERS = Number(process.env.RUSH_PAYERS || 200);
@@ -30,15 +30,17 @@ delete process.env.DATABASE_URL;
 
 async function main() {
   const engine = process.env.TEST_POSTGRES_URL ? 'postgresql' : 'sqlite';
-  // RUSH_GATEWAY=apart: the simulator runs in a server process of its own, as a real gateway runs on its own
-  // machines, and the portal reaches it as Razorpay (the same protocol); otherwise it shares the portal's process.
-  const apart = process.env.RUSH_GATEWAY === 'apart';
-  const gatewayServer = apart ? await startServer({ PAYMENT_GATEWAY: 'simulator' }) : null;
+  // The simulator runs in a server process of its own, as a real gateway runs on its own machines, and the
+  // portal reaches it as Razorpay (the same protocol). RUSH_GATEWAY=inside: it shares the portal's process,
+  // which then also does the gateway's work.
+  const apart = process.env.RUSH_GATEWAY !== 'inside';
+  const portalPort = await freePort();
+  const gatewayServer = apart ? await startServer({ PAYMENT_GATEWAY: 'simulator', PAYMENT_SIMULATOR_MERCHANT_URL: `http://127.0.0.1:${portalPort}` }) : null;
   const secret = process.env.PAYMENT_SIMULATOR_SECRET || 'simulator-key-secret-not-for-production';
   const asRazorpay: Record<string, string> = gatewayServer
     ? { PAYMENT_GATEWAY: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_simulator', RAZORPAY_KEY_SECRET: secret, RAZORPAY_WEBHOOK_SECRET: `${secret}-webhook`, RAZORPAY_API_URL: `${gatewayServer.url}/gateway-simulator`, RAZORPAY_CHECKOUT_URL: `${gatewayServer.url}/gateway-simulator/v1/checkout/embedded` }
     : {};
-  const server = await startServer({ PAYMENT_TIMEOUT_MS: '10000', ...asRazorpay });
+  const server = await startServer({ PORT: String(portalPort), PAYMENT_TIMEOUT_MS: '10000', ...asRazorpay });
   const gatewayDatabase = gatewayServer ? openServerDatabase(gatewayServer.dataDir) : null;
   const loadAtStart = os.loadavg();
   const database = openServerDatabase(server.dataDir);
@@ -149,7 +151,7 @@ async function main() {
 
     const all = Object.values(ours).flat();
     const lines = [
-      `# Property tax rush (${engine}${apart ? ', the simulator in its own process' : ''})`,
+      `# Property tax rush (${engine}${apart ? ', the simulator in its own process' : ', the simulator inside the portal'})`,
       '',
       `Measured ${new Date().toISOString().slice(0, 16)} UTC on ${os.cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' / ')} at the start and ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end (1 / 5 / 15 min; other work shared the machine, so the times are noisy), Node ${process.version}: ${PAYERS} payers at once through the simulator while ${READERS} readers browse ${READ_PATHS.join(', ')}, each pausing 1 to 3 s between pages (payers 0.5 to 2 s between steps); all arrive within the first second. Server and load on the same machine.`,
       '',
@@ -170,7 +172,7 @@ async function main() {
     const text = lines.join('\n');
     console.log(text);
     fs.mkdirSync('bench', { recursive: true });
-    fs.writeFileSync(`bench/payments-rush-${engine}${apart ? '-gateway-apart' : ''}.md`, `${text}\n`);
+    fs.writeFileSync(`bench/payments-rush-${engine}${apart ? '' : '-gateway-inside'}.md`, `${text}\n`);
   } finally {
     await database.destroy();
     await gatewayDatabase?.destroy();

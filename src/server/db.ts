@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import { migrations } from '../../db/migrations/index';
 import type { Database } from './db-schema';
 import { processSingleton, resetProcessSingleton } from './singleton';
@@ -49,7 +49,37 @@ function openSqliteFile(dataDir: string): OpenDatabase {
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: file }), plugins }), engine: 'sqlite', sqliteFile: file };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(file) }), plugins }), engine: 'sqlite', sqliteFile: file };
+}
+
+/** How many distinct statements are kept ready; the app's queries are a few hundred shapes. */
+const KEPT_STATEMENTS = 1000;
+
+/**
+ * Kysely asks SQLite to prepare every query anew, and preparing costs as much as running a small query. The
+ * app's queries come in a few hundred shapes (values are bound, not written into the SQL), so a statement
+ * prepared once is kept by its text and run again, least recently used dropped first. A statement still being
+ * iterated (a streamed read) is busy and cannot serve a second query meanwhile: that one gets its own.
+ */
+function keepingStatements(file: SqliteDatabase.Database): SqliteDialectDatabase {
+  const kept = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => file.close(),
+    prepare(sql) {
+      const statement = kept.get(sql);
+      if (statement && !statement.busy) {
+        kept.delete(sql);
+        kept.set(sql, statement);
+        return statement;
+      }
+      const fresh = file.prepare(sql);
+      if (!statement) {
+        kept.set(sql, fresh);
+        if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
+      }
+      return fresh;
+    },
+  };
 }
 
 /** Opens the embedded SQLite database in dataDir, creating the folder if needed. */

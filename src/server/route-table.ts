@@ -95,10 +95,11 @@ export const ROUTES = {
   '/grievance-performance': { access: PUBLIC, uncached: true },
   // Open311 GeoReport v2: one route answers every address under /open311/ (src/features/grievance/open311.server.ts).
   '/open311/[...path]': { access: PUBLIC, englishOnly: true, query: ['service_request_id', 'service_code', 'status', 'start_date', 'end_date', 'jurisdiction_id'], uncached: true },
-  // Property tax: a demand is found by number and mobile (posted, never in a URL); ?txn= is the payer's own
-  // transaction after the gateway. Each answer is the caller's own, so none is cached.
-  '/paypropertytax': { access: PUBLIC, query: ['txn', 'number'], uncached: true },
-  '/viewpropertytax': { access: PUBLIC, query: ['number'], uncached: true },
+  // Property tax: a demand is found by number and mobile, posted (never in a URL), and the answer to a post is
+  // never cached. The empty form is the same for everyone and is cached, as it is what a crowd opens in the
+  // last days before the rebate ends; ?txn= is the payer's own transaction, which the page keeps uncached.
+  '/paypropertytax': { access: PUBLIC, query: ['txn', 'number'] },
+  '/viewpropertytax': { access: PUBLIC, query: ['number'] },
   '/verify/[number]': { access: PUBLIC, uncached: true },
   '/receipt/[file]': { access: PUBLIC, englishOnly: true, uncached: true },
   '/payments/return': { access: PUBLIC, englishOnly: true, query: ['txn'], uncached: true, crossSite: true },

@@ -54,7 +54,9 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
   }
   // A data folder keeps its database across restarts: the same SQLite file, or the same PostgreSQL database.
   const databaseUrl = await testDatabaseUrlFor(dataDir, env.DATABASE_URL);
-  const child: ChildProcess = spawn(process.execPath, [`${process.env.BUILD_DIR || 'dist'}/main.mjs`], {
+  // SERVER_NODE_FLAGS passes flags to the server's node (a benchmark's --cpu-prof, say), which NODE_OPTIONS refuses.
+  const nodeFlags = (process.env.SERVER_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, `${process.env.BUILD_DIR || 'dist'}/main.mjs`], {
     env: { ...process.env, NODE_ENV: 'test', TEST_FAST_PASSWORDS: '1', DATA_DIR: dataDir, HOST: '127.0.0.1', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,6 +14,10 @@ export interface FieldSpec {
   pattern?: string;
   maxlength?: number;
   min?: number;
+  /** An example of what to type, such as a number's printed shape. */
+  placeholder?: string;
+  /** A code typed as printed (a complaint or property number): capitals on a phone's keyboard, no spelling check. */
+  code?: boolean;
   /** What was typed (kept on a refusal) and what is wrong with it, in the page's language. */
   value?: string;
   error?: string;

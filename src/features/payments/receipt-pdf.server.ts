@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import woff from 'woff2sfnt-sfnt2woff';
 import { siteSettings } from '../../site-settings';
 import type { Lang } from '../../i18n/lang';
 import { rupees } from './money';
@@ -14,6 +15,7 @@ import { rupees } from './money';
  * is drawn in runs, each in the subset that has its letters.
  */
 const require_ = createRequire(import.meta.url);
+const { toSfnt } = woff;
 const FONT_FILES = {
   deva: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff',
   devaBold: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff',
@@ -21,8 +23,12 @@ const FONT_FILES = {
   latinBold: '@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-latin-700-normal.woff',
 } as const;
 let fonts: Record<keyof typeof FONT_FILES, Buffer> | null = null;
+/**
+ * The fonts as plain TrueType, unpacked once. fontkit reads a WOFF file's compressed tables again on every
+ * glyph it loads, which made a ward's notices spend most of their time inflating the same bytes.
+ */
 function fontBytes() {
-  fonts ??= Object.fromEntries(Object.entries(FONT_FILES).map(([k, spec]) => [k, fs.readFileSync(require_.resolve(spec))])) as Record<keyof typeof FONT_FILES, Buffer>;
+  fonts ??= Object.fromEntries(Object.entries(FONT_FILES).map(([k, spec]) => [k, Buffer.from(toSfnt(fs.readFileSync(require_.resolve(spec))))])) as Record<keyof typeof FONT_FILES, Buffer>;
   return fonts;
 }
 

@@ -111,11 +111,16 @@ export function webhookFor(orderId: string, paymentId: string, amount: number): 
   return { body, signature: razorpayWebhookSignature(SIMULATOR_WEBHOOK_SECRET, body) };
 }
 
-/** Only our own callback address is posted to, so the simulator can be made to post nowhere else. */
-export function isOurCallback(url: string, origin: string): boolean {
+/**
+ * Only a portal's own callback address is posted to, so the simulator can be made to post nowhere else: this
+ * site's, or, when the simulator runs on a server of its own as a real gateway does (a benchmark),
+ * PAYMENT_SIMULATOR_MERCHANT_URL's.
+ */
+export function isOurCallback(url: string, origin: string, merchantUrl = process.env.PAYMENT_SIMULATOR_MERCHANT_URL): boolean {
   try {
     const u = new URL(url);
-    return u.origin === new URL(origin).origin && u.pathname === '/payments/return';
+    const merchants = [origin, ...(merchantUrl ? [merchantUrl] : [])].map((m) => new URL(m).origin);
+    return merchants.includes(u.origin) && u.pathname === '/payments/return';
   } catch {
     return false;
   }
