@@ -149,13 +149,15 @@ const renderAndCache = defineMiddleware(async (context, next) => {
     return compressedAnswer(request, body, response.status, headers);
   }
 
-  const cacheable = request.method === 'GET' && response.status === 200 && !response.headers.has('set-cookie') && !route.uncached;
-  // The layout marks a page public while it renders, so the body must be read before the flag is known.
-  if (cacheable && (context.locals.publicPage || publicApi)) {
+  // The layout marks a page public while it renders, so the body must be read before the flag is known. A
+  // public route's answer that is not everyone's (a form's one-time token, a payer's own transaction, the
+  // answer to a posted form) is kept by nobody, neither here nor by a proxy on the way.
+  const read = request.method === 'GET' || request.method === 'HEAD';
+  const shared = read && !route.uncached && (context.locals.publicPage || publicApi);
+  if (!shared) headers.set('cache-control', 'private, no-store');
+  else if (request.method === 'GET' && response.status === 200 && !response.headers.has('set-cookie')) {
     const kept = Object.fromEntries(KEPT_HEADERS.filter((h) => headers.has(h)).map((h) => [h, headers.get(h)!]));
     storePage(pageCacheKey(pathIn(context.locals.lang, pageKey(url.pathname, url.search)), request.headers.get('cookie')), versionsAtStart, dependencies, body, contentType, kept);
-  }
-  if (cacheable) {
     headers.set('cache-control', 'public, max-age=0, must-revalidate');
     headers.set('vary', 'Accept-Encoding, Cookie');
   }

@@ -108,6 +108,28 @@ describe('paying through the simulator', () => {
     expect(messages[0].body).toContain(paid.receipt!.number);
   });
 
+  it('the empty tax forms come from the page cache; a payer\'s own answers are kept by nobody', async () => {
+    for (const path of ['/viewpropertytax', '/hi/paypropertytax']) {
+      await (await fetch(url(path))).text();
+      const again = await fetch(url(path));
+      expect(again.headers.get('x-page-cache'), path).toBe('hit');
+      expect(await again.text()).toContain('name="mobile"');
+    }
+    const p = nextProperty();
+    const started = await start(p);
+    await callback(started.body.transactionId, await checkout(started.body.next, 'success'));
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(url(`/paypropertytax?txn=${started.body.transactionId}`));
+      expect(res.headers.get('x-page-cache')).not.toBe('hit');
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      expect(await res.text()).toContain('data-state="success"');
+    }
+    const statement = await fetch(url('/viewpropertytax'), { method: 'POST', body: new URLSearchParams({ action: 'lookup', number: p.number, mobile: p.mobile }) });
+    expect(statement.status).toBe(200);
+    expect(statement.headers.get('cache-control')).toBe('private, no-store');
+    expect(await statement.text()).toContain(p.number);
+  });
+
   it('paying a paid bill is refused: nothing is due and no second transaction starts', async () => {
     const p = nextProperty();
     const started = await start(p);
