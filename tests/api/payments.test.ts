@@ -226,7 +226,27 @@ describe.skipIf(!!testPostgresUrl())('nobody is left with money taken and no rec
     // No callback comes: only the job can find it, once the transaction is 15 minutes old.
     expect((await payment(started.body.transactionId)).state).toBe('pending');
     moveClock(16);
-    await until(async () => ((await payment(started.body.transactionId)).state === 'success' ? true : undefined), 'the reconciliation job settled it', { tries: 100, everyMs: 100 });
+    // Watched in the database: a look by the payer would ask the gateway too, and this is the job's test.
+    await until(async () => ((await receiptsOf(p.number)).length > 0 ? true : undefined), 'the reconciliation job settled it', { tries: 100, everyMs: 100 });
+    expect(await receiptsOf(p.number)).toHaveLength(1);
+    expect((await payment(started.body.transactionId)).state).toBe('success');
+  });
+
+  it('a payer looking again at a pending payment has the gateway asked again, at most every 10 seconds', async () => {
+    const p = nextProperty();
+    const started = await start(p);
+    const id = started.body.transactionId;
+    await callback(id, await checkout(started.body.next, 'pending'));
+    const settle = await fetch(url(`/gateway-simulator/v1/orders/${started.body.next.fields.order_id}/settle`), { method: 'POST', headers: { authorization: SIMULATOR_AUTH, 'content-type': 'application/json' }, body: '{"outcome":"success"}' });
+    expect(settle.status).toBe(200);
+    const asked = (await exchangesOf(id)).length;
+    expect((await payment(id)).state).toBe('pending');
+    expect((await exchangesOf(id)).length).toBe(asked);
+    moveClock(0.2);
+    const seen = await payment(id);
+    expect(seen.state).toBe('success');
+    expect(seen.receipt?.number).toMatch(/^NPK-RCT-/);
+    expect((await exchangesOf(id)).length).toBe(asked + 1);
     expect(await receiptsOf(p.number)).toHaveLength(1);
   });
 
@@ -239,8 +259,10 @@ describe.skipIf(!!testPostgresUrl())('nobody is left with money taken and no rec
     const exchanges = await exchangesOf(started.body.transactionId);
     expect(exchanges.at(-1)).toMatchObject({ kind: 'status', outcome: 'error' });
     moveClock(16);
-    await until(async () => ((await payment(started.body.transactionId)).state === 'success' ? true : undefined), 'the reconciliation job settled it', { tries: 100, everyMs: 100 });
+    // Watched in the database: a look by the payer would ask the gateway too, and this is the job's test.
+    await until(async () => ((await receiptsOf(p.number)).length > 0 ? true : undefined), 'the reconciliation job settled it', { tries: 100, everyMs: 100 });
     expect(await receiptsOf(p.number)).toHaveLength(1);
+    expect((await payment(started.body.transactionId)).state).toBe('success');
   });
 
   it('a tampered callback signature is stored and not acted on; the job then asks the gateway itself', async () => {
@@ -253,8 +275,10 @@ describe.skipIf(!!testPostgresUrl())('nobody is left with money taken and no rec
     expect(exchanges.map((e) => [e.kind, e.outcome])).toEqual([['start', 'ok'], ['callback', 'signature invalid']]);
     expect(await receiptsOf(p.number)).toHaveLength(0);
     moveClock(16);
-    await until(async () => ((await payment(started.body.transactionId)).state === 'success' ? true : undefined), 'the reconciliation job settled it', { tries: 100, everyMs: 100 });
+    // Watched in the database: a look by the payer would ask the gateway too, and this is the job's test.
+    await until(async () => ((await receiptsOf(p.number)).length > 0 ? true : undefined), 'the reconciliation job settled it', { tries: 100, everyMs: 100 });
     expect(await receiptsOf(p.number)).toHaveLength(1);
+    expect((await payment(started.body.transactionId)).state).toBe('success');
   });
 });
 

@@ -280,10 +280,21 @@ export async function handleWebhook(rawBody: string, headers: Headers, database:
   return true;
 }
 
+/**
+ * A payer looking again at a payment left pending (the gateway had not confirmed it, or did not answer) has
+ * the gateway asked again, at most this often, so that someone whose money was taken sees the receipt as soon
+ * as the gateway knows, without waiting for the reconciliation job. The job still settles the ones nobody looks at.
+ */
+const RECHECK_ON_LOOK_MS = 10_000;
+
 /** A transaction as its payer may see it (by its secret id): state, amount and, once paid, the receipt. */
 export async function transactionView(publicId: string, database: Db = db()) {
-  const txn = await findTransaction(publicId, database);
+  let txn = await findTransaction(publicId, database);
   if (!txn) return null;
+  if (txn.state === 'pending' && now() - Date.parse(txn.checked_at ?? txn.updated_at) >= RECHECK_ON_LOOK_MS) {
+    await settleTransaction(publicId, database);
+    txn = (await findTransaction(publicId, database))!;
+  }
   const bill = await database.selectFrom('payment_bill').select(['kind', 'reference', 'description']).where('id', '=', txn.bill_id).executeTakeFirstOrThrow();
   const receipt = await database.selectFrom('payment_receipt').select(['number', 'token', 'state', 'paid_at']).where('transaction_id', '=', txn.id).executeTakeFirst();
   return {
