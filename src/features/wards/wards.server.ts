@@ -13,6 +13,12 @@ import { problemText } from './boundary-words';
 
 /** The largest upload: ample for 25 wards drawn to a few metres; read with this cap before any parsing. */
 export const BOUNDARY_LIMIT: BodyLimit = { bytes: 2 * 1024 * 1024, message: 'The boundary file is larger than the 2 MB allowed.' };
+/**
+ * The admin page's form: the same file cap, with room for the form's one-time token and the multipart framing
+ * around the file. The whole body is read within it before anything is parsed; the file is then held to
+ * BOUNDARY_LIMIT itself.
+ */
+export const BOUNDARY_FORM_LIMIT: BodyLimit = { bytes: BOUNDARY_LIMIT.bytes + 16 * 1024, message: BOUNDARY_LIMIT.message };
 
 /** Every ward's shape, with its ward's id; none when no boundaries have been uploaded. */
 export async function wardShapes(database: Db = db()): Promise<(WardShape & { wardId: number })[]> {

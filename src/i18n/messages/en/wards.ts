@@ -56,7 +56,6 @@ export const wards = {
     saved: (wards: number) => `Boundaries saved for ${wards} wards. The upload is recorded in the audit log.`,
     auditLink: 'See it in the audit log',
     refused: 'The file was not used, and nothing changed. Mend these problems and upload it again:',
-    more: (count: number) => `and ${count} more`,
     noFile: 'Choose a boundary file to upload.',
     tooLarge: (megabytes: string) => `The file is larger than the ${megabytes} MB allowed.`,
     notForm: 'The upload did not arrive whole. Choose the file and upload it again.',

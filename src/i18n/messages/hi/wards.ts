@@ -54,7 +54,6 @@ export const wards: Messages['wards'] = {
     saved: (wards: number) => `${wards} वार्डों की सीमाएँ सहेजी गईं। अपलोड ऑडिट लॉग में दर्ज है।`,
     auditLink: 'ऑडिट लॉग में देखें',
     refused: 'फ़ाइल का उपयोग नहीं हुआ, और कुछ नहीं बदला। ये समस्याएँ ठीक करके फिर से अपलोड करें:',
-    more: (count: number) => `और ${count} अन्य`,
     noFile: 'अपलोड के लिए सीमा फ़ाइल चुनें।',
     tooLarge: (megabytes: string) => `फ़ाइल अनुमत ${megabytes} MB से बड़ी है।`,
     notForm: 'अपलोड पूरा नहीं पहुँचा। फ़ाइल चुनकर फिर से अपलोड करें।',
