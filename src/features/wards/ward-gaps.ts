@@ -60,36 +60,54 @@ function directedEdges(shapes: readonly WardShape[]): Directed[] {
   return edges;
 }
 
-/** Every distinct corner, sorted by longitude, for finding the corners that lie on an edge. */
-function cornerIndex(edges: readonly Directed[]): Position[] {
-  const corners = new Map<string, Position>();
-  for (const e of edges) corners.set(keyOf(e.from), e.from);
-  return [...corners.values()].sort((a, b) => a[0] - b[0]);
+/**
+ * Every distinct corner, in a grid of square cells about one corner each on average, so that the corners
+ * near an edge are found without looking at all of them (a sorted list was quadratic along a long
+ * straight boundary, where every corner shares one longitude).
+ */
+interface CornerGrid {
+  cell: number;
+  x0: number;
+  y0: number;
+  cells: Map<string, Position[]>;
 }
 
-function firstAtOrAfter(corners: readonly Position[], x: number): number {
-  let lo = 0;
-  let hi = corners.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (corners[mid][0] < x) lo = mid + 1;
-    else hi = mid;
+function cornerGrid(edges: readonly Directed[]): CornerGrid {
+  const corners = new Map<string, Position>();
+  for (const e of edges) corners.set(keyOf(e.from), e.from);
+  const all = [...corners.values()];
+  const xs = all.map((p) => p[0]);
+  const ys = all.map((p) => p[1]);
+  const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
+  const area = Math.max((Math.max(...xs) - x0) * (Math.max(...ys) - y0), Number.MIN_VALUE);
+  const cell = Math.max(Math.sqrt(area / Math.max(all.length, 1)), 1e-7);
+  const cells = new Map<string, Position[]>();
+  for (const p of all) {
+    const key = `${Math.floor((p[0] - x0) / cell)},${Math.floor((p[1] - y0) / cell)}`;
+    const list = cells.get(key);
+    if (list) list.push(p);
+    else cells.set(key, [p]);
   }
-  return lo;
+  return { cell, x0, y0, cells };
+}
+
+/** The corners in the cells an edge's box (widened by ON_EDGE) touches. */
+function* cornersNear(grid: CornerGrid, a: Position, b: Position): Generator<Position> {
+  const column = (x: number) => Math.floor((x - grid.x0) / grid.cell);
+  const row = (y: number) => Math.floor((y - grid.y0) / grid.cell);
+  const [c0, c1] = [column(Math.min(a[0], b[0]) - ON_EDGE), column(Math.max(a[0], b[0]) + ON_EDGE)];
+  const [r0, r1] = [row(Math.min(a[1], b[1]) - ON_EDGE), row(Math.max(a[1], b[1]) + ON_EDGE)];
+  for (let c = c0; c <= c1; c++) for (let r = r0; r <= r1; r++) yield* grid.cells.get(`${c},${r}`) ?? [];
 }
 
 /** An edge cut at every corner lying inside it, in order from its start. */
-function splitAtCorners(edge: Directed, corners: readonly Position[]): Directed[] {
+function splitAtCorners(edge: Directed, grid: CornerGrid): Directed[] {
   const { from: a, to: b } = edge;
   const dx = b[0] - a[0];
   const dy = b[1] - a[1];
   const length2 = dx * dx + dy * dy;
-  const [minY, maxY] = [Math.min(a[1], b[1]) - ON_EDGE, Math.max(a[1], b[1]) + ON_EDGE];
-  const maxX = Math.max(a[0], b[0]) + ON_EDGE;
   const cuts: [number, Position][] = [];
-  for (let i = firstAtOrAfter(corners, Math.min(a[0], b[0]) - ON_EDGE); i < corners.length && corners[i][0] <= maxX; i++) {
-    const p = corners[i];
-    if (p[1] < minY || p[1] > maxY) continue;
+  for (const p of cornersNear(grid, a, b)) {
     const t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2;
     if (t <= 0 || t >= 1) continue;
     const offLine = Math.abs(dx * (p[1] - a[1]) - dy * (p[0] - a[0])) / Math.sqrt(length2);
@@ -104,10 +122,10 @@ function splitAtCorners(edge: Directed, corners: readonly Position[]): Directed[
 /** The union's boundary: the pieces drawn by one ring only, each with the union on its left. */
 function boundaryPieces(shapes: readonly WardShape[]): Directed[] {
   const edges = directedEdges(shapes);
-  const corners = cornerIndex(edges);
+  const grid = cornerGrid(edges);
   const drawn = new Map<string, Directed[]>();
   for (const edge of edges) {
-    for (const piece of splitAtCorners(edge, corners)) {
+    for (const piece of splitAtCorners(edge, grid)) {
       const [k1, k2] = [keyOf(piece.from), keyOf(piece.to)];
       if (k1 === k2) continue;
       const key = k1 < k2 ? `${k1}|${k2}` : `${k2}|${k1}`;
