@@ -35,6 +35,8 @@ const POSTGRES_API_TESTS = [
   'payments', 'counter',
   // trade licences: applications, verdicts and licences on the kernel's tables; the register's search and the tables' edits
   'trade-licence', 'trade-licence-register', 'trade-licence-settings',
+  // ward boundaries: the page's summary of what is in use (a join, a max and the audit log)
+  'ward-boundaries-page',
 ].map((name) => `tests/api/${name}.test.ts`);
 
 function dataLayerUnitTests() {

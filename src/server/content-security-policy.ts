@@ -9,6 +9,7 @@ import mediaDirective from 'astro/runtime/client/media.prebuilt.js';
 import onlyDirective from 'astro/runtime/client/only.prebuilt.js';
 import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
 import { siteSettings } from '../site-settings';
+import { mapTiles } from '../features/wards/map-tiles.server';
 
 /** The Content-Security-Policy of an HTML page; the back office and sign-in may not be framed at all. */
 export type PageArea = 'public' | 'backoffice';
@@ -39,13 +40,23 @@ function paymentFormOrigins(): string[] {
   }
 }
 
+function tileOrigins(): string[] {
+  try {
+    const tiles = mapTiles();
+    return tiles ? [tiles.origin] : [];
+  } catch {
+    return []; // a bad setting stops the server at start (src/server/main.ts)
+  }
+}
+
 function policyFor(area: PageArea): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...LOADER_HASHES],
     // Inline style attributes are harmless without script and the carousels set them.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', ...(area === 'backoffice' ? ['blob:'] : [])],
+    // The tile server of the optional map (MAP_TILE_URL), and no other site: unset, no page loads another site's image.
+    'img-src': ["'self'", 'data:', ...(area === 'backoffice' ? ['blob:'] : []), ...tileOrigins()],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
     // The contact page embeds the office's map; the back office previews picked PDFs from blob: URLs.

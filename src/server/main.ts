@@ -21,6 +21,7 @@ import { pathIn, splitLanguage } from '../i18n/lang';
 import { SECURITY_HEADERS } from './security-headers';
 import { refuseMethodsNodeCannotRoute, refuseUnusedMethod } from './allowed-methods';
 import { loadStaticFiles, PRECOMPRESSED_DIR, serveStaticFile } from './static-files';
+import { readMapTiles } from '../features/wards/map-tiles.server';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
 
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
   let config;
   try {
     config = readConfig();
+    readMapTiles();
   } catch (err) {
     fail(`Cannot start: ${(err as Error).message}`);
   }

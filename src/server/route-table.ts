@@ -165,6 +165,8 @@ export const ROUTES = {
   '/property-tax-settings': { access: ADMIN, query: ['saved', 'lang'], nav: { sidebar: 'admin', label: 'Property Tax Settings' } },
   // The trade licence's fee table and document checklists (src/features/trade-licence/settings.server.ts).
   '/trade-licence-settings': { access: ADMIN, query: ['saved', 'removed', 'gone', 'edit', 'lang'], nav: { sidebar: 'admin', label: 'Trade Licence Settings' } },
+  // Ward boundaries: what is in use, and the upload of a new file (src/features/wards); in Hindi too.
+  '/ward-boundaries': { access: ADMIN, staffHindi: true, query: ['saved'], nav: { sidebar: 'admin', label: 'Ward Boundaries' } },
   '/property-ledger/[number]': { access: TAX_STAFF },
   '/staff': { access: ADMIN, query: ['q', 'page'], nav: { sidebar: 'admin', label: 'Staff Accounts' } },
   '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },

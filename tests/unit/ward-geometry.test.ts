@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BoundaryError, checkWardBoundaries, shapesOverlap, wardAt, type WardShape } from '../../src/features/wards/ward-geometry';
 import { DEMO_WARD_BOUNDARIES } from '../../db/seed/ward-boundaries';
+import { problemText } from '../../src/features/wards/boundary-words';
 
 /** The boundary check's rules and the point-in-polygon look-up, on the demo grid and on broken files. */
 const WARDS = Array.from({ length: 25 }, (_, i) => String(i + 1));
@@ -12,7 +13,7 @@ function problemsOf(geojson: unknown, wards: string[] = WARDS): string[] {
   try {
     checkWardBoundaries(geojson, wards);
   } catch (err) {
-    if (err instanceof BoundaryError) return err.problems;
+    if (err instanceof BoundaryError) return err.problems.map((problem) => problemText(problem, 'en'));
     throw err;
   }
   return [];
@@ -67,12 +68,12 @@ describe('the boundary check', () => {
     expect(problemsOf(overlapping)).toContain('Wards 1 and 2 overlap; wards may share an edge but not area.');
   });
 
-  it('accepts a MultiPolygon ward and a polygon with a hole', () => {
+  it('accepts a MultiPolygon ward and a polygon with a hole that the other ward fills', () => {
     const hole = [[[0, 0], [3, 0], [3, 3], [0, 3], [0, 0]], [[1, 1], [1, 2], [2, 2], [2, 1], [1, 1]]];
-    const shapes = checkWardBoundaries({ type: 'FeatureCollection', features: [feature(1, hole), feature(2, [square(1, 1), square(5, 5)], 'MultiPolygon')] }, ['1', '2']);
+    const shapes = checkWardBoundaries({ type: 'FeatureCollection', features: [feature(1, hole), feature(2, [square(1, 1), square(3, 0)], 'MultiPolygon')] }, ['1', '2']);
     expect(wardAt(shapes, [1.5, 1.5])).toBe('2');
     expect(wardAt(shapes, [0.5, 0.5])).toBe('1');
-    expect(wardAt(shapes, [5.5, 5.5])).toBe('2');
+    expect(wardAt(shapes, [3.5, 0.5])).toBe('2');
   });
 });
 

@@ -3,6 +3,8 @@
  * look-up that finds the ward of a point. Pure functions, no libraries: a ray cast per ring, and segment
  * crossing tests for the overlap and self-intersection rules. Coordinates are [longitude, latitude].
  */
+import { gapsBetween } from './ward-gaps';
+
 export type Position = [number, number];
 /** Rings of one polygon: the outer ring first, then its holes; each ring closed (first = last). */
 export type Polygon = Position[][];
@@ -16,9 +18,50 @@ export interface WardShape {
 /** Limits that keep the check's work bounded (the pairwise tests are quadratic in a ring's size). */
 export const GEOMETRY_LIMITS = { features: 200, positionsPerRing: 5_000, positionsInAll: 50_000 } as const;
 
+/** Where in the file a problem is: a feature (from 1), its ward when known, its part of a MultiPolygon and its ring. */
+export interface Place {
+  feature: number;
+  ward?: string;
+  part?: number;
+  ring?: number;
+}
+
+/**
+ * A reason the check refuses a file, as a code and its particulars; the words are the catalogues' (wards.problems,
+ * in English and Hindi), so the API and the admin's page say the same thing in the reader's language.
+ */
+export type BoundaryProblem =
+  | { code: 'notJson' }
+  | { code: 'notCollection' }
+  | { code: 'noFeatures' }
+  | { code: 'tooManyFeatures'; count: number; max: number }
+  | { code: 'notFeature'; place: Place }
+  | { code: 'noWardNumber'; place: Place }
+  | { code: 'repeatedWard'; place: Place; first: number }
+  | { code: 'unknownWard'; place: Place }
+  | { code: 'notPolygon'; place: Place }
+  | { code: 'noCoordinates'; place: Place }
+  | { code: 'noRings'; place: Place }
+  | { code: 'notPositionList'; place: Place }
+  | { code: 'tooManyRingPositions'; place: Place; count: number; max: number }
+  | { code: 'notNumbers'; place: Place }
+  | { code: 'outOfRange'; place: Place }
+  | { code: 'tooFewPositions'; place: Place; count: number }
+  | { code: 'notClosed'; place: Place }
+  | { code: 'crossesItself'; place: Place }
+  | { code: 'noArea'; place: Place }
+  | { code: 'tooManyPositions'; count: number; max: number }
+  | { code: 'overlap'; wards: [string, string] }
+  | { code: 'missingWards'; wards: string[] }
+  | { code: 'gap'; wards: string[]; lat: number; long: number }
+  | { code: 'apart'; wards: string[]; lat: number; long: number }
+  | { code: 'pinch'; wards: string[]; lat: number; long: number };
+
+export type BoundaryProblemCode = BoundaryProblem['code'];
+
 export class BoundaryError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems[0]);
+  constructor(readonly problems: BoundaryProblem[]) {
+    super(problems[0]?.code);
   }
 }
 
@@ -33,6 +76,9 @@ function wardOf(properties: unknown): string | null {
   const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
   return /^[1-9]\d{0,2}$/.test(text) ? text : null;
 }
+
+/** A place named in a refusal: five decimals of a degree, about a metre. */
+const roundDegrees = (value: number) => Math.round(value * 1e5) / 1e5;
 
 /** Twice the signed area of a ring (shoelace); zero for a ring with no area. */
 function doubleArea(ring: readonly Position[]): number {
@@ -95,17 +141,17 @@ export function wardAt(shapes: readonly WardShape[], point: Position): string | 
   return sorted.find((shape) => shapeContains(shape, point))?.ward ?? null;
 }
 
-function ringProblems(ring: unknown, where: string): { ring: Position[] | null; problems: string[] } {
-  if (!Array.isArray(ring)) return { ring: null, problems: [`${where} is not a list of positions.`] };
-  if (ring.length > GEOMETRY_LIMITS.positionsPerRing) return { ring: null, problems: [`${where} has ${ring.length} positions; at most ${GEOMETRY_LIMITS.positionsPerRing} are allowed in a ring.`] };
-  if (!ring.every(isPosition)) return { ring: null, problems: [`${where} has a position that is not [longitude, latitude] in numbers.`] };
+function ringProblems(ring: unknown, place: Place): { ring: Position[] | null; problems: BoundaryProblem[] } {
+  if (!Array.isArray(ring)) return { ring: null, problems: [{ code: 'notPositionList', place }] };
+  if (ring.length > GEOMETRY_LIMITS.positionsPerRing) return { ring: null, problems: [{ code: 'tooManyRingPositions', place, count: ring.length, max: GEOMETRY_LIMITS.positionsPerRing }] };
+  if (!ring.every(isPosition)) return { ring: null, problems: [{ code: 'notNumbers', place }] };
   const positions = (ring as number[][]).map((p) => [p[0], p[1]] as Position);
-  const problems: string[] = [];
-  if (positions.some(([lon, lat]) => lon < -180 || lon > 180 || lat < -90 || lat > 90)) problems.push(`${where} has a position outside longitude −180…180 or latitude −90…90 (GeoJSON is [longitude, latitude]).`);
-  if (positions.length < 4) problems.push(`${where} has ${positions.length} positions; a ring needs at least 4 (the first repeated last).`);
-  else if (positions[0][0] !== positions.at(-1)![0] || positions[0][1] !== positions.at(-1)![1]) problems.push(`${where} is not closed: its last position must repeat its first.`);
-  else if (selfIntersects(positions)) problems.push(`${where} crosses itself.`);
-  else if (doubleArea(positions) === 0) problems.push(`${where} encloses no area.`);
+  const problems: BoundaryProblem[] = [];
+  if (positions.some(([lon, lat]) => lon < -180 || lon > 180 || lat < -90 || lat > 90)) problems.push({ code: 'outOfRange', place });
+  if (positions.length < 4) problems.push({ code: 'tooFewPositions', place, count: positions.length });
+  else if (positions[0][0] !== positions.at(-1)![0] || positions[0][1] !== positions.at(-1)![1]) problems.push({ code: 'notClosed', place });
+  else if (selfIntersects(positions)) problems.push({ code: 'crossesItself', place });
+  else if (doubleArea(positions) === 0) problems.push({ code: 'noArea', place });
   return { ring: problems.length ? null : positions, problems };
 }
 
@@ -120,14 +166,14 @@ function selfIntersects(ring: readonly Position[]): boolean {
   return false;
 }
 
-function polygonOf(coordinates: unknown, where: string, problems: string[]): Polygon | null {
+function polygonOf(coordinates: unknown, place: Place, problems: BoundaryProblem[]): Polygon | null {
   if (!Array.isArray(coordinates) || coordinates.length === 0) {
-    problems.push(`${where} has no rings.`);
+    problems.push({ code: 'noRings', place });
     return null;
   }
   const rings: Position[][] = [];
   coordinates.forEach((ring, i) => {
-    const checked = ringProblems(ring, `${where}, ring ${i + 1}`);
+    const checked = ringProblems(ring, { ...place, ring: i + 1 });
     problems.push(...checked.problems);
     if (checked.ring) rings.push(checked.ring);
   });
@@ -184,23 +230,26 @@ export function shapesOverlap(a: WardShape, b: WardShape): boolean {
   return false;
 }
 
+/** How many problems a refusal lists: enough to mend a file in one go, few enough to read. */
+export const MAX_PROBLEMS = 20;
+
 /**
  * Checks parsed GeoJSON as ward boundaries and returns the shapes, or throws BoundaryError listing every
- * problem found (up to 20): a FeatureCollection of Polygon or MultiPolygon features, each naming a ward
- * number that exists (`knownWards`), no ward twice, every ring valid, no two wards overlapping, and every
- * known ward given a boundary.
+ * problem found (up to MAX_PROBLEMS): a FeatureCollection of Polygon or MultiPolygon features, each naming a
+ * ward number that exists (`knownWards`), no ward twice, every ring valid, no two wards overlapping, every
+ * known ward given a boundary, and no gap between the wards (ward-gaps.ts).
  */
 export function checkWardBoundaries(geojson: unknown, knownWards: readonly string[]): WardShape[] {
-  const problems: string[] = [];
-  const fail = () => new BoundaryError(problems.slice(0, 20));
+  const problems: BoundaryProblem[] = [];
+  const fail = () => new BoundaryError(problems.slice(0, MAX_PROBLEMS));
   if (!geojson || typeof geojson !== 'object' || (geojson as { type?: unknown }).type !== 'FeatureCollection' || !Array.isArray((geojson as { features?: unknown }).features)) {
-    problems.push('The file is not a GeoJSON FeatureCollection (an object with "type": "FeatureCollection" and a "features" list).');
+    problems.push({ code: 'notCollection' });
     throw fail();
   }
   const features = (geojson as { features: unknown[] }).features;
-  if (features.length === 0) problems.push('The FeatureCollection has no features.');
+  if (features.length === 0) problems.push({ code: 'noFeatures' });
   if (features.length > GEOMETRY_LIMITS.features) {
-    problems.push(`The file has ${features.length} features; at most ${GEOMETRY_LIMITS.features} are allowed.`);
+    problems.push({ code: 'tooManyFeatures', count: features.length, max: GEOMETRY_LIMITS.features });
     throw fail();
   }
   const known = new Set(knownWards);
@@ -208,36 +257,40 @@ export function checkWardBoundaries(geojson: unknown, knownWards: readonly strin
   const seen = new Map<string, number>();
   let positions = 0;
   features.forEach((feature, index) => {
-    const where = `Feature ${index + 1}`;
     const f = feature as { type?: unknown; properties?: unknown; geometry?: { type?: unknown; coordinates?: unknown } | null };
-    if (!f || typeof f !== 'object' || f.type !== 'Feature') return void problems.push(`${where} is not a GeoJSON Feature.`);
+    if (!f || typeof f !== 'object' || f.type !== 'Feature') return void problems.push({ code: 'notFeature', place: { feature: index + 1 } });
     const ward = wardOf(f.properties);
-    if (!ward) return void problems.push(`${where} has no ward number: give it a "ward" property (1, 2, …).`);
-    const label = `${where} (ward ${ward})`;
-    if (seen.has(ward)) problems.push(`${label} repeats ward ${ward}, already given by feature ${seen.get(ward)}.`);
+    if (!ward) return void problems.push({ code: 'noWardNumber', place: { feature: index + 1 } });
+    const place: Place = { feature: index + 1, ward };
+    if (seen.has(ward)) problems.push({ code: 'repeatedWard', place, first: seen.get(ward)! });
     else seen.set(ward, index + 1);
-    if (!known.has(ward)) problems.push(`${label} names a ward the council does not have.`);
+    if (!known.has(ward)) problems.push({ code: 'unknownWard', place });
     const geometry = f.geometry;
-    if (!geometry || (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon')) return void problems.push(`${label} is not a Polygon or MultiPolygon.`);
+    if (!geometry || (geometry.type !== 'Polygon' && geometry.type !== 'MultiPolygon')) return void problems.push({ code: 'notPolygon', place });
     const parts = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
-    if (!Array.isArray(parts) || parts.length === 0) return void problems.push(`${label} has no coordinates.`);
+    if (!Array.isArray(parts) || parts.length === 0) return void problems.push({ code: 'noCoordinates', place });
     const polygons: Polygon[] = [];
     parts.forEach((part, i) => {
-      const polygon = polygonOf(part, parts.length > 1 ? `${label}, part ${i + 1}` : label, problems);
+      const polygon = polygonOf(part, parts.length > 1 ? { ...place, part: i + 1 } : place, problems);
       if (polygon) polygons.push(polygon);
     });
     positions += polygons.flat().reduce((n, ring) => n + ring.length, 0);
     if (polygons.length === parts.length) shapes.push({ ward, polygons });
   });
-  if (positions > GEOMETRY_LIMITS.positionsInAll) problems.push(`The file has ${positions} positions; at most ${GEOMETRY_LIMITS.positionsInAll} are allowed.`);
+  if (positions > GEOMETRY_LIMITS.positionsInAll) problems.push({ code: 'tooManyPositions', count: positions, max: GEOMETRY_LIMITS.positionsInAll });
   if (problems.length > 0) throw fail();
   for (let i = 0; i < shapes.length; i++) {
     for (let j = i + 1; j < shapes.length; j++) {
-      if (shapesOverlap(shapes[i], shapes[j])) problems.push(`Wards ${shapes[i].ward} and ${shapes[j].ward} overlap; wards may share an edge but not area.`);
+      if (shapesOverlap(shapes[i], shapes[j])) problems.push({ code: 'overlap', wards: [shapes[i].ward, shapes[j].ward] });
     }
   }
   const missing = knownWards.filter((ward) => !seen.has(ward));
-  if (missing.length > 0) problems.push(`No boundary is given for ward${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: every ward needs one.`);
+  if (missing.length > 0) problems.push({ code: 'missingWards', wards: missing });
+  if (problems.length > 0) throw fail();
+  // Only once the wards are sound and apart: a missing ward is named as such, not as the gap it leaves.
+  for (const gap of gapsBetween(shapes)) {
+    problems.push({ code: gap.kind, wards: gap.wards, long: roundDegrees(gap.at[0]), lat: roundDegrees(gap.at[1]) });
+  }
   if (problems.length > 0) throw fail();
   return shapes;
 }

@@ -4,6 +4,7 @@ import { HttpError, readBodyBytes, type BodyLimit } from '../../server/http';
 import { runWrite } from '../../server/write-path';
 import type { Session } from '../../server/auth/session';
 import { BoundaryError, checkWardBoundaries, featureCollection, wardAt, type Polygon, type WardShape } from './ward-geometry';
+import { problemText } from './boundary-words';
 
 /**
  * Ward boundaries in the database (ward_boundary): replaced whole by an admin's GeoJSON upload, read to find
@@ -12,6 +13,12 @@ import { BoundaryError, checkWardBoundaries, featureCollection, wardAt, type Pol
 
 /** The largest upload: ample for 25 wards drawn to a few metres; read with this cap before any parsing. */
 export const BOUNDARY_LIMIT: BodyLimit = { bytes: 2 * 1024 * 1024, message: 'The boundary file is larger than the 2 MB allowed.' };
+/**
+ * The admin page's form: the same file cap, with room for the form's one-time token and the multipart framing
+ * around the file. The whole body is read within it before anything is parsed; the file is then held to
+ * BOUNDARY_LIMIT itself.
+ */
+export const BOUNDARY_FORM_LIMIT: BodyLimit = { bytes: BOUNDARY_LIMIT.bytes + 16 * 1024, message: BOUNDARY_LIMIT.message };
 
 /** Every ward's shape, with its ward's id; none when no boundaries have been uploaded. */
 export async function wardShapes(database: Db = db()): Promise<(WardShape & { wardId: number })[]> {
@@ -36,36 +43,38 @@ export async function boundariesGeoJson(database: Db = db()): Promise<object> {
   return featureCollection(await wardShapes(database));
 }
 
-/** Reads an upload's body (JSON or GeoJSON, at most BOUNDARY_LIMIT) and parses it, before any check. */
-export async function readBoundaryUpload(request: Request): Promise<unknown> {
+/** Reads the PUT call's body (JSON or GeoJSON, at most BOUNDARY_LIMIT), unparsed: uploadBoundaries parses it. */
+export async function readBoundaryUpload(request: Request): Promise<Uint8Array> {
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   if (!type.includes('application/json') && !type.includes('application/geo+json')) {
     throw new HttpError(415, 'Send the boundaries as GeoJSON (application/geo+json or application/json).');
   }
-  const bytes = await readBodyBytes(request, BOUNDARY_LIMIT);
-  try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
-    throw new HttpError(400, 'The file is not GeoJSON: it is not valid JSON in UTF-8.', { file: 'The file is not valid JSON in UTF-8.' });
-  }
+  return readBodyBytes(request, BOUNDARY_LIMIT);
+}
+
+/** A refusal of the check as the API answers it: 400, in English, every problem numbered. */
+export function boundaryRefusal(err: BoundaryError): HttpError {
+  const texts = err.problems.map((problem) => problemText(problem, 'en'));
+  return new HttpError(400, texts[0], Object.fromEntries(texts.map((text, i) => [`problem${i + 1}`, text])));
 }
 
 /**
- * Checks an upload against the council's wards and, when it passes, replaces every boundary at once
- * (audited: how many wards, and the file's SHA-256). A failing file changes nothing and is answered with
- * every problem found.
+ * The one path of an upload, for the PUT call and the admin's page alike: the file's bytes (already read
+ * within BOUNDARY_LIMIT) parsed as JSON, checked against the council's wards and, when they pass, every
+ * boundary replaced at once (audited: how many wards, and the file's SHA-256). A failing file changes nothing
+ * and throws BoundaryError with every problem found, as codes the caller puts into words.
  */
-export async function replaceBoundaries(geojson: unknown, session: Session, database: Db = db()): Promise<{ wards: number }> {
-  const wards = await database.selectFrom('ward').select(['id', 'ward_number']).execute();
-  let shapes: WardShape[];
+export async function uploadBoundaries(bytes: Uint8Array, session: Session, database: Db = db()): Promise<{ wards: number }> {
+  let geojson: unknown;
   try {
-    shapes = checkWardBoundaries(geojson, wards.map((w) => w.ward_number));
-  } catch (err) {
-    if (err instanceof BoundaryError) throw new HttpError(400, err.message, Object.fromEntries(err.problems.map((problem, i) => [`problem${i + 1}`, problem])));
-    throw err;
+    geojson = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    throw new BoundaryError([{ code: 'notJson' }]);
   }
+  const wards = await database.selectFrom('ward').select(['id', 'ward_number']).execute();
+  const shapes: WardShape[] = checkWardBoundaries(geojson, wards.map((w) => w.ward_number));
   const idOf = new Map(wards.map((w) => [w.ward_number, w.id]));
-  const sha256 = createHash('sha256').update(JSON.stringify(geojson)).digest('hex');
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
   return runWrite(
     {
       actor: { id: session.user.id, email: session.user.email }, entity: 'ward-boundaries', table: 'ward_boundary', files: [],
@@ -87,4 +96,31 @@ export function parseCoordinate(raw: string | null | undefined, max: 90 | 180): 
   if (!/^[+-]?\d{1,3}(\.\d{1,12})?$/.test(text)) return null;
   const value = Number(text);
   return Math.abs(value) <= max ? value : null;
+}
+
+/** What the admin's page shows of the boundaries in use: which wards have one, when they were uploaded and by whom. */
+export interface BoundarySummary {
+  covered: string[];
+  missing: string[];
+  /** When the boundaries in use were stored; null before any. */
+  uploadedAt: string | null;
+  /** The admin whose upload it was, from the audit log; null for the demo's own (seeded, not uploaded). */
+  uploadedBy: string | null;
+}
+
+export async function boundarySummary(database: Db = db()): Promise<BoundarySummary> {
+  const [wards, stored, audit] = await Promise.all([
+    database.selectFrom('ward').leftJoin('ward_boundary', 'ward_boundary.ward_id', 'ward.id').select(['ward.ward_number', 'ward_boundary.updated_at']).execute(),
+    database.selectFrom('ward_boundary').select((eb) => eb.fn.max('updated_at').as('at')).executeTakeFirst(),
+    database.selectFrom('audit_log').select(['user_email']).where('entity', '=', 'ward-boundaries').orderBy('id', 'desc').limit(1).executeTakeFirst(),
+  ]);
+  const byNumber = (a: string, b: string) => Number(a) - Number(b);
+  const uploadedAt = (stored?.at as string | null | undefined) ?? null;
+  return {
+    covered: wards.filter((w) => w.updated_at !== null).map((w) => w.ward_number).sort(byNumber),
+    missing: wards.filter((w) => w.updated_at === null).map((w) => w.ward_number).sort(byNumber),
+    uploadedAt,
+    // Only a passing upload writes an audit row (in the transaction that stores it): the latest is the one in use.
+    uploadedBy: audit && uploadedAt ? audit.user_email : null,
+  };
 }
