@@ -35,6 +35,8 @@ const POSTGRES_API_TESTS = [
   'payments', 'counter',
   // trade licences: applications, verdicts and licences on the kernel's tables; the register's search and the tables' edits
   'trade-licence', 'trade-licence-register', 'trade-licence-settings',
+  // ward alerts: one subscription per address and ward (an upsert), confirmation and unsubscribe writes, the feed's query
+  'ward-alerts',
 ].map((name) => `tests/api/${name}.test.ts`);
 
 function dataLayerUnitTests() {
