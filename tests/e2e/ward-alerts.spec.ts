@@ -32,18 +32,18 @@ test('a phone without script subscribes by email in Hindi and confirms by the em
   await expect(page.getByRole('heading', { level: 1, name: hi.title })).toBeVisible();
 
   // A wrong address comes back in Hindi with everything chosen still chosen.
-  await page.getByLabel(hi.ward, { exact: true }).selectOption({ label: hi.wardName('9') });
-  await page.getByRole('radio', { name: hi.events.resolved }).check();
-  await page.getByRole('radio', { name: hi.frequency.daily }).check();
-  await page.getByLabel(hi.email).fill('no-at-sign');
+  await page.locator('#ward').selectOption({ label: hi.wardName('9') });
+  await page.getByRole('radio', { name: hi.events.resolved, exact: true }).check();
+  await page.getByRole('radio', { name: hi.frequency.daily, exact: true }).check();
+  await page.locator('#email').fill('no-at-sign');
   await page.getByRole('button', { name: hi.subscribe }).click();
   await expect(page.getByRole('alert')).toContainText(hi.emailInvalid);
-  await expect(page.getByLabel(hi.ward, { exact: true })).toHaveValue(/\d+/);
-  await expect(page.getByRole('radio', { name: hi.frequency.daily })).toBeChecked();
-  await expect(page.getByLabel(hi.email)).toHaveValue('no-at-sign');
+  await expect(page.locator('#ward')).toHaveValue(/\d+/);
+  await expect(page.getByRole('radio', { name: hi.frequency.daily, exact: true })).toBeChecked();
+  await expect(page.locator('#email')).toHaveValue('no-at-sign');
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'no sideways scrolling').toBeLessThanOrEqual(0);
 
-  await page.getByLabel(hi.email).fill(email);
+  await page.locator('#email').fill(email);
   await page.getByRole('button', { name: hi.subscribe }).click();
   await expect(page.getByRole('status')).toContainText(hi.checkEmail(email));
 
