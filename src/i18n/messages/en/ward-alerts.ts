@@ -60,7 +60,6 @@ export const wardAlerts = {
   confirmBody: (ward: string, link: string) => `Someone (we hope you) asked for grievance alerts for ward ${ward} at this address. To start them, open this link within 48 hours and press the button:\n${link}\n\nIf it was not you, do nothing: no alerts will be sent.`,
   newSubject: (number: string, ward: string) => `New grievance in ward ${ward}: ${number}`,
   resolvedSubject: (number: string, ward: string) => `Grievance resolved in ward ${ward}: ${number}`,
-  kindWords: { new: 'New', resolved: 'Resolved' },
   /** One grievance as a message line: number, category, ward, landmark and state. */
   fact: (number: string, category: string, ward: string, landmark: string, state: string) =>
     `${number}: ${category}, ward ${ward}${landmark ? `, near ${landmark}` : ''}. Now: ${state}.`,

@@ -51,7 +51,6 @@ export const wardAlerts: Messages['wardAlerts'] = {
   confirmBody: (ward: string, link: string) => `किसी ने (आशा है आपने) इस पते के लिए वार्ड ${ward} की शिकायत सूचनाएँ माँगी हैं। शुरू करने के लिए 48 घंटे के भीतर यह लिंक खोलें और बटन दबाएँ:\n${link}\n\nयदि यह आप नहीं थे, तो कुछ न करें: कोई सूचना नहीं भेजी जाएगी।`,
   newSubject: (number: string, ward: string) => `वार्ड ${ward} में नई शिकायत: ${number}`,
   resolvedSubject: (number: string, ward: string) => `वार्ड ${ward} में शिकायत निस्तारित: ${number}`,
-  kindWords: { new: 'नई', resolved: 'निस्तारित' },
   fact: (number: string, category: string, ward: string, landmark: string, state: string) =>
     `${number}: ${category}, वार्ड ${ward}${landmark ? `, ${landmark} के पास` : ''}। स्थिति: ${state}।`,
   trackAt: (link: string) => `स्थिति देखें: ${link}`,
