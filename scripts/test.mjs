@@ -37,6 +37,8 @@ const POSTGRES_API_TESTS = [
   'trade-licence', 'trade-licence-register', 'trade-licence-settings',
   // ward boundaries: the page's summary of what is in use (a join, a max and the audit log)
   'ward-boundaries-page',
+  // ward alerts: one subscription per address and ward (an upsert), confirmation and unsubscribe writes, the feed's query
+  'ward-alerts',
 ].map((name) => `tests/api/${name}.test.ts`);
 
 function dataLayerUnitTests() {

@@ -139,6 +139,17 @@ export const TABLES = {
   ward: { id: id(), ward_number: text() },
   /** A ward's boundary: its polygons as JSON, [longitude, latitude] rings (src/features/wards). */
   ward_boundary: { ward_id: integer(), polygons: text(), updated_at: text() },
+  /**
+   * Alerts for a ward (src/features/ward-alerts): an email or a signed-in citizen's mobile, the ward, which
+   * grievance events (new, resolved, both) and how often (immediate, daily). Email waits for its link
+   * (confirmed_at null, confirm_nonce the pending link's secret); only confirmed rows are written to.
+   */
+  ward_alert_subscription: {
+    id: id(), channel: text<'email' | 'sms'>(), recipient: text(), ward_id: integer(), events: text<'new' | 'resolved' | 'both'>(),
+    frequency: text<'immediate' | 'daily'>(), lang: text<'en' | 'hi'>(), confirmed_at: textOrNull(), confirm_nonce: textOrNull(), created_at: text(), updated_at: text(),
+  },
+  /** The daily digests: one row per subscription and Indian date, whether anything was sent (events > 0) or not. */
+  ward_alert_digest: { subscription_id: integer(), day: text(), sent_at: text(), events: integer() },
   ulb: { id: id(), ulb_name: text() },
   /** A citizen's reminder about a grievance: complaint_id is the case's id (the legacy calls answer it). */
   complaint_reminder: { id: id(), complaint_id: integer(), message: text(), created_date: text() },
@@ -197,6 +208,8 @@ export const TABLES = {
     claimed_until: textOrNull(),
     sent_at: textOrNull(),
     last_error: textOrEmpty(),
+    /** An email's List-Unsubscribe address (RFC 8058), for messages a person may stop with one click. */
+    list_unsubscribe: textOrNull(),
   },
   /** Each try at delivering a message: outcome 'sent' or 'failed', with the gateway's answer or the error. */
   outbox_attempt: { id: id(), message_id: integer(), at: text(), outcome: text<'sent' | 'failed'>(), answer: textOrEmpty() },

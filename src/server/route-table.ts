@@ -93,6 +93,12 @@ export const ROUTES = {
   '/postgrievance': { access: PUBLIC, query: ['lodged'], uncached: true },
   '/trackgrievance': { access: PUBLIC, query: ['number'], uncached: true },
   '/grievance-performance': { access: PUBLIC, uncached: true },
+  // Alerts for a ward (src/features/ward-alerts): the form holds a one-time token and offers SMS to a signed-in
+  // citizen; the confirm and stop pages read their link's token; a ward's feed depends on the clock's 30 days.
+  '/ward-alerts': { access: PUBLIC, query: ['ward'], uncached: true },
+  '/ward-alerts/confirm': { access: PUBLIC, query: ['token'], uncached: true },
+  '/ward-alerts/unsubscribe': { access: PUBLIC, query: ['token'], uncached: true },
+  '/wards/[ward]/grievances.rss': { access: PUBLIC, uncached: true },
   // Open311 GeoReport v2: one route answers every address under /open311/ (src/features/grievance/open311.server.ts).
   '/open311/[...path]': { access: PUBLIC, englishOnly: true, query: ['service_request_id', 'service_code', 'status', 'start_date', 'end_date', 'jurisdiction_id'], uncached: true },
   // Property tax: a demand is found by number and mobile, posted (never in a URL), and the answer to a post is

@@ -89,7 +89,7 @@ describe('on SQLite, the in-process runner', () => {
     // Every job runs on the first start (none has run before).
     await until(async () => {
       const rows = await database.selectFrom('job_run').select('name').execute();
-      return rows.length === 7 ? rows : undefined;
+      return rows.length === 8 ? rows : undefined;
     }, 'the first runs');
   });
 

@@ -94,7 +94,7 @@ const NOT_PAGES = new Set(['/404', '/my/signout']);
 
 const PAGES = (Object.entries(ROUTES) as [string, RouteDeclaration][])
   .filter(([pattern, route]) => route.access === 'public' && !route.englishOnly && !isApiPattern(pattern) && !NOT_PAGES.has(pattern))
-  .filter(([pattern]) => !/\.(xml|svg|json)$/.test(pattern))
+  .filter(([pattern]) => !/\.(xml|svg|json|rss)$/.test(pattern))
   .map(([pattern]) => {
     const example = EXAMPLES[pattern] ?? (pattern.includes('[') ? null : pattern);
     if (!example) throw new Error(`${pattern} is a public page without an example address in both-languages.spec.ts`);

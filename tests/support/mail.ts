@@ -1,11 +1,12 @@
 import net from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-/** Mail as a test SMTP server received it: envelope recipients, subject and the decoded text. */
+/** Mail as a test SMTP server received it: envelope recipients, subject, the decoded text and the raw header block. */
 export interface ReceivedMail {
   to: string;
   subject: string;
   body: string;
+  headers: string;
 }
 
 /**
@@ -32,7 +33,7 @@ export async function startMailServer(port = 0): Promise<{ port: number; mails: 
       let raw = '';
       stream.on('data', (chunk) => (raw += chunk));
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '', body: decodeBody(raw) });
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? '', body: decodeBody(raw), headers: raw.slice(0, raw.search(/\r?\n\r?\n/)) });
         callback();
       });
     },

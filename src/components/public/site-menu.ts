@@ -67,6 +67,8 @@ export const SITE_MENU: readonly MenuEntry[] = [
       { ...name('postGrievance'), href: '/postgrievance' },
       { ...name('trackGrievance'), href: '/trackgrievance' },
       { ...name('viewGrievances'), href: '/viewgrievance' },
+      // A ward's new and resolved grievances by email or SMS, and its RSS feed (src/features/ward-alerts).
+      { ...name('wardAlerts'), href: '/ward-alerts' },
       // A citizen's own list of grievances, signed in with their mobile (src/features/citizen).
       { ...name('citizenLogin'), href: CITIZEN_LOGIN },
       { ...name('rti'), href: siteSettings.rtiUrl, external: true },

@@ -7,6 +7,7 @@ import type { AcceptedFile } from '../../server/content/uploads';
 import { now as clockNow } from '../../server/clock';
 import type { CaseContact } from './contact';
 import { queueCitizenMessage } from './case-messages.server';
+import { tellCaseWatchers } from './case-watchers.server';
 import { caseNumber, CITIZEN, SYSTEM, requirementsOf, type Lang, type Party, type AnyService } from './service';
 
 /**
@@ -139,6 +140,7 @@ export async function lodgeCase(
         await trx.insertInto('case_contact').values({ case_id: row.id, ...input.contact }).execute();
         await storeEvent(trx, row.id, at, actor, { action: 'lodge', from: null, to: service.initial, note: '', visibility: 'public', data: {} }, stored);
         if (service.catalogue('en').lodge) await queueCitizenMessage(trx, service, number, input.contact, lang, { key: 'lodge', state: service.initial, note: '' });
+        await tellCaseWatchers(trx, { service, caseId: row.id, number, action: 'lodge', from: null, to: service.initial, toldToCitizen: true });
         return { result: { id: row.id, number }, audit: { action: 'create', recordId: row.id, before: null, after: { number, service: service.name, state: service.initial, data: caseData, ...service.auditView?.({ number, state: service.initial, data: caseData }) } } };
       },
     },
@@ -203,6 +205,7 @@ function plannedStep(service: AnyService, number: string, action: string, input:
       const contact = await trx.selectFrom('case_contact').select(['name', 'mobile', 'email', 'address']).where('case_id', '=', row.id).executeTakeFirstOrThrow();
       await queueCitizenMessage(trx, service, row.number, contact, row.lang === 'hi' ? 'hi' : 'en', { key: rule.message, state: rule.to, note: visibility === 'public' ? note : '' });
     }
+    await tellCaseWatchers(trx, { service, caseId: row.id, number: row.number, action, from: row.state, to: rule.to, toldToCitizen: Boolean(rule.message) });
     return { result: undefined, audit: { action: 'transition' as const, recordId: row.id, before: row, after: { ...row, ...changes, event: { action, note, visibility } } } };
   };
   return { check, change, uploads: uploadsOf(photos, documents) };

@@ -77,14 +77,19 @@ function rfc822(date: string): string | null {
 /** RSS's code for the language of a channel. */
 const RSS_LANGUAGE: Readonly<Record<Lang, string>> = { en: 'en-in', hi: 'hi' };
 
-export async function feedXml(name: string, origin: string, lang: Lang = 'en'): Promise<string | null> {
-  if (!isFeedName(name)) return null;
-  const feed = FEED_LINKS[name];
-  const items = await FEED_ITEMS[name](lang);
-  const m = messages(lang);
-  const title = feedTitle(name, lang);
+/** An RSS channel: its words, the page it follows and its own address (both English paths), and its items. */
+export interface RssChannel {
+  title: string;
+  description: string;
+  page: string;
+  self: string;
+  items: readonly FeedItem[];
+}
+
+/** The RSS 2.0 document of a channel in `lang`: every feed of the site is written by this one writer. */
+export function rssXml(channel: RssChannel, origin: string, lang: Lang): string {
   const absolute = (path: string) => escapeXml(new URL(path, origin).href);
-  const entries = items.map((item) => {
+  const entries = channel.items.map((item) => {
     const published = item.date ? rfc822(item.date) : null;
     return [
       '    <item>',
@@ -100,14 +105,31 @@ export async function feedXml(name: string, origin: string, lang: Lang = 'en'): 
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     '  <channel>',
-    `    <title>${escapeXml(`${title}: ${m.footer.councilName}`)}</title>`,
-    `    <link>${absolute(pathIn(lang, feed.page))}</link>`,
-    `    <description>${escapeXml(m.feeds.channelDescription(title, m.footer.councilName))}</description>`,
+    `    <title>${escapeXml(channel.title)}</title>`,
+    `    <link>${absolute(pathIn(lang, channel.page))}</link>`,
+    `    <description>${escapeXml(channel.description)}</description>`,
     `    <language>${RSS_LANGUAGE[lang]}</language>`,
-    `    <atom:link href="${absolute(feedPath(name, lang))}" rel="self" type="application/rss+xml" />`,
+    `    <atom:link href="${absolute(pathIn(lang, channel.self))}" rel="self" type="application/rss+xml" />`,
     ...entries,
     '  </channel>',
     '</rss>',
     '',
   ].join('\n');
+}
+
+export async function feedXml(name: string, origin: string, lang: Lang = 'en'): Promise<string | null> {
+  if (!isFeedName(name)) return null;
+  const m = messages(lang);
+  const title = feedTitle(name, lang);
+  return rssXml(
+    {
+      title: `${title}: ${m.footer.councilName}`,
+      description: m.feeds.channelDescription(title, m.footer.councilName),
+      page: FEED_LINKS[name].page,
+      self: feedPath(name),
+      items: await FEED_ITEMS[name](lang),
+    },
+    origin,
+    lang,
+  );
 }

@@ -9,7 +9,7 @@ import { readSettings } from './grievance-settings.server';
  */
 const HOUR_MS = 3_600_000;
 
-type Kind = 'lodge-mobile' | 'lodge-address' | 'lookup-address';
+type Kind = 'lodge-mobile' | 'lodge-address' | 'lookup-address' | 'ward-alert-recipient' | 'ward-alert-address';
 
 async function countSince(kind: Kind, key: string, sinceMs: number, database: Db): Promise<number> {
   const row = await database
@@ -59,4 +59,18 @@ export async function admitLookup(address: string, database: Db = db()): Promise
 
 export async function recordFailedLookup(address: string, database: Db = db()): Promise<void> {
   await database.insertInto('grievance_attempt').values({ kind: 'lookup-address', key: address, at: nowIso() }).execute();
+}
+
+/** Ward alert subscriptions (src/features/ward-alerts): per address or mobile a day, so nobody floods a stranger's inbox with confirmation links; per client address an hour. */
+export const WARD_ALERTS_PER_RECIPIENT_PER_DAY = 5;
+export const WARD_ALERTS_PER_ADDRESS_PER_HOUR = 20;
+
+/** Refuses (429) a subscription over either limit; otherwise counts it. */
+export async function admitWardAlertRequest(recipient: string, address: string, database: Db = db()): Promise<void> {
+  if ((await countSince('ward-alert-recipient', recipient, 24 * HOUR_MS, database)) >= WARD_ALERTS_PER_RECIPIENT_PER_DAY
+    || (await countSince('ward-alert-address', address, HOUR_MS, database)) >= WARD_ALERTS_PER_ADDRESS_PER_HOUR) {
+    throw tooMany('Too many subscriptions have been asked for from here. Please try again in an hour.', 3600);
+  }
+  const at = nowIso();
+  await database.insertInto('grievance_attempt').values([{ kind: 'ward-alert-recipient', key: recipient, at }, { kind: 'ward-alert-address', key: address, at }]).execute();
 }

@@ -35,7 +35,7 @@ const GROUPS: readonly [GroupName, readonly NamedPage[]][] = [
   ['about', ['/about', '/wardparsad', '/executiveofficer', '/chairman', '/standingcommitee', '/employeelist', '/listofholiday']],
   ['tenders', ['/currenttender', '/pasttender']],
   ['documents', ['/notice', '/circulars', '/officeorder', '/latestnews']],
-  ['grievance', ['/postgrievance', '/trackgrievance', '/viewgrievance', '/grievance-performance', '/my/signin']],
+  ['grievance', ['/postgrievance', '/trackgrievance', '/viewgrievance', '/ward-alerts', '/grievance-performance', '/my/signin']],
   ['services', ['/tradelicense', '/viewpropertytax', '/paypropertytax']],
   ['gallery', ['/photogallery', '/videogallery', '/pressrelease']],
   // Items past their validity, kept findable (GIGW's archival policy).

@@ -15,6 +15,8 @@ export interface NewMessage {
   body: string;
   /** What it is about (a complaint number): the admin's view and the citizen's link name it. */
   reference: string;
+  /** For email a person may stop with one click: the address of the List-Unsubscribe headers (RFC 8058). */
+  listUnsubscribe?: string;
 }
 
 export async function queueMessages(trx: Db, messages: readonly NewMessage[]): Promise<void> {
@@ -22,7 +24,7 @@ export async function queueMessages(trx: Db, messages: readonly NewMessage[]): P
   const at = new Date(now()).toISOString();
   await trx
     .insertInto('outbox_message')
-    .values(messages.map((m) => ({ ...m, created_at: at, status: 'waiting' as const, next_attempt_at: at })))
+    .values(messages.map(({ listUnsubscribe, ...m }) => ({ ...m, list_unsubscribe: listUnsubscribe ?? null, created_at: at, status: 'waiting' as const, next_attempt_at: at })))
     .execute();
 }
 

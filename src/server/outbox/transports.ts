@@ -39,6 +39,8 @@ export interface Outgoing {
   lang: string;
   subject: string;
   body: string;
+  /** The List-Unsubscribe address of an email a person may stop with one click (RFC 8058), if any. */
+  list_unsubscribe?: string | null;
 }
 
 async function sendEmail(message: Outgoing): Promise<string> {
@@ -49,7 +51,11 @@ async function sendEmail(message: Outgoing): Promise<string> {
     to: message.recipient,
     subject: message.subject,
     text: message.body,
-    headers: { 'Content-Language': message.lang },
+    headers: {
+      'Content-Language': message.lang,
+      // One click in the mail program stops it: the program posts List-Unsubscribe=One-Click to the address.
+      ...(message.list_unsubscribe ? { 'List-Unsubscribe': `<${message.list_unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {}),
+    },
   });
   return String(info.response ?? 'accepted');
 }

@@ -41,6 +41,7 @@ export const frame = {
     postGrievance: 'Post Grievance',
     trackGrievance: 'Track Grievance',
     viewGrievances: 'View Grievances',
+    wardAlerts: 'Alerts for a Ward',
     rti: 'RTI',
     services: 'Services',
     tradeLicence: 'Trade Licence Form',

@@ -31,7 +31,7 @@ import { tradeLicenceMessages } from './trade-licence-messages';
 import { tradeLicence } from './trade-licence';
 // Ward boundaries and the map of a point.
 import { wards } from './wards';
+// Alerts for a ward.
+import { wardAlerts } from './ward-alerts';
 
-export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports, caseDesk, tradeLicenceMessages, tradeLicence,
-  wards,
-};
+export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports, caseDesk, tradeLicenceMessages, tradeLicence, wards, wardAlerts };

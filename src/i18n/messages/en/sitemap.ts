@@ -35,6 +35,7 @@ export const sitemap = {
     '/postgrievance': 'Post Grievance',
     '/trackgrievance': 'Track Grievance',
     '/viewgrievance': 'View Grievances',
+    '/ward-alerts': 'Alerts for a Ward',
     '/grievance-performance': 'Grievance Performance',
     '/my/signin': "Citizen's Login",
     '/tradelicense': 'Trade Licence Form',

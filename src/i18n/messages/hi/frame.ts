@@ -38,6 +38,7 @@ export const frame: Messages['frame'] = {
     postGrievance: 'शिकायत दर्ज करें',
     trackGrievance: 'शिकायत की स्थिति',
     viewGrievances: 'सभी शिकायतें',
+    wardAlerts: 'वार्ड की सूचनाएँ',
     rti: 'सूचना का अधिकार',
     services: 'सेवाएँ',
     tradeLicence: 'व्यापार अनुज्ञप्ति प्रपत्र',

@@ -33,6 +33,7 @@ export const sitemap: Messages['sitemap'] = {
     '/postgrievance': 'शिकायत दर्ज करें',
     '/trackgrievance': 'शिकायत की स्थिति देखें',
     '/viewgrievance': 'शिकायतें देखें',
+    '/ward-alerts': 'वार्ड की सूचनाएँ',
     '/grievance-performance': 'शिकायत निवारण का प्रदर्शन',
     '/my/signin': 'नागरिक लॉगिन',
     '/tradelicense': 'व्यापार अनुज्ञप्ति प्रपत्र',

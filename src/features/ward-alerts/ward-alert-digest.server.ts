@@ -1,0 +1,117 @@
+import { defineJob, type JobContext } from '../../server/jobs';
+import { indianMoment } from '../../server/clock';
+import { pokeOutbox, queueMessages, type NewMessage } from '../../server/outbox';
+import { formatLongDate, todayInIndia } from '../../lib/format';
+import type { Lang } from '../../i18n/lang';
+import { messages } from '../../i18n/messages';
+import { addressed, eventText, unsubscribeLink, wantsKind, wardEvents, type AlertEvents, type WardEvent } from './ward-alert-events.server';
+
+/**
+ * The daily digest: at 08:00 India time (UTC+5:30, all year), each confirmed daily subscriber gets one
+ * message with the grievances lodged and resolved in their wards in the 24 hours before. Declared as a job
+ * that looks every five minutes (pg-boss's schedule turns at 02:30 UTC, which is 08:00 in India; the
+ * in-process runner within five minutes of it). Each run works on the latest 08:00 that has passed: a run
+ * missed while the server was down is caught up by the next one, once, for that latest day only.
+ *
+ * Each subscription's digest for a day is recorded (ward_alert_digest, keyed by subscription and day) in the
+ * transaction that queues the message, so a day's digest is never sent twice, by a repeated run or a second
+ * instance; a day with nothing to tell is recorded too, and sends nothing.
+ */
+const DAY_MS = 86_400_000;
+/** Subscriptions taken per run; the next run, five minutes on, takes the rest. */
+const BATCH = 500;
+
+/** The latest 08:00 in India at or before `at`, and its Indian date. */
+export function digestSlot(at: number): { day: string; at: number } {
+  const today = todayInIndia(at);
+  const morning = indianMoment(`${today}T08:00`);
+  if (morning <= at) return { day: today, at: morning };
+  const yesterday = todayInIndia(at - DAY_MS);
+  return { day: yesterday, at: indianMoment(`${yesterday}T08:00`) };
+}
+
+interface Due {
+  id: number;
+  channel: 'email' | 'sms';
+  recipient: string;
+  ward_id: number;
+  ward_number: string;
+  events: AlertEvents;
+  lang: string;
+}
+
+/** One address's digest: a section per ward with that ward's events and its own stop link, then a stop-all link. */
+function digestMessages(subscriptions: readonly Due[], events: readonly WardEvent[], day: string): NewMessage[] {
+  const first = subscriptions[0];
+  const lang: Lang = first.lang === 'hi' ? 'hi' : 'en';
+  const m = messages(lang).wardAlerts;
+  const date = formatLongDate(day, lang);
+  const stopAll = unsubscribeLink(lang, first.id, 'all');
+  const sections = subscriptions.flatMap((s) => {
+    const mine = events.filter((e) => e.wardId === s.ward_id && wantsKind(s.events, e.kind));
+    if (mine.length === 0) return [];
+    const lines = mine.map((e) => {
+      const { fact, track } = eventText(e, lang);
+      return first.channel === 'sms' ? `${fact} ${track}` : `- ${fact}\n  ${m.trackAt(track)}`;
+    });
+    return [first.channel === 'sms' ? lines.join(' ') : [m.digestWard(s.ward_number), ...lines, m.stopWard(s.ward_number, unsubscribeLink(lang, s.id, 'one'))].join('\n')];
+  });
+  if (sections.length === 0) return [];
+  const subject = m.digestSubject(date);
+  const body = first.channel === 'sms'
+    ? `${subject}. ${sections.join(' ')} ${m.stopSms(stopAll)}`
+    : `${m.digestIntro(date)}\n\n${sections.join('\n\n')}\n\n${m.stopAll(stopAll)}\n${messages(lang).footer.councilName}`;
+  return addressed({ id: first.id, channel: first.channel, recipient: first.recipient, lang }).map((to) => ({
+    ...to, lang, subject, body, reference: `ward-digest-${day}`, listUnsubscribe: to.channel === 'email' ? stopAll : undefined,
+  }));
+}
+
+/** Sends the digests of the latest 08:00 not yet sent; answers how many messages it queued. */
+export async function sendWardDigests({ database, now }: JobContext): Promise<number> {
+  const slot = digestSlot(now);
+  const until = new Date(slot.at).toISOString();
+  const since = new Date(slot.at - DAY_MS).toISOString();
+  const due = (await database
+    .selectFrom('ward_alert_subscription as s')
+    .innerJoin('ward as w', 'w.id', 's.ward_id')
+    .leftJoin('ward_alert_digest as d', (join) => join.onRef('d.subscription_id', '=', 's.id').on('d.day', '=', slot.day))
+    .select(['s.id', 's.channel', 's.recipient', 's.ward_id', 'w.ward_number', 's.events', 's.lang'])
+    .where('s.frequency', '=', 'daily')
+    // Confirmed before the morning's digest was due: a later one starts with tomorrow's.
+    .where('s.confirmed_at', 'is not', null)
+    .where('s.confirmed_at', '<=', until)
+    .where('d.subscription_id', 'is', null)
+    .orderBy('s.channel')
+    .orderBy('s.recipient')
+    .orderBy('s.id')
+    .limit(BATCH)
+    .execute()) as Due[];
+  if (due.length === 0) return 0;
+  const events = await wardEvents(database, [...new Set(due.map((d) => d.ward_id))], since, until);
+  const byAddress = new Map<string, Due[]>();
+  for (const row of due) byAddress.set(`${row.channel}:${row.recipient}`, [...(byAddress.get(`${row.channel}:${row.recipient}`) ?? []), row]);
+  let queued = 0;
+  for (const subscriptions of byAddress.values()) {
+    queued += await database.transaction().execute(async (trx) => {
+      const taken: Due[] = [];
+      for (const s of subscriptions) {
+        const told = events.filter((e) => e.wardId === s.ward_id && wantsKind(s.events, e.kind)).length;
+        const inserted = await trx
+          .insertInto('ward_alert_digest')
+          .values({ subscription_id: s.id, day: slot.day, sent_at: new Date(now).toISOString(), events: told })
+          .onConflict((oc) => oc.columns(['subscription_id', 'day']).doNothing())
+          .executeTakeFirst();
+        // Another run recorded it first: it is theirs to send.
+        if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) taken.push(s);
+      }
+      if (taken.length === 0) return 0;
+      const digest = digestMessages(taken, events, slot.day);
+      await queueMessages(trx, digest);
+      return digest.length;
+    });
+  }
+  if (queued > 0) void pokeOutbox(database);
+  return queued;
+}
+
+export const WARD_ALERT_JOBS = [defineJob({ name: 'ward-alert-digest', everyMinutes: 5, run: async (context) => void (await sendWardDigests(context)) })];

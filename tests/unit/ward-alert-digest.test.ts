@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, type Db } from '../../src/server/db';
+import { indianMoment } from '../../src/server/clock';
+import { outboxIdle } from '../../src/server/outbox';
+import { digestSlot, sendWardDigests } from '../../src/features/ward-alerts/ward-alert-digest.server';
+import { openTestDatabase } from '../support/database';
+
+/**
+ * The daily digest's own rules on the database of the run (SQLite, and PostgreSQL in its pass): which 08:00
+ * a moment belongs to, the 24 hours it tells of, one message per address and day, empty days recorded and not
+ * sent, and only confirmed subscriptions that asked for daily news of that kind.
+ */
+describe('the ward alerts\' daily digest', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ward-digest-'));
+  let database: Db;
+  const wards: Record<string, number> = {};
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const slot = indianMoment('2026-12-02T08:00');
+  const digests = () => database.selectFrom('outbox_message').select(['recipient', 'subject', 'body', 'list_unsubscribe']).where('reference', 'like', 'ward-digest-%').orderBy('id').execute();
+
+  async function subscription(recipient: string, ward: string, events: 'new' | 'resolved' | 'both', confirmedAt: number | null, frequency: 'daily' | 'immediate' = 'daily') {
+    await database.insertInto('ward_alert_subscription').values({
+      channel: 'email', recipient, ward_id: wards[ward], events, frequency, lang: 'en', confirmed_at: confirmedAt === null ? null : iso(confirmedAt), confirm_nonce: null, created_at: iso(slot - 3 * 86_400_000), updated_at: iso(slot - 3 * 86_400_000),
+    }).execute();
+  }
+
+  async function grievance(number: string, ward: string, events: { at: number; action: string; from: string | null; to: string }[]) {
+    const { id } = await database.insertInto('service_case').values({
+      service: 'grievance', number, state: events.at(-1)!.to, ward_id: wards[ward], category_id: null, assignee_id: null, due_at: null, lodged_at: iso(events[0].at), state_since: iso(events.at(-1)!.at),
+      updated_at: iso(events.at(-1)!.at), lang: 'en', source: 'web', data: JSON.stringify({ landmark: 'Near the temple', description: 'Private words' }),
+    }).returning('id').executeTakeFirstOrThrow();
+    for (const e of events) {
+      await database.insertInto('case_event').values({ case_id: id, at: iso(e.at), actor_kind: 'citizen', actor_user_id: null, actor_label: 'Citizen', action: e.action, from_state: e.from, to_state: e.to, note: '', visibility: 'public', data: '{}' }).execute();
+    }
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase(dataDir);
+    await migrateToLatest(database);
+    for (const n of ['1', '2', '3']) wards[n] = (await database.insertInto('ward').values({ ward_number: n }).returning('id').executeTakeFirstOrThrow()).id;
+    const hour = 3_600_000;
+    await grievance('NPK-PGR-T-1', '1', [{ at: slot - 20 * hour, action: 'lodge', from: null, to: 'Lodged' }, { at: slot - 2 * hour, action: 'resolve', from: 'Assigned', to: 'Resolved' }]);
+    // Before the 24 hours, and after the 08:00: neither is this digest's.
+    await grievance('NPK-PGR-T-2', '1', [{ at: slot - 25 * hour, action: 'lodge', from: null, to: 'Lodged' }]);
+    await grievance('NPK-PGR-T-3', '1', [{ at: slot + 1000, action: 'lodge', from: null, to: 'Lodged' }]);
+    await subscription('both@example.in', '1', 'both', slot - 2 * 86_400_000);
+    await subscription('both@example.in', '2', 'both', slot - 2 * 86_400_000);
+    await subscription('resolved@example.in', '1', 'resolved', slot - 2 * 86_400_000);
+    await subscription('quiet@example.in', '3', 'both', slot - 2 * 86_400_000);
+    await subscription('unconfirmed@example.in', '1', 'both', null);
+    await subscription('late@example.in', '1', 'both', slot + 60_000);
+    await subscription('immediate@example.in', '1', 'both', slot - 2 * 86_400_000, 'immediate');
+  });
+
+  afterAll(async () => {
+    await outboxIdle();
+    await database?.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('belongs to the latest 08:00 in India', () => {
+    expect(digestSlot(indianMoment('2026-12-02T07:59'))).toEqual({ day: '2026-12-01', at: indianMoment('2026-12-01T08:00') });
+    expect(digestSlot(indianMoment('2026-12-02T08:00'))).toEqual({ day: '2026-12-02', at: slot });
+    expect(digestSlot(indianMoment('2026-12-02T23:59'))).toEqual({ day: '2026-12-02', at: slot });
+    // 02:30 UTC is 08:00 in India.
+    expect(iso(slot)).toBe('2026-12-02T02:30:00.000Z');
+  });
+
+  it('sends one message per address with the 24 hours before 08:00, once, and records an empty day without sending it', async () => {
+    expect(await sendWardDigests({ database, now: slot + 5 * 60_000 })).toBe(2);
+    const sent = await digests();
+    expect(sent.map((m) => m.recipient)).toEqual(['both@example.in', 'resolved@example.in']);
+    const [both, resolved] = sent;
+    expect(both.subject).toBe('Grievances in your wards: digest of 2 December 2026');
+    expect(both.body).toContain('Ward 1\n- NPK-PGR-T-1: , ward 1, near Near the temple. Now: Lodged.');
+    expect(both.body).toContain('NPK-PGR-T-1: , ward 1, near Near the temple. Now: Resolved.');
+    expect(both.body).not.toContain('NPK-PGR-T-2');
+    expect(both.body).not.toContain('NPK-PGR-T-3');
+    expect(both.body).not.toContain('Private words');
+    expect(both.body).not.toContain('Ward 2');
+    expect(both.body).toMatch(/Stop every alert: \S+\/ward-alerts\/unsubscribe\?token=a\.\d+\.[\w-]{22}\n/);
+    // No mail transport here: the message is only logged, and a logged message has no header to carry.
+    expect(both.list_unsubscribe).toBeNull();
+    expect(resolved.body).not.toContain('Now: Lodged.');
+    expect(resolved.body).toContain('Now: Resolved.');
+
+    const recorded = await database.selectFrom('ward_alert_digest as d').innerJoin('ward_alert_subscription as s', 's.id', 'd.subscription_id')
+      .select(['s.recipient', 's.ward_id', 'd.day', 'd.events']).orderBy('s.id').execute();
+    expect(recorded).toEqual([
+      { recipient: 'both@example.in', ward_id: wards['1'], day: '2026-12-02', events: 2 },
+      { recipient: 'both@example.in', ward_id: wards['2'], day: '2026-12-02', events: 0 },
+      { recipient: 'resolved@example.in', ward_id: wards['1'], day: '2026-12-02', events: 1 },
+      { recipient: 'quiet@example.in', ward_id: wards['3'], day: '2026-12-02', events: 0 },
+    ]);
+
+    // Later runs of the same day find nothing to do.
+    expect(await sendWardDigests({ database, now: slot + 10 * 60_000 })).toBe(0);
+    expect(await sendWardDigests({ database, now: slot + 12 * 3_600_000 })).toBe(0);
+    expect(await digests()).toHaveLength(2);
+  });
+});
