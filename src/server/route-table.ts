@@ -92,6 +92,8 @@ export const ROUTES = {
   // The form carries a one-time token of its own for every visitor, so it is rendered each time.
   '/postgrievance': { access: PUBLIC, query: ['lodged'], uncached: true },
   '/trackgrievance': { access: PUBLIC, query: ['number'], uncached: true },
+  // "Me too" on an open grievance (from the similar list of /postgrievance and from tracking).
+  '/metoo': { access: PUBLIC, query: ['number', 'counted'], uncached: true },
   '/grievance-performance': { access: PUBLIC, uncached: true },
   // Open311 GeoReport v2: one route answers every address under /open311/ (src/features/grievance/open311.server.ts).
   '/open311/[...path]': { access: PUBLIC, englishOnly: true, query: ['service_request_id', 'service_code', 'status', 'start_date', 'end_date', 'jurisdiction_id'], uncached: true },
@@ -224,6 +226,8 @@ export const ROUTES = {
   // Ward boundaries (src/features/wards): open data, and the ward of a point.
   '/api/Public/wards.geojson': { access: PUBLIC, uncached: true },
   '/api/Public/wards/at': { access: PUBLIC, query: ['lat', 'long'], uncached: true },
+  // Open grievances like the one about to be lodged (src/features/grievance/similar-grievances.server.ts).
+  '/api/Public/grievances/similar': { access: PUBLIC, query: ['category', 'lat', 'long', 'ward', 'landmark'], uncached: true },
   '/api/Public/minister-officer-employee-by-designations': { access: PUBLIC, query: ['designations', 'home', 'media', 'page', 'pageSize'] },
   '/api/Admin/[type]': { access: CONTENT_STAFF, query: ['media', 'page', 'pageSize'] },
   '/api/Admin/[type]/[id]': { access: CONTENT_STAFF, query: ['media'] },

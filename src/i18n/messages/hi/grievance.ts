@@ -1,7 +1,7 @@
 import type { Messages } from '../../messages';
 
 export const grievance: Messages['grievance'] = {
-  states: { Lodged: 'दर्ज', Assigned: 'सौंपी गई', Resolved: 'निस्तारित', Rejected: 'अस्वीकृत', Closed: 'बंद', Reopened: 'फिर से खोली गई' },
+  states: { Lodged: 'दर्ज', Assigned: 'सौंपी गई', Resolved: 'निस्तारित', Rejected: 'अस्वीकृत', Closed: 'बंद', Reopened: 'फिर से खोली गई', Merged: 'मूल शिकायत में मिलाई गई' },
   stateWords: {
     Lodged: 'पंजीकृत, किसी पदाधिकारी को सौंपे जाने की प्रतीक्षा में।',
     Assigned: 'एक पदाधिकारी इस पर काम कर रहे हैं।',
@@ -9,6 +9,7 @@ export const grievance: Messages['grievance'] = {
     Rejected: 'नगर परिषद इस पर कार्रवाई नहीं करेगी; कारण दिया गया है।',
     Closed: 'बंद।',
     Reopened: 'नागरिक ने फिर से खोली; दोबारा सौंपे जाने की प्रतीक्षा में।',
+    Merged: 'यह पहले की एक शिकायत जैसी ही समस्या है, जिस पर परिषद उसी के साथ काम कर रही है।',
   },
   overdue: 'समय-सीमा पार',
   ward: (n: string | number) => `वार्ड ${n}`,
@@ -125,6 +126,34 @@ export const grievance: Messages['grievance'] = {
   overdueNow: 'समय-सीमा पार',
   openData: 'यही आँकड़े नागरिक ऐप्स के लिए',
   openDataAfter: ' पर खुले रूप में उपलब्ध हैं।',
+  // मिलती-जुलती शिकायतें, "मेरी भी", और मिलाई गई दोहरी शिकायतें।
+  similar: {
+    heading: 'क्या यह पहले ही दर्ज है?',
+    introNear: (metres: number, days: number) => `आपके स्थान से ${metres} मीटर के भीतर इसी तरह की खुली शिकायतें, जो पिछले ${days} दिनों में दर्ज हुईं।`,
+    introWard: (days: number) => `आपके वार्ड में इसी तरह की खुली शिकायतें, जिनके पहचान-स्थल के शब्द वही हैं, जो पिछले ${days} दिनों में दर्ज हुईं।`,
+    ask: 'यदि इनमें से कोई आपकी समस्या है, तो उसे दोबारा दर्ज करने के बजाय "मेरी भी" कहें: यह गिना जाता है, और आपको उसकी प्रगति बताई जाती है।',
+    found: 'मिलती-जुलती खुली शिकायतें मिलीं, नीचे दी गई हैं। उनमें से किसी पर "मेरी भी" कहें, या "इनमें से कोई मेरी समस्या नहीं है" चुनकर अपनी शिकायत दर्ज करें।',
+    photosAgain: 'आपकी तस्वीरें रखी नहीं जा सकीं: दर्ज करने से पहले उन्हें फिर से चुनें।',
+    lodgedOn: 'दर्ज',
+    meTooCount: (n: number) => (n === 0 ? 'अभी तक किसी ने "मेरी भी" नहीं कहा' : `${n} लोगों ने "मेरी भी" कहा`),
+    meToo: 'मेरी भी',
+    meTooFor: (number: string) => `मेरी भी: ${number}`,
+    noneMine: 'इनमें से कोई मेरी समस्या नहीं है: नई शिकायत दर्ज करें',
+    noPhoto: 'तस्वीर नहीं',
+  },
+  meToo: {
+    title: 'मेरी भी',
+    intro: (number: string) => `शिकायत ${number} पर "मेरी भी" कहें: यह गिना जाता है, और आपको इसकी प्रगति एसएमएस या ईमेल से बताई जाएगी। आपका नंबर किसी को नहीं दिखाया जाता।`,
+    mobileHint: 'इसकी प्रगति इसी नंबर पर भेजी जाती है। यह कभी दिखाया नहीं जाता।',
+    send: 'मेरी भी',
+    counted: (number: string) => `गिन लिया गया। आपको शिकायत ${number} की प्रगति बताई जाएगी।`,
+    already: (number: string) => `शिकायत ${number} पर आप पहले से गिने जा चुके हैं। आपको इसकी प्रगति बताई जाएगी।`,
+    notOpen: 'यह शिकायत अब खुली नहीं है, इसलिए इस पर "मेरी भी" नहीं जोड़ा जा सकता।',
+    trackIt: 'यह शिकायत देखें',
+    publicHeading: 'यह शिकायत',
+    mergedInto: 'यह शिकायत इसमें मिला दी गई है:',
+    mergedFollow: 'यही समस्या पहले दर्ज हुई थी: उसी की प्रगति देखें।',
+  },
   refusals: {
     'Choose a category.': 'श्रेणी चुनें।',
     'Choose your ward.': 'अपना वार्ड चुनें।',
@@ -152,6 +181,10 @@ export const grievance: Messages['grievance'] = {
       'आपके नेटवर्क से एक साथ बहुत अधिक फ़ाइलें भेजी जा रही हैं। कृपया उनके पूरा होने तक रुकें और फिर प्रयास करें।',
     'Upload a JPEG, PNG or WebP image.': 'जेपीजी, पीएनजी या वेबपी चित्र ही भेजें।',
     'The request body is not a valid form.': 'भेजा गया फ़ॉर्म पढ़ा नहीं जा सका। कृपया फ़ॉर्म फिर से भरकर भेजें।',
+    // "मेरी भी" के इनकार।
+    'No grievance with that number.': 'इस संख्या की कोई शिकायत नहीं है।',
+    'This grievance is no longer open, so it cannot be followed.': 'यह शिकायत अब खुली नहीं है, इसलिए इस पर "मेरी भी" नहीं जोड़ा जा सकता।',
+    'Too many "me too"s have come from your network in the last hour. Please try again in an hour.': 'पिछले एक घंटे में आपके नेटवर्क से बहुत अधिक "मेरी भी" आए हैं। कृपया एक घंटे बाद प्रयास करें।',
   },
   photoTooLarge: (n: number, size: string, unit: string) => `फ़ोटो ${n} का आकार ${size} ${unit} से अधिक है।`,
   formTooLarge: (size: string) => `भेजा गया फ़ॉर्म ${size} एमबी की सीमा से बड़ा है।`,
