@@ -35,6 +35,8 @@ const POSTGRES_API_TESTS = [
   'payments', 'counter',
   // trade licences: applications, verdicts and licences on the kernel's tables; the register's search and the tables' edits
   'trade-licence', 'trade-licence-register', 'trade-licence-settings',
+  // similar grievances: each engine reads a case's point out of its JSON its own way; followers' unique key
+  'similar-grievances',
 ].map((name) => `tests/api/${name}.test.ts`);
 
 function dataLayerUnitTests() {
