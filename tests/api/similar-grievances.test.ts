@@ -159,6 +159,8 @@ describe('me too', () => {
     expect(again.headers.get('location')).toBe(`/metoo?number=${number}&counted=already`);
     // The grievance's own citizen is already told of it.
     expect((await meToo(number, own)).headers.get('location')).toBe(`/metoo?number=${number}&counted=already`);
+    expect((await fetch(`${server.url}/metoo`)).status).toBe(200);
+    expect((await fetch(`${server.url}/hi/metoo?number=NPK-PGR-2020-01-01-999999`)).status).toBe(404);
     const page = await (await fetch(`${server.url}/metoo?number=${number}&counted=already`)).text();
     expect(page).toContain('data-metoo-result="already"');
     expect(page).toContain('1 person said &quot;me too&quot;');

@@ -157,6 +157,7 @@ export const grievance = {
     publicHeading: 'This grievance',
     mergedInto: 'This grievance was merged into',
     mergedFollow: 'the same problem reported earlier: follow that one.',
+    howTo: 'Say "me too" on an open grievance from its own page: open it by its number, or from the list of grievances.',
   },
   /** What the server says when it refuses a form, in the page's language; a message not listed is shown as sent. */
   refusals: {} as Record<string, string>,

@@ -153,6 +153,7 @@ export const grievance: Messages['grievance'] = {
     publicHeading: 'यह शिकायत',
     mergedInto: 'यह शिकायत इसमें मिला दी गई है:',
     mergedFollow: 'यही समस्या पहले दर्ज हुई थी: उसी की प्रगति देखें।',
+    howTo: 'किसी खुली शिकायत पर "मेरी भी" उसके अपने पृष्ठ से कहें: उसे उसकी संख्या से खोलें, या शिकायतों की सूची से।',
   },
   refusals: {
     'Choose a category.': 'श्रेणी चुनें।',
