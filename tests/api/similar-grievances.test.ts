@@ -32,7 +32,7 @@ const setClock = (offsetMs: number) => fs.writeFileSync(clockFile, String(offset
 async function post(fields: Record<string, string>, anyway = true): Promise<{ status: number; html: string; number?: string; mobile: string }> {
   const mobile = fields.mobile ?? freshMobile();
   const form = new FormData();
-  const values = { category: '1', ward: '3', address: 'House 9, Canal Road', description: 'Garbage not lifted for a week.', name: 'Meena Devi', email: 'meena@example.org', mobile, ...fields, ...(anyway ? { lodge_anyway: '1' } : {}) };
+  const values = { category: '1', ward: '3', address: 'House 9, Canal Road', description: 'Garbage not lifted for a week.', name: 'Meena Devi', email: 'meena@example.org', mobile, ...fields, similar_check: '1', ...(anyway ? { lodge_anyway: '1' } : {}) };
   for (const [name, value] of Object.entries(values)) form.append(name, value);
   const res = await fetch(`${server.url}/postgrievance`, { method: 'POST', body: form });
   const html = await res.text();
@@ -145,6 +145,10 @@ describe('lodging with similar reports', () => {
     expect(asked.html).toContain('name="lodge_anyway"');
     const anyway = await post({ lat: '13.000200', long: '23.000000' }, true);
     expect(anyway.number).toMatch(/^NPK-PGR-/);
+    // A post of the fields without the page's own marker (an older copy of the form, another client) lodges as before.
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ category: '1', ward: '3', address: 'House 9', description: 'Garbage not lifted for a week.', name: 'Meena Devi', mobile: freshMobile(), lat: '13.000200', long: '23.000000' })) form.append(name, value);
+    expect(await (await fetch(`${server.url}/postgrievance`, { method: 'POST', body: form })).text()).toMatch(/data-complaint-number>NPK-PGR-/);
   });
 });
 
