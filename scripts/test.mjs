@@ -39,6 +39,8 @@ const POSTGRES_API_TESTS = [
   'ward-boundaries-page',
   // ward alerts: one subscription per address and ward (an upsert), confirmation and unsubscribe writes, the feed's query
   'ward-alerts',
+  // similar grievances: each engine reads a case's point out of its JSON its own way; followers' unique key
+  'similar-grievances',
 ].map((name) => `tests/api/${name}.test.ts`);
 
 function dataLayerUnitTests() {

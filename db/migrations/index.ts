@@ -27,6 +27,7 @@ import * as staffNames from './2026-11-26-0201-staff-names';
 import * as caseDrafts from './2026-11-26-0202-case-drafts';
 import * as tradeLicence from './2026-11-26-0401-trade-licence';
 import * as wardBoundaries from './2026-11-26-1201-ward-boundaries';
+import * as caseSupporters from './2026-11-27-0100-case-supporters';
 import * as wardAlerts from './2026-11-27-0200-ward-alerts';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
@@ -59,5 +60,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-0202-case-drafts': caseDrafts,
   '2026-11-26-0401-trade-licence': tradeLicence,
   '2026-11-26-1201-ward-boundaries': wardBoundaries,
+  '2026-11-27-0100-case-supporters': caseSupporters,
   '2026-11-27-0200-ward-alerts': wardAlerts,
 };

@@ -39,6 +39,8 @@ for (const box of document.querySelectorAll('[data-locate]')) {
         const long = coords.longitude.toFixed(6);
         field('lat').value = lat;
         field('long').value = long;
+        // The similar-reports list (similar-grievances.js) looks again once the point is known.
+        form.dispatchEvent(new Event('located'));
         try {
           const res = await fetch(`/api/Public/wards/at?lat=${lat}&long=${long}`);
           const found = res.ok ? await res.json() : null;

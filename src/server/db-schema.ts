@@ -321,6 +321,8 @@ export const TABLES = {
   case_event_media: { event_id: integer(), position: integer(), media_id: integer(), kind: text<'photo' | 'document'>() },
   /** The overdue notices sent: one per case and due time. */
   case_overdue_notice: { case_id: integer(), due_at: text(), sent_at: text() },
+  /** Who follows a case they did not lodge ("me too", or a merged duplicate's people): never public (src/features/cases/case-supporters.server.ts). */
+  case_supporter: { id: id(), case_id: integer(), mobile: text(), email: text(), lang: text<'en' | 'hi'>(), via: text<'me-too' | 'merge'>(), merged_from: text(), at: text() },
   /** A step sent on the case page after the officer's session ended, kept for them until it expires (src/features/cases/case-drafts.server.ts). */
   case_draft: {
     id: id(), user_id: integer(), case_number: text(), action: text(), note: text(), visibility: text(), fields: text(), photo_ids: text(),

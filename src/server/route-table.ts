@@ -92,6 +92,8 @@ export const ROUTES = {
   // The form carries a one-time token of its own for every visitor, so it is rendered each time.
   '/postgrievance': { access: PUBLIC, query: ['lodged'], uncached: true },
   '/trackgrievance': { access: PUBLIC, query: ['number'], uncached: true },
+  // "Me too" on an open grievance (from the similar list of /postgrievance and from tracking).
+  '/metoo': { access: PUBLIC, query: ['number', 'counted'], uncached: true },
   '/grievance-performance': { access: PUBLIC, uncached: true },
   // Alerts for a ward (src/features/ward-alerts): the form holds a one-time token and offers SMS to a signed-in
   // citizen; the confirm and stop pages read their link's token; a ward's feed depends on the clock's 30 days.
@@ -233,6 +235,8 @@ export const ROUTES = {
   // Ward boundaries (src/features/wards): open data, and the ward of a point.
   '/api/Public/wards.geojson': { access: PUBLIC, uncached: true },
   '/api/Public/wards/at': { access: PUBLIC, query: ['lat', 'long'], uncached: true },
+  // Open grievances like the one about to be lodged (src/features/grievance/similar-grievances.server.ts).
+  '/api/Public/grievances/similar': { access: PUBLIC, query: ['category', 'lat', 'long', 'ward', 'landmark'], uncached: true },
   '/api/Public/minister-officer-employee-by-designations': { access: PUBLIC, query: ['designations', 'home', 'media', 'page', 'pageSize'] },
   '/api/Admin/[type]': { access: CONTENT_STAFF, query: ['media', 'page', 'pageSize'] },
   '/api/Admin/[type]/[id]': { access: CONTENT_STAFF, query: ['media'] },

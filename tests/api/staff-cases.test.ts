@@ -81,7 +81,7 @@ describe('/api/Staff/cases', () => {
     const number = await lodge('9123400029');
     const one = await get(tokens.user, `/api/Staff/cases/${number}`);
     expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ number, state: 'Lodged', contact: { name: 'Kamla Devi', mobile: '9123400029', address: 'House 7, Lane 2' }, actions: ['assign'] });
+    expect(one.body).toMatchObject({ number, state: 'Lodged', contact: { name: 'Kamla Devi', mobile: '9123400029', address: 'House 7, Lane 2' }, actions: ['assign', 'merge'] });
     expect(one.body.events.map((e: any) => e.action)).toEqual(['lodge']);
 
     expect((await get(tokens.officer, `/api/Staff/cases/${number}`)).status).toBe(404);

@@ -67,9 +67,10 @@ describe('the grievance workflow table', () => {
   it('offers each party only what it may do', () => {
     expect(transitionsFor('officer', 'Assigned', true)).toEqual(['resolve', 'reject']);
     expect(transitionsFor('officer', 'Assigned', false)).toEqual([]);
-    expect(transitionsFor('user', 'Lodged', false)).toEqual(['assign']);
+    expect(transitionsFor('user', 'Lodged', false)).toEqual(['assign', 'merge']);
+    expect(transitionsFor('user', 'Merged', false)).toEqual([]);
     expect(transitionsFor('citizen', 'Resolved', false)).toEqual(['rate', 'reopen']);
-    expect(Object.keys(TRANSITIONS)).toHaveLength(6);
+    expect(Object.keys(TRANSITIONS)).toHaveLength(7);
   });
 
   it('is overdue only while open and past the due date', () => {

@@ -8,7 +8,8 @@ import { now as clockNow } from '../../server/clock';
 import type { CaseContact } from './contact';
 import { queueCitizenMessage } from './case-messages.server';
 import { tellCaseWatchers } from './case-watchers.server';
-import { caseNumber, CITIZEN, SYSTEM, requirementsOf, type Lang, type Party, type AnyService } from './service';
+import { mergeInto, queueSupporterMessages } from './case-supporters.server';
+import { caseNumber, CITIZEN, SYSTEM, requirementsOf, type Lang, type Party, type AnyService, type OriginalCase } from './service';
 
 /**
  * The kernel's writes: lodging a case and taking a step on it, for any declared service, each through the one
@@ -201,9 +202,16 @@ function plannedStep(service: AnyService, number: string, action: string, input:
     // The citizen's own words, the system's and a reason they are owed are theirs to read; staff choose for the rest.
     const visibility: Visibility = actor.party === CITIZEN || actor.party === SYSTEM || rule.publicNote ? 'public' : (input.visibility ?? 'staff');
     await storeEvent(trx, row.id, at, actor, { action, from: row.state, to: rule.to, note, visibility, data: fields }, files);
+    const lang: Lang = row.lang === 'hi' ? 'hi' : 'en';
+    const original = rule.merges ? (loaded.original as OriginalCase) : null;
+    if (original) await mergeInto(trx, service, { id: row.id, number: row.number, lang }, original, at, actor);
     if (rule.message) {
       const contact = await trx.selectFrom('case_contact').select(['name', 'mobile', 'email', 'address']).where('case_id', '=', row.id).executeTakeFirstOrThrow();
-      await queueCitizenMessage(trx, service, row.number, contact, row.lang === 'hi' ? 'hi' : 'en', { key: rule.message, state: rule.to, note: visibility === 'public' ? note : '' });
+      // A merge's message names the original instead of a note.
+      const step = { key: rule.message, state: rule.to, note: original ? original.number : visibility === 'public' ? note : '' };
+      await queueCitizenMessage(trx, service, row.number, contact, lang, step);
+      // Whoever follows the case hears of the same steps (the duplicate's followers of its merge, too).
+      await queueSupporterMessages(trx, service, row.id, row.number, step);
     }
     await tellCaseWatchers(trx, { service, caseId: row.id, number: row.number, action, from: row.state, to: rule.to, toldToCitizen: Boolean(rule.message) });
     return { result: undefined, audit: { action: 'transition' as const, recordId: row.id, before: row, after: { ...row, ...changes, event: { action, note, visibility } } } };

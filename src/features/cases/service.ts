@@ -78,7 +78,7 @@ export interface EffectChanges {
 export interface TransitionDeclaration<State extends string> extends StepRule<State, Party> {
   /** The button's words; `label` (from StepRule) is the English one, also used in refusals. */
   hi: string;
-  /** Named requirements, checked in order: built in 'photo', 'reason', 'document'; others ('payment', …) by a hook. */
+  /** Named requirements, checked in order: built in 'photo', 'reason', 'document', 'original' (a merge's); others ('payment', …) by a hook. */
   requires?: readonly string[];
   /** A staff member of one of the service's assignee roles may take it only on a case assigned to them. */
   assigneeOnly?: true;
@@ -92,6 +92,13 @@ export interface TransitionDeclaration<State extends string> extends StepRule<St
   message?: string;
   /** The note of this step is always the citizen's to read (a reason they are owed). */
   publicNote?: true;
+  /**
+   * The step closes the case as a duplicate of another open case of the same service, named by its number in
+   * the step's `original` field (the built-in requirement 'original', which it must also name): the kernel
+   * records it on both timelines, makes the duplicate's citizen and followers followers of the original and
+   * tells them (case-supporters.server.ts). Its `to` state should not be open.
+   */
+  merges?: true;
 }
 
 /**
@@ -199,6 +206,39 @@ export interface StepRequest<State extends string, Action extends string> {
   context: Omit<RequirementContext, 'action' | 'loaded'> & { loaded?: Readonly<Record<string, unknown>> };
 }
 
+/** What the 'original' requirement loads: the case the step's `original` field names, and the step's own case. */
+export interface OriginalCase {
+  id: number;
+  number: string;
+  service: string;
+  state: string;
+  selfId: number;
+}
+
+/**
+ * A merge's original: named (400), existing (400, as a typo is the likely cause), of the same service, not
+ * the case itself, and open. A merged case is closed, so an original is never itself merged: no chain can loop.
+ */
+function originalRequirement(service: ServiceDeclaration<string, string>): Requirement {
+  return {
+    load: async (database: any, caseId, fields) => {
+      const number = parseCaseNumber(fields.original);
+      if (!number) return undefined;
+      const row = await database.selectFrom('service_case').select(['id', 'number', 'service', 'state']).where('number', '=', number).executeTakeFirst();
+      return row ? ({ ...row, selfId: caseId } satisfies OriginalCase) : null;
+    },
+    check: (c) => {
+      const found = c.loaded as OriginalCase | null | undefined;
+      if (found === undefined) return { status: 400, message: `Give the number of the original ${service.noun}.`, field: 'original' };
+      if (found === null) return { status: 400, message: `No ${service.noun} has that number.`, field: 'original' };
+      if (found.service !== service.name) return { status: 400, message: `The original must be a ${service.noun} too.`, field: 'original' };
+      if (found.id === found.selfId) return { status: 400, message: `A ${service.noun} cannot be merged into itself.`, field: 'original' };
+      if (!service.states[found.state]?.open) return { status: 409, message: `${found.number} is closed; merge into an open ${service.noun}.`, field: 'original' };
+      return null;
+    },
+  };
+}
+
 const BUILT_IN: Record<string, (words: string | undefined) => Requirement> = {
   photo: (words) => ({ check: (c) => (c.photoCount > 0 ? null : { status: 400, message: words ?? 'Add at least one photo.', field: 'photos' }) }),
   reason: (words) => ({ check: (c) => (c.note.trim() !== '' ? null : { status: 400, message: words ?? 'Give a reason.', field: 'note' }) }),
@@ -214,6 +254,7 @@ export function registerRequirement(name: string, requirement: Requirement): voi
 }
 
 function requirementNamed<State extends string, Action extends string>(service: ServiceDeclaration<State, Action>, name: string): Requirement | undefined {
+  if (name === 'original' && !service.requirements?.original) return originalRequirement(service as ServiceDeclaration<string, string>);
   return service.requirements?.[name] ?? sharedRequirements.get(name) ?? BUILT_IN[name]?.(service.requirementWords?.[name as 'photo']);
 }
 

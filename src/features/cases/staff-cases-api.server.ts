@@ -138,7 +138,7 @@ export async function stepRequestOf(request: Request): Promise<StepRequest> {
       visibility: body.visibility === 'public' ? 'public' : 'staff',
       photos: await decodedFiles(body.photos, PHOTO_SLOT),
       documents: await decodedFiles(body.documents, DOCUMENT_SLOT),
-      fields: { officer: textOf(body.officer) },
+      fields: { officer: textOf(body.officer), original: textOf(body.original).slice(0, 40) },
     };
   }
   return (await readStepForm(request)).step;
@@ -158,7 +158,7 @@ export async function readStepForm(request: Request): Promise<{ step: StepReques
       visibility: field('visibility') === 'public' || field('note_visibility') === 'public' ? 'public' : 'staff',
       photos: await acceptSpooledFiles(form.files, STEP_FORM, 'photos'),
       documents: await acceptSpooledFiles(form.files, STEP_FORM, 'documents'),
-      fields: { officer: field('officer') },
+      fields: { officer: field('officer'), original: field('original').slice(0, 40) },
     };
     return { step, field };
   } finally {

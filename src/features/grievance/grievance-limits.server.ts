@@ -9,7 +9,7 @@ import { readSettings } from './grievance-settings.server';
  */
 const HOUR_MS = 3_600_000;
 
-type Kind = 'lodge-mobile' | 'lodge-address' | 'lookup-address' | 'ward-alert-recipient' | 'ward-alert-address';
+type Kind = 'lodge-mobile' | 'lodge-address' | 'lookup-address' | 'ward-alert-recipient' | 'ward-alert-address' | 'metoo-address';
 
 async function countSince(kind: Kind, key: string, sinceMs: number, database: Db): Promise<number> {
   const row = await database
@@ -73,4 +73,13 @@ export async function admitWardAlertRequest(recipient: string, address: string, 
   }
   const at = nowIso();
   await database.insertInto('grievance_attempt').values([{ kind: 'ward-alert-recipient', key: recipient, at }, { kind: 'ward-alert-address', key: address, at }]).execute();
+}
+
+/** Refuses (429) a "me too" from an address over its hour's share (a setting); otherwise counts it. */
+export async function admitMeToo(address: string, database: Db = db()): Promise<void> {
+  const settings = await readSettings(database);
+  if ((await countSince('metoo-address', address, HOUR_MS, database)) >= settings.meTooPerAddressPerHour) {
+    throw tooMany('Too many "me too"s have come from your network in the last hour. Please try again in an hour.', 3600);
+  }
+  await database.insertInto('grievance_attempt').values({ kind: 'metoo-address', key: address, at: nowIso() }).execute();
 }

@@ -129,11 +129,17 @@ export async function lodgeChecked(
 /**
  * Lodges a form from the web once: the same form sent again (its one-time token) answers the number its
  * first sending lodged, and stores nothing (src/server/form-submission.ts). `scope` names the form.
+ * `beforeLodging` may stop a fresh sending (the similar reports' question) by throwing: the token is let go,
+ * so the same form may be sent again.
  */
-export async function lodgeOnce(context: Pick<APIContext, 'locals' | 'clientAddress'>, scope: string, form: StreamedForm, sent: Record<string, string>, lang: Lang): Promise<string> {
+export async function lodgeOnce(
+  context: Pick<APIContext, 'locals' | 'clientAddress'>, scope: string, form: StreamedForm, sent: Record<string, string>, lang: Lang,
+  beforeLodging?: () => Promise<void>,
+): Promise<string> {
   const claim = await claimSubmission(scope, form.fields.get(FORM_TOKEN_FIELD));
   if (claim.kind === 'done') return claim.result;
   try {
+    await beforeLodging?.();
     const { number } = await lodgeFromCitizen(context, sent, form, 'web', lang);
     await claim.complete(number);
     return number;

@@ -15,6 +15,10 @@ export const SETTING_DEFAULTS = {
   lodgesPerAddressPerHour: 20,
   /** Failed number + mobile look-ups one client address may make in an hour, so numbers cannot be guessed. */
   lookupFailuresPerAddressPerHour: 30,
+  /** How near (metres) an open grievance of the same category must be to show as similar before lodging. */
+  similarDistanceMetres: 100,
+  /** "Me too"s one client address may add in an hour. */
+  meTooPerAddressPerHour: 30,
 } as const;
 
 export type SettingName = keyof typeof SETTING_DEFAULTS;
@@ -26,6 +30,8 @@ export const SETTING_LABELS: Record<SettingName, string> = {
   lodgesPerMobilePerDay: 'Grievances per mobile number per 24 hours',
   lodgesPerAddressPerHour: 'Grievances per client address per hour',
   lookupFailuresPerAddressPerHour: 'Failed tracking look-ups per client address per hour',
+  similarDistanceMetres: 'Similar reports shown within (metres)',
+  meTooPerAddressPerHour: '"Me too" per client address per hour',
 };
 
 export async function readSettings(database: Db = db()): Promise<GrievanceSettings> {

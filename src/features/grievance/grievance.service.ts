@@ -75,6 +75,8 @@ const requirements: Record<string, Requirement> = {
 /** The four statuses of the old wire contract (SPEC.md §7), per state; read through grievance-workflow.ts. */
 export const GRIEVANCE_LEGACY_STATUS = {
   Lodged: 'Open', Reopened: 'Open', Assigned: 'Pending', Resolved: 'Resolved', Closed: 'Resolved', Rejected: 'Rejected',
+  // A duplicate is not answered on its own: old clients read it as turned down (docs/deviations.md).
+  Merged: 'Rejected',
 } as const;
 
 export const GRIEVANCE = defineService({
@@ -89,6 +91,8 @@ export const GRIEVANCE = defineService({
     Closed: words('Closed'),
     // Back for assignment, on a fresh clock: the council owes a new answer within the category's hours.
     Reopened: { ...words('Reopened'), open: true, dueHours: DEFAULT_DUE_HOURS },
+    // A duplicate closed into its original, which its citizen now follows (data.mergedInto).
+    Merged: words('Merged'),
   },
   initial: 'Lodged',
   transitions: {
@@ -113,6 +117,13 @@ export const GRIEVANCE = defineService({
     reopen: {
       label: 'Reopen', hi: 'फिर से खोलें', from: ['Resolved', 'Rejected'], to: 'Reopened', by: ['citizen'], requires: ['reason', 'reopenWindow'],
       effect: () => ({ assigneeId: null, data: { decidedAt: null, legacyStatus: undefined } }), message: 'reopen',
+    },
+    // The kernel's merge (src/features/cases/case-supporters.server.ts): the original named by number must be
+    // an open grievance other than this one; its citizen and followers then follow the original.
+    merge: {
+      label: 'Merge into the original', hi: 'मूल शिकायत में मिलाएँ', from: ['Lodged', 'Assigned', 'Reopened'], to: 'Merged', by: ['admin', 'user'],
+      requires: ['original'], merges: true, message: 'merge',
+      effect: ({ at, loaded }) => ({ data: { mergedInto: (loaded?.original as { number: string }).number, closedAt: at, legacyStatus: undefined } }),
     },
     'auto-close': {
       label: 'Closed automatically', hi: 'अपने आप बंद', from: ['Resolved'], to: 'Closed', by: ['system'],
@@ -156,6 +167,8 @@ export const GRIEVANCE = defineService({
     addressId: string().max(100).default(''),
     /** A picture of it elsewhere, as an Open311 client sent it (http or https). */
     mediaUrl: string().max(1000).matches(/^(https?:\/\/\S+)?$/i).default(''),
+    /** The original's number, once merged into it as a duplicate. */
+    mergedInto: string().default(''),
   }),
   // The photos sent with it fill the old picture slots: the citizen's first two, or the slots the desk's
   // add-complaint call named (`slots`, in the order of the photos).
@@ -170,6 +183,9 @@ export const GRIEVANCE = defineService({
   citizenPath: (number) => `/trackgrievance?number=${encodeURIComponent(number)}`,
   staffPath: (number) => `/grievances/${encodeURIComponent(number)}`,
   // What the public list, the feeds and Open311 show: never the citizen's address.
-  publicView: (c) => ({ number: c.number, state: c.state, lodgedAt: c.lodgedAt, dueAt: c.dueAt, overdue: c.overdue, landmark: c.data.landmark, description: c.data.description }),
+  publicView: (c) => ({
+    number: c.number, state: c.state, lodgedAt: c.lodgedAt, dueAt: c.dueAt, overdue: c.overdue, landmark: c.data.landmark, description: c.data.description,
+    ...(c.data.mergedInto ? { mergedInto: c.data.mergedInto } : {}),
+  }),
   catalogue: (lang) => messages(lang).grievanceMessages,
 });

@@ -77,4 +77,9 @@ export const caseDesk = {
   draftPhotosAgain: 'Files could not be kept: please pick the photo again.',
   draftUse: 'Send the kept files with this step',
   noteRestored: 'Your note was kept in this browser while you signed in again. Pick any photo again before you send it.',
+  // Merging a duplicate, and the people who follow a case.
+  originalField: 'Number of the original',
+  originalHint: 'The open case this one repeats. Its citizen and followers will follow the original and be told so.',
+  supporters: 'Said "me too"',
+  mergedInto: 'Merged into',
 };

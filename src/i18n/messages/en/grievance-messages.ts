@@ -17,4 +17,8 @@ export const grievanceMessages = {
   overdueToOfficer: (number: string, due: string) => `Grievance ${number}, assigned to you, was due by ${due} and is still open.`,
   overdueToAdmins: (number: string, due: string, officer: string) => `Grievance ${number} was due by ${due} and is still open (${officer ? `assigned to ${officer}` : 'not assigned to an officer'}).`,
   openItAt: (link: string) => `Open it at ${link}`,
+  // Similar reports, "me too" and merged duplicates.
+  merge: (number: string, original: string) => `Your grievance ${number} is about the same problem as grievance ${original}, so it has been joined to it. You will now be told of the progress of ${original}.`,
+  supporterLine: (number: string) => `You are following grievance ${number} (you said "me too", or your report of the same problem was joined to it).`,
+  supporterAdded: (number: string) => `Thank you: your "me too" on grievance ${number} has been counted. You will be told of its progress.`,
 };

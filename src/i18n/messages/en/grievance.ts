@@ -1,6 +1,6 @@
 /** The citizens' grievance pages: lodge, track, the public list and the council's performance. */
 export const grievance = {
-  states: { Lodged: 'Lodged', Assigned: 'Assigned', Resolved: 'Resolved', Rejected: 'Rejected', Closed: 'Closed', Reopened: 'Reopened' } as Record<string, string>,
+  states: { Lodged: 'Lodged', Assigned: 'Assigned', Resolved: 'Resolved', Rejected: 'Rejected', Closed: 'Closed', Reopened: 'Reopened', Merged: 'Merged' } as Record<string, string>,
   stateWords: {
     Lodged: 'Registered, waiting to be assigned to an officer.',
     Assigned: 'An officer is working on it.',
@@ -8,6 +8,7 @@ export const grievance = {
     Rejected: 'The council will not act on it; the reason is given.',
     Closed: 'Closed.',
     Reopened: 'Reopened by the citizen; waiting to be assigned again.',
+    Merged: 'The same problem as an earlier grievance, which the council follows instead.',
   } as Record<string, string>,
   overdue: 'Overdue',
   ward: (n: string | number) => `Ward ${n}`,
@@ -129,6 +130,35 @@ export const grievance = {
   overdueNow: 'Overdue now',
   openData: 'The same data is open to civic apps through',
   openDataAfter: '.',
+  // Similar reports before lodging, "me too", and merged duplicates.
+  similar: {
+    heading: 'Already reported?',
+    introNear: (metres: number, days: number) => `Open grievances of this kind within ${metres} m of your location, lodged in the last ${days} days.`,
+    introWard: (days: number) => `Open grievances of this kind in your ward with the same landmark words, lodged in the last ${days} days.`,
+    ask: 'If one of them is your problem, say "me too" instead of lodging it again: it is counted, and you are told of its progress.',
+    found: 'Similar open grievances were found, listed below. Say "me too" to one of them, or tick "None of these is my problem" and lodge yours.',
+    photosAgain: 'Your photos could not be kept: choose them again before you lodge.',
+    lodgedOn: 'Lodged',
+    meTooCount: (n: number) => (n === 0 ? 'No "me too" yet' : n === 1 ? '1 person said "me too"' : `${n} people said "me too"`),
+    meToo: 'Me too',
+    meTooFor: (number: string) => `Me too: ${number}`,
+    noneMine: 'None of these is my problem: lodge a new one',
+    noPhoto: 'No photo',
+  },
+  meToo: {
+    title: 'Me too',
+    intro: (number: string) => `Say "me too" to grievance ${number}: it is counted, and you will be told of its progress by SMS or email. Your number is never shown to anyone.`,
+    mobileHint: 'Its progress is sent to this number. It is never shown.',
+    send: 'Me too',
+    counted: (number: string) => `Counted. You will be told of the progress of grievance ${number}.`,
+    already: (number: string) => `You are already counted on grievance ${number}. You will be told of its progress.`,
+    notOpen: 'This grievance is no longer open, so "me too" cannot be added to it.',
+    trackIt: 'See this grievance',
+    publicHeading: 'This grievance',
+    mergedInto: 'This grievance was merged into',
+    mergedFollow: 'the same problem reported earlier: follow that one.',
+    howTo: 'Say "me too" on an open grievance from its own page: open it by its number, or from the list of grievances.',
+  },
   /** What the server says when it refuses a form, in the page's language; a message not listed is shown as sent. */
   refusals: {} as Record<string, string>,
   /** The usual grievance categories in the page's language, by their English title in lower case; others show as typed. */

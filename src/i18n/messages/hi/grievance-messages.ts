@@ -15,4 +15,8 @@ export const grievanceMessages: Messages['grievanceMessages'] = {
   overdueToOfficer: (number: string, due: string) => `आपको सौंपी गई शिकायत ${number} का निस्तारण ${due} तक होना था और यह अभी भी खुली है।`,
   overdueToAdmins: (number: string, due: string, officer: string) => `शिकायत ${number} का निस्तारण ${due} तक होना था और यह अभी भी खुली है (${officer ? `${officer} को सौंपी गई` : 'किसी पदाधिकारी को नहीं सौंपी गई'})।`,
   openItAt: (link: string) => `इसे यहाँ खोलें: ${link}`,
+  // मिलती-जुलती शिकायतें, "मेरी भी" और मिलाई गई दोहरी शिकायतें।
+  merge: (number: string, original: string) => `आपकी शिकायत ${number} उसी समस्या के बारे में है जिसकी शिकायत ${original} है, इसलिए इसे उसमें मिला दिया गया है। अब आपको ${original} की प्रगति बताई जाएगी।`,
+  supporterLine: (number: string) => `आप शिकायत ${number} से जुड़े हैं (आपने "मेरी भी" कहा, या उसी समस्या की आपकी शिकायत इसमें मिलाई गई)।`,
+  supporterAdded: (number: string) => `धन्यवाद: शिकायत ${number} पर आपका "मेरी भी" गिन लिया गया है। आपको इसकी प्रगति बताई जाएगी।`,
 };
