@@ -1,6 +1,6 @@
 import { useFormik, type FormikErrors } from 'formik';
 import { useEffect, useId, useRef, useState } from 'react';
-import { emptyFormValues, HINDI_SUFFIX, type ContentTypeDef, type FieldDef } from '../../features/shared/content-type';
+import { emptyFormValues, HINDI_SUFFIX, savedMessage, type ContentTypeDef, type FieldDef } from '../../features/shared/content-type';
 import { showDialog } from '../../stores/dialog';
 import { signInAgain } from '../../stores/session';
 import { asApiError, listUrl, type AdminRow } from './admin-api';
@@ -76,7 +76,8 @@ export default function CrudForm({ def, row, draftValues, onSaved, onCancel }: C
       setProgress(null);
       if (result.status >= 200 && result.status < 300) {
         clearDraft(def);
-        showDialog('Success', editing ? def.messages.updated : def.messages.created, 'success');
+        const said = savedMessage(def, editing, (result.body as { state?: unknown } | null)?.state);
+        showDialog(said.title, said.message, 'success');
         onSaved();
         return;
       }

@@ -3,7 +3,7 @@ import Modal from '../../components/admin/Modal';
 import { showDialog } from '../../stores/dialog';
 import { signInAgain } from '../../stores/session';
 import {
-  DISPLAY_LABELS, TRANSITIONS, actionsFor, displayStatus, formatIst, istInputsToIso, isoToIstInputs,
+  DISPLAY_LABELS, DONE_LABELS, TRANSITIONS, actionsFor, displayStatus, formatIst, istInputsToIso, isoToIstInputs,
   type LifecycleAction, type LifecycleInfo,
 } from './lifecycle';
 import { validityNote } from './validity';
@@ -89,7 +89,7 @@ export function LifecycleDialog({ typePath, id, name, info, role, open, onClose,
     setBusy(false);
     if (status === 401) return signInAgain();
     if (status >= 200 && status < 300) {
-      showDialog('Done', `${TRANSITIONS[action].label}: ${name}.`, 'success');
+      showDialog(DONE_LABELS[action], `${DONE_LABELS[action]}: ${name}.`, 'success');
       onDone();
       return;
     }
