@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './admin-support';
 
 /**
  * The rough edges a newcomer hit (issue 25's polish): a refused form names every error with a link to its
@@ -102,6 +103,46 @@ test.describe('at 375 px', () => {
     await expect(documents.first()).toHaveAttribute('aria-describedby', /-hint/);
     await page.goto('/hi/tradelicense');
     await expect(page.locator('[id^="doc_"][id$="-hint"]').first()).toHaveText(/^पीडीएफ़ या चित्र \(जेपीजी, पीएनजी\), अधिकतम \d+ एमबी।$/);
+  });
+});
+
+test.describe('the back office at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the employee screen shows 20 at a time with a search box that finds by name or designation', async ({ page }) => {
+    await signIn(page, undefined, '/login');
+    await page.goto('/editministerofficeremp');
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    const rows = page.locator('.crud-table tbody tr');
+    const count = page.locator('.find-count');
+    await expect(count).toHaveText(/^Showing 1–\d+ of \d+\.$/);
+    const total = Number(/of (\d+)/.exec(await count.innerText())![1]);
+    expect(total, 'the demo has more employees than one page holds').toBeGreaterThan(20);
+    await expect(rows).toHaveCount(20);
+    const pages = page.getByRole('navigation', { name: 'Pages of employees' });
+    await expect(pages).toContainText(`Page 1 of ${Math.ceil(total / 20)}`);
+    const firstOnPageOne = await rows.first().locator('td').first().innerText();
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await expect(count).toHaveText(`Showing 21–${Math.min(40, total)} of ${total}.`);
+    await expect(rows.first().locator('td').first()).not.toHaveText(firstOnPageOne);
+    // A page of cards is a page, not sixteen thousand pixels.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(16_669 / 2);
+
+    const search = page.getByRole('searchbox', { name: 'Search employees' });
+    const designation = (await rows.first().locator('td').nth(1).innerText()).trim();
+    await search.fill(designation.toLowerCase());
+    await expect(count).toHaveText(/^Showing 1–\d+ of \d+ found \(\d+ in all\)\.$/);
+    // Found by any of its words (a post's remarks may name the designation too), never all of them.
+    const found = Number(/of (\d+) found/.exec(await count.innerText())![1]);
+    expect(found).toBeLessThan(total);
+    await expect(rows.locator('td:nth-child(2)', { hasText: designation }).first()).toBeVisible();
+    const name = (await rows.first().locator('td').first().innerText()).trim();
+    await search.fill(name);
+    await expect(rows.locator('td:first-child', { hasText: name }).first()).toBeVisible();
+    expect(await rows.count()).toBeLessThan(found);
+    await search.fill('no such employee zzq');
+    await expect(count).toHaveText('Nothing matches “no such employee zzq”.');
+    await expect(rows).toHaveCount(0);
   });
 });
 

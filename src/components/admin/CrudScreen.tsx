@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { deleteQuestion, type ContentTypeDef } from '../../features/shared/content-type';
+import { deleteQuestion, HINDI_SUFFIX, itemNoun, type ContentTypeDef } from '../../features/shared/content-type';
 import { showDialog } from '../../stores/dialog';
 import { signInAgain } from '../../stores/session';
 import { deleteRow, fetchRows, type AdminRow } from './admin-api';
@@ -7,6 +7,7 @@ import ConfirmDialog from './ConfirmDialog';
 import CrudForm from './CrudForm';
 import { clearDraft, readDraft, type FormDraft } from './form-draft';
 import CrudTable, { rowName } from './CrudTable';
+import FindAndPage from './FindAndPage';
 import { useCrudLifecycle } from '../../features/lifecycle/crud-lifecycle';
 
 /**
@@ -17,6 +18,21 @@ export interface CrudScreenProps {
   def: ContentTypeDef;
   /** The list as the page rendered it, so the table shows before any request. */
   initialRows?: AdminRow[];
+}
+
+/** The words a row is found by: its text and choice fields, in English and Hindi. */
+function searchText(def: ContentTypeDef, row: AdminRow): string {
+  return def.fields
+    .filter((field) => field.input === 'text' || field.input === 'select' || field.input === 'textarea' || field.input === 'email')
+    .flatMap((field) => [row[field.key], row[field.key + HINDI_SUFFIX]])
+    .filter((value) => typeof value === 'string')
+    .join(' ');
+}
+
+/** 'employees', 'about entries': the plural of the type's item noun, for the search box. */
+function itemNouns(def: ContentTypeDef): string {
+  const noun = itemNoun(def);
+  return /[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`;
 }
 
 type FormState = ({ mode: 'create' } | { mode: 'edit'; row: AdminRow }) & { draftValues?: Record<string, unknown> } | null;
@@ -136,7 +152,9 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
       {rows === null && !loadFailed && <p className="muted" role="status">Loading…</p>}
       {rows !== null && rows.length === 0 && <p className="empty">{def.messages.emptyAdmin}</p>}
       {rows !== null && rows.length > 0 && (
-        <CrudTable def={def} rows={rows} busyId={busyId} lifecycle={lifecycle} onEdit={(row) => open({ mode: 'edit', row })} onDelete={setAsking} />
+        <FindAndPage items={rows} textOf={(row) => searchText(def, row)} label={`Search ${itemNouns(def)}`}>
+          {(shown) => <CrudTable def={def} rows={shown} busyId={busyId} lifecycle={lifecycle} onEdit={(row) => open({ mode: 'edit', row })} onDelete={setAsking} />}
+        </FindAndPage>
       )}
       <ConfirmDialog
         open={asking !== null}
