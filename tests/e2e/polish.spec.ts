@@ -149,6 +149,25 @@ test.describe('the back office at 375 px', () => {
 test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
+  test('the tender form keeps each extra document beside its title and offers the statuses the public pages name', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/edittender');
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await page.getByRole('button', { name: 'Create New Tender' }).click();
+    const form = page.locator('form.crud-form');
+    for (const slot of [2, 3, 4, 5]) {
+      const group = form.getByRole('group', { name: `Document ${slot} and its title` });
+      await expect(group.getByLabel(`Tender Title ${slot}`, { exact: true })).toBeVisible();
+      await expect(group.getByLabel(`Document ${slot}`, { exact: true })).toBeVisible();
+      const [title, file] = await Promise.all([group.getByLabel(`Tender Title ${slot}`, { exact: true }).boundingBox(), group.getByLabel(`Document ${slot}`, { exact: true }).boundingBox()]);
+      expect(Math.abs(title!.y - file!.y), `slot ${slot}`).toBeLessThan(120);
+    }
+    const status = form.getByLabel('Status', { exact: true });
+    expect(await status.evaluate((el) => el.tagName)).toBe('SELECT');
+    await expect(status.locator('option')).toHaveText(['Select…', 'Active', 'Open', 'Extended', 'Closed', 'Cancelled', 'Awarded']);
+    await expect(status).toHaveAccessibleDescription(/last date and time of submission/);
+  });
+
   test('Hindi pages name stored words in Hindi (departments, categories, tender documents) or mark them as English (captions, newspapers)', async ({ page }) => {
     await page.goto('/hi/circulars');
     await expect(page.locator('td[data-label="विभाग"]').first()).not.toHaveText(/[A-Za-z]/);

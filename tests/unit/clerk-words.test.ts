@@ -4,6 +4,8 @@ import { DONE_LABELS } from '../../src/features/lifecycle/lifecycle';
 import { deleteQuestion, savedMessage } from '../../src/features/shared/content-type';
 import { pressReleaseType } from '../../src/features/pressrelease/pressrelease.schema';
 import { latestNewsType } from '../../src/features/latestnews/latestnews.schema';
+import { TENDER_STATUSES } from '../../src/features/tender/tender.schema';
+import { tenders as hindiTenders } from '../../src/i18n/messages/hi/tenders';
 
 /** What the back office tells a clerk: what a step did, what a save became, which item a delete removes. */
 describe('the back office says what happened, in words', () => {
@@ -36,5 +38,11 @@ describe('the audit log names records as people know them', () => {
     expect(auditRecordName({ entity: 'complaint', recordId: 32, label: null, before: { number: 'NPK-2026-000032' }, after: null })).toBe('complaint: NPK-2026-000032');
     expect(auditRecordName({ entity: 'notice', recordId: 5, label: 'Water cut', before: null, after: { title: 'Changed since' } })).toBe('notice: Water cut');
     expect(auditRecordName({ entity: 'category', recordId: 3, label: null, before: { sla_hours: 24 }, after: { sla_hours: 48 } })).toBe('category #3');
+  });
+});
+
+describe('the tender form offers the statuses the public pages name', () => {
+  it('has a Hindi name for every status it offers', () => {
+    for (const status of TENDER_STATUSES) expect(hindiTenders.statusNames[status.toLowerCase()], status).toBeTruthy();
   });
 });

@@ -25,6 +25,8 @@ const INPUT_TYPES: Partial<Record<FieldDef['input'], string>> = {
 export default function FormField({ field, idPrefix, value, error, onChange, onBlur, lang }: FormFieldProps) {
   const id = `${idPrefix}-field-${field.key}`;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [field.hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   // Browser validation is off (noValidate on the form) so that the declared messages are the ones shown.
   const common = {
     id,
@@ -33,11 +35,12 @@ export default function FormField({ field, idPrefix, value, error, onChange, onB
     onBlur,
     lang,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
+    'aria-describedby': describedBy,
     'aria-required': field.required ? true : undefined,
   } as const;
   // The star sits beside the label, not in it, so the field's name stays its label; aria-required says it.
   const star = field.required ? <span className="required-mark" aria-hidden="true">*</span> : null;
+  const hint = field.hint ? <p id={hintId} className="field-hint">{field.hint}</p> : null;
   const message = error ? <p id={errorId} className="field-error">{error}</p> : null;
 
   if (field.input === 'checkbox') {
@@ -54,10 +57,14 @@ export default function FormField({ field, idPrefix, value, error, onChange, onB
   let control;
   if (field.input === 'textarea') control = <textarea {...common} rows={3} value={String(value ?? '')} />;
   else if (field.input === 'select') {
+    const options = field.options ?? [];
+    const current = String(value ?? '');
+    // A value stored before the list existed (free text from the old system) stays choosable as it is.
+    const kept = current && !options.includes(current) ? [current] : [];
     control = (
-      <select {...common} value={String(value ?? '')}>
+      <select {...common} value={current}>
         <option value="">Select…</option>
-        {(field.options ?? []).map((option) => <option key={option} value={option}>{option}</option>)}
+        {[...kept, ...options].map((option) => <option key={option} value={option}>{option}</option>)}
       </select>
     );
   } else {
@@ -76,6 +83,7 @@ export default function FormField({ field, idPrefix, value, error, onChange, onB
     <div className={field.input === 'textarea' ? 'field field-wide' : 'field'}>
       <span className="field-label"><label htmlFor={id}>{field.label}</label>{star}</span>
       {control}
+      {hint}
       {message}
     </div>
   );

@@ -27,6 +27,8 @@ export interface FieldDef {
    * translations table, edited side by side, sent and answered as `<key>_hi` (multipart `<part>_hi`).
    */
   translatable?: boolean;
+  /** A line under the input saying what to enter or what it changes. */
+  hint?: string;
 }
 
 /** The suffix of a field's Hindi text in API bodies and answers: 'title_hi', 'Notice.title_hi'. */
@@ -88,6 +90,11 @@ export interface ContentTypeDef {
    * 'file' parts). They fill, in order, the slots whose file-name field names them, then the empty slots.
    */
   sharedFileParts?: readonly string[];
+  /**
+   * Fields and file slots that belong together, each group shown in its own fieldset after the ungrouped
+   * ones (a tender's 'Tender Title 2' beside its 'Document 2'). Keys are field or file slot keys.
+   */
+  fieldsets?: readonly { legend: string; keys: readonly string[] }[];
   schema: ObjectSchema<AnyObject>;
   messages: CrudMessages;
   /** The admin screen's route. */
