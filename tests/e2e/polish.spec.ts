@@ -166,6 +166,12 @@ test.describe('at 1280 px', () => {
     expect(await status.evaluate((el) => el.tagName)).toBe('SELECT');
     await expect(status.locator('option')).toHaveText(['Select…', 'Active', 'Open', 'Extended', 'Closed', 'Cancelled', 'Awarded']);
     await expect(status).toHaveAccessibleDescription(/last date and time of submission/);
+
+    // Every file field says its kind and the server's limit, the one the public forms state too.
+    const publicForm = await (await page.request.get('/tradelicense')).text();
+    const publicLimit = /PDF or picture \(JPEG, PNG\), up to (\d+(?:\.\d+)?) MB\./.exec(publicForm)?.[1];
+    expect(publicLimit).toBeTruthy();
+    for (const slot of [1, 2, 5]) await expect(form.getByLabel(`Document ${slot}`, { exact: true })).toHaveAccessibleDescription(`PDF document, up to ${publicLimit} MB.`);
   });
 
   test('Hindi pages name stored words in Hindi (departments, categories, tender documents) or mark them as English (captions, newspapers)', async ({ page }) => {
