@@ -57,6 +57,8 @@ async function fillForm(page: Page, def: ContentTypeDef, values: Values, onlyTex
     const input = form.getByLabel(field.label, { exact: true });
     if (field.input === 'checkbox') await input.check();
     else if (field.input === 'select') await input.selectOption(values[field.key]);
+    // Date fields are typed day first (dd/mm/yyyy); the API answers YYYY-MM-DD.
+    else if (field.input === 'date') await input.fill(values[field.key].split('-').reverse().join('/'));
     else await input.fill(values[field.key]);
   }
 }

@@ -114,7 +114,11 @@ test('an admin schedules an item for later: it shows as scheduled and stays off 
   await row.getByRole('button', { name: `Workflow of ${title}` }).click();
   const workflow = page.getByRole('dialog', { name: `Workflow: ${title}` });
   const publishAt = workflow.getByRole('group', { name: /Publish at/ });
-  await publishAt.getByLabel('Date').fill('2099-01-15');
+  // Dates are typed day first, whatever the browser's locale; an impossible one is refused in words.
+  await publishAt.getByLabel('Date').fill('31/02/2099');
+  await publishAt.getByLabel('Time').focus();
+  await expect(publishAt.getByRole('alert')).toHaveText('Enter a real date as dd/mm/yyyy, for example 31/01/2027.');
+  await publishAt.getByLabel('Date').fill('15/01/2099');
   await publishAt.getByLabel('Time').fill('09:30');
   await workflow.getByRole('button', { name: 'Schedule' }).click();
   await closeSuccess(page, 'Scheduled', `Scheduled: ${title}.`);

@@ -167,6 +167,17 @@ test.describe('at 1280 px', () => {
     await expect(status.locator('option')).toHaveText(['Select…', 'Active', 'Open', 'Extended', 'Closed', 'Cancelled', 'Awarded']);
     await expect(status).toHaveAccessibleDescription(/last date and time of submission/);
 
+    // Dates are typed day first whatever the browser's locale, and an impossible one is named as such.
+    const publish = form.getByLabel('Publish Date', { exact: true });
+    await expect(publish).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    await publish.fill('31/02/2027');
+    await publish.blur();
+    await expect(form.getByText('Enter a real date as dd/mm/yyyy, for example 31/01/2027.')).toBeVisible();
+    await publish.fill('28/2/2027');
+    await publish.blur();
+    await expect(publish).toHaveValue('28/02/2027');
+    await expect(form.getByText('Enter a real date as dd/mm/yyyy, for example 31/01/2027.')).toHaveCount(0);
+
     // Every file field says its kind and the server's limit, the one the public forms state too.
     const publicForm = await (await page.request.get('/tradelicense')).text();
     const publicLimit = /PDF or picture \(JPEG, PNG\), up to (\d+(?:\.\d+)?) MB\./.exec(publicForm)?.[1];

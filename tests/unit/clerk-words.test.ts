@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { dayFirstToIso, isoToDayFirst, unreadableDate } from '../../src/components/admin/DateField';
 import { auditLabel, auditRecordName } from '../../src/features/audit/audit-label';
 import { DONE_LABELS } from '../../src/features/lifecycle/lifecycle';
 import { deleteQuestion, savedMessage } from '../../src/features/shared/content-type';
@@ -44,5 +45,21 @@ describe('the audit log names records as people know them', () => {
 describe('the tender form offers the statuses the public pages name', () => {
   it('has a Hindi name for every status it offers', () => {
     for (const status of TENDER_STATUSES) expect(hindiTenders.statusNames[status.toLowerCase()], status).toBeTruthy();
+  });
+});
+
+describe('dates are typed day first and sent as YYYY-MM-DD', () => {
+  it('reads dd/mm/yyyy, with one-digit days and months, and refuses days that do not exist', () => {
+    expect(dayFirstToIso('31/01/2027')).toBe('2027-01-31');
+    expect(dayFirstToIso(' 5/3/2026 ')).toBe('2026-03-05');
+    expect(dayFirstToIso('29-02-2028')).toBe('2028-02-29');
+    expect(dayFirstToIso('29/02/2027')).toBeNull();
+    expect(dayFirstToIso('31/04/2027')).toBeNull();
+    expect(dayFirstToIso('01/13/2027')).toBeNull();
+    expect(dayFirstToIso('2027-01-31')).toBeNull();
+    expect(isoToDayFirst('2027-01-31')).toBe('31/01/2027');
+    expect(unreadableDate('2027-01-31')).toBe(false);
+    expect(unreadableDate('')).toBe(false);
+    expect(unreadableDate('31/02/2027')).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import type { ChangeEvent, FocusEvent } from 'react';
 import type { FieldDef } from '../../features/shared/content-type';
+import DateField, { IMPOSSIBLE_DATE, unreadableDate } from './DateField';
 
 /** One declared field as a labelled input, with its message from the shared schema shown beneath it. */
 export interface FormFieldProps {
@@ -15,14 +16,15 @@ export interface FormFieldProps {
 
 const INPUT_TYPES: Partial<Record<FieldDef['input'], string>> = {
   text: 'text',
-  date: 'date',
   time: 'time',
   email: 'email',
   tel: 'tel',
   number: 'number',
 };
 
-export default function FormField({ field, idPrefix, value, error, onChange, onBlur, lang }: FormFieldProps) {
+export default function FormField({ field, idPrefix, value, error: schemaError, onChange, onBlur, lang }: FormFieldProps) {
+  // A date the field could not read is named in the field's own format, not the wire's YYYY-MM-DD.
+  const error = schemaError && field.input === 'date' && unreadableDate(String(value ?? '')) ? IMPOSSIBLE_DATE : schemaError;
   const id = `${idPrefix}-field-${field.key}`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -67,6 +69,10 @@ export default function FormField({ field, idPrefix, value, error, onChange, onB
         {[...kept, ...options].map((option) => <option key={option} value={option}>{option}</option>)}
       </select>
     );
+  } else if (field.input === 'date') {
+    // Formik reads the name and value of what it is handed, as from the input's own change event.
+    const hand = (next: string) => onChange({ target: { name: field.key, id, value: next, type: 'text' } } as unknown as ChangeEvent<HTMLInputElement>);
+    control = <DateField {...common} value={String(value ?? '')} onValue={hand} />;
   } else {
     control = (
       <input
