@@ -24,6 +24,7 @@ import * as propertyTax from './2026-11-26-0021-property-tax';
 import * as staffAccounts from './2026-11-26-0030-staff-accounts';
 import * as grievancesOnKernel from './2026-11-26-0100-grievances-on-kernel';
 import * as staffNames from './2026-11-26-0201-staff-names';
+import * as auditLabel from './2026-11-27-0400-audit-label';
 import * as caseDrafts from './2026-11-26-0202-case-drafts';
 import * as tradeLicence from './2026-11-26-0401-trade-licence';
 import * as wardBoundaries from './2026-11-26-1201-ward-boundaries';
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-26-1201-ward-boundaries': wardBoundaries,
   '2026-11-27-0100-case-supporters': caseSupporters,
   '2026-11-27-0200-ward-alerts': wardAlerts,
+  '2026-11-27-0400-audit-label': auditLabel,
 };

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { db, nowIso, type Db } from './db';
 import type { Database } from './db-schema';
+import { auditLabel } from '../features/audit/audit-label';
 
 /**
  * The audit log: every write made through the back office, with who made it, when, and the record before
@@ -25,6 +26,8 @@ export interface AuditEntry {
   recordId: number | null;
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
+  /** The record's name for people; found in before and after (a title, a number) when not given. */
+  label?: string | null;
 }
 
 /** Where a record keeps a file: the media id column, and the name the audit log gives it. */
@@ -60,6 +63,7 @@ export async function recordAudit(trx: Transaction<Database> | Db, actor: Actor,
       record_id: entry.recordId,
       before_json: entry.before ? JSON.stringify(entry.before) : null,
       after_json: entry.after ? JSON.stringify(entry.after) : null,
+      label: entry.label ?? auditLabel(entry.before, entry.after),
     })
     .execute();
 }
@@ -73,6 +77,8 @@ export interface AuditRecord {
   recordId: number | null;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** Null in entries written before the log kept names. */
+  label: string | null;
 }
 
 export interface AuditFilter {
@@ -100,6 +106,7 @@ export async function listAudit(filter: AuditFilter, database: Db = db()): Promi
       recordId: r.record_id,
       before: r.before_json ? JSON.parse(r.before_json) : null,
       after: r.after_json ? JSON.parse(r.after_json) : null,
+      label: r.label,
     })),
   };
 }

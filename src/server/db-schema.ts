@@ -168,6 +168,8 @@ export const TABLES = {
     record_id: integerOrNull(),
     before_json: textOrNull(),
     after_json: textOrNull(),
+    /** What people call the record (its title, case number, a staff member's name); null in older entries. */
+    label: textOrNull(),
   },
   /** Failed sign-ins; email lower-cased as typed, known account or not. */
   login_attempt: { id: id(), email: text(), address: text(), at: text() },

@@ -19,3 +19,24 @@ export function showDialog(title: string, message: string, tone: DialogMessage['
 export function closeDialog(): void {
   $dialog.set(null);
 }
+
+// A screen that reloads itself after a step (the review queue) would lose the message saying what the step
+// did; it is kept in this tab's session storage for the reloaded page's DialogHost to show.
+const CARRIED = 'carried-dialog';
+
+export function carryDialogAcrossReload(): void {
+  const dialog = $dialog.get();
+  if (dialog) sessionStorage.setItem(CARRIED, JSON.stringify(dialog));
+}
+
+export function showCarriedDialog(): void {
+  const carried = sessionStorage.getItem(CARRIED);
+  if (!carried) return;
+  sessionStorage.removeItem(CARRIED);
+  try {
+    const dialog = JSON.parse(carried) as DialogMessage;
+    if (typeof dialog.title === 'string' && typeof dialog.message === 'string') showDialog(dialog.title, dialog.message, dialog.tone);
+  } catch {
+    // A value this code did not write: nothing to show.
+  }
+}

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CONTENT_TYPES } from '../../src/features/content-types';
-import type { ContentTypeDef, FieldDef } from '../../src/features/shared/content-type';
+import { deleteQuestion, type ContentTypeDef, type FieldDef } from '../../src/features/shared/content-type';
 import { todayInIndia } from '../../src/lib/format';
 import { jpegFile, pdfFile, signIn } from './admin-support';
 
@@ -57,6 +57,8 @@ async function fillForm(page: Page, def: ContentTypeDef, values: Values, onlyTex
     const input = form.getByLabel(field.label, { exact: true });
     if (field.input === 'checkbox') await input.check();
     else if (field.input === 'select') await input.selectOption(values[field.key]);
+    // Date fields are typed day first (dd/mm/yyyy); the API answers YYYY-MM-DD.
+    else if (field.input === 'date') await input.fill(values[field.key].split('-').reverse().join('/'));
     else await input.fill(values[field.key]);
   }
 }
@@ -152,16 +154,21 @@ for (const def of CONTENT_TYPES) {
     expect(afterEdit).toContain(trace(def, editedValues, updated));
     if (publicText(def, values)) expect(afterEdit).not.toContain(trace(def, values, created));
 
-    // Delete, after the browser's own confirmation
-    let asked = '';
-    page.once('dialog', (confirm) => {
-      asked = confirm.message();
-      void confirm.accept();
-    });
+    // Delete, after our own question naming the item: Escape keeps it, Delete removes it.
+    let browserAsked = false;
+    page.on('dialog', () => { browserAsked = true; });
     await editedRow.getByRole('button', { name: 'Delete', exact: false }).click();
+    const question = page.getByRole('dialog', { name: deleteQuestion(def, newName), exact: true });
+    await expect(question).toBeVisible();
+    await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(question).toBeHidden();
+    await expect(editedRow).toHaveCount(1);
+    await editedRow.getByRole('button', { name: 'Delete', exact: false }).click();
+    await question.getByRole('button', { name: 'Delete', exact: true }).click();
     const deleted = page.getByRole('dialog', { name: 'Deleted' });
     await expect(deleted).toContainText(def.messages.deleted);
-    expect(asked).toBe(`Are you sure you want to delete this ${def.messages.deleteNoun}?`);
+    expect(browserAsked).toBe(false);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: `Edit ${newName}`, exact: true })).toHaveCount(0);
     expect(await publicPage(request, def)).not.toContain(trace(def, editedValues, updated));

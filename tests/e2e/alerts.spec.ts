@@ -72,7 +72,7 @@ test('an admin creates an alert on the Alerts screen, with the form checking it 
   await signIn(page);
   await page.goto('/alerts');
   await page.locator('.crud-table tbody tr').filter({ hasText: `Screen alert ${stamp}` }).getByRole('button', { name: /^Delete alert/ }).click();
-  await page.getByRole('dialog', { name: 'Delete this alert?' }).getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: `Delete the alert 'Screen alert ${stamp}: water supply stops at noon.'?` }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.locator('.crud-table tbody tr').filter({ hasText: `Screen alert ${stamp}` })).toHaveCount(0);
 });
 

@@ -24,8 +24,12 @@ test('the audit log shows who created and edited a notice, and narrows to one ki
   await page.goto('/audit');
   await expect(page.getByRole('heading', { level: 1, name: 'Audit Log' })).toBeVisible();
   await expect(page.locator('#admin-sidebar a[aria-current="page"]')).toHaveAttribute('href', '/audit');
-  const rows = page.getByRole('row').filter({ hasText: `notice #${id}` });
+  // Each entry names the notice by its title as written then, not by its row id.
+  const rows = page.getByRole('row').filter({ has: page.locator('td[data-label="Record"]', { hasText: `notice: ${title}` }) });
   await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0).locator('td[data-label="Record"]')).toHaveText(`notice: ${title} v2`);
+  await expect(rows.nth(1).locator('td[data-label="Record"]')).toHaveText(`notice: ${title}`);
+  await expect(page.getByRole('row').filter({ hasText: `notice #${id}` })).toHaveCount(0);
   await expect(rows.nth(0)).toContainText('Edited');
   await expect(rows.nth(0)).toContainText(ADMIN.email);
   await expect(rows.nth(1)).toContainText('Created');

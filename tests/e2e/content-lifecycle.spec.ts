@@ -16,9 +16,10 @@ async function signedIn(browser: Browser, account: { email: string; password: st
   return page;
 }
 
-async function closeSuccess(page: Page) {
-  const dialog = page.getByRole('dialog', { name: /Success|Done|Sent back/ });
-  await expect(dialog).toBeVisible();
+/** The dialog that says what just happened, in words of the outcome ('Published'), not of the button. */
+async function closeSuccess(page: Page, title: string, text: string) {
+  const dialog = page.getByRole('dialog', { name: title, exact: true });
+  await expect(dialog).toContainText(text);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 }
@@ -43,7 +44,8 @@ test('an editor\'s draft goes through review, is sent back, resubmitted, approve
   await form.getByLabel('Title', { exact: true }).fill(title);
   await form.getByLabel('Description', { exact: true }).fill('Tankers reach Ward 7 at 7 AM and 5 PM.');
   await editor.getByRole('button', { name: 'Create Latest News', exact: true }).click();
-  await closeSuccess(editor);
+  // An editor's save is a draft, and says so: not the type's 'created successfully!', which reads as published.
+  await closeSuccess(editor, 'Draft saved', 'The news item is kept as a draft');
   const row = editor.getByRole('row').filter({ hasText: title });
   await expect(row.locator('[data-state]')).toHaveText('Draft');
   await expect(row.getByRole('button', { name: `Delete ${title}` })).toHaveCount(0);
@@ -53,7 +55,7 @@ test('an editor\'s draft goes through review, is sent back, resubmitted, approve
   const workflow = editor.getByRole('dialog', { name: `Workflow: ${title}` });
   await expect(workflow.getByRole('button', { name: 'Approve and publish' })).toHaveCount(0);
   await workflow.getByRole('button', { name: 'Send for review' }).click();
-  await closeSuccess(editor);
+  await closeSuccess(editor, 'Sent for review', `Sent for review: ${title}.`);
   await expect(row.locator('[data-state]')).toHaveText('In review');
   // Waiting for review: the editor can no longer change it.
   await expect(row.getByRole('button', { name: `Edit ${title}` })).toHaveCount(0);
@@ -85,6 +87,7 @@ test('an editor\'s draft goes through review, is sent back, resubmitted, approve
   await admin.reload();
   await admin.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
   await admin.locator('.review-item').filter({ hasText: title }).getByRole('button', { name: `Approve ${title}` }).click();
+  await closeSuccess(admin, 'Published', `Published: ${title}.`);
   await expect(admin.locator('.review-item').filter({ hasText: title })).toHaveCount(0);
   expect(await publicNews(admin)).toContain(title);
 
@@ -102,7 +105,7 @@ test('an admin schedules an item for later: it shows as scheduled and stays off 
   await form.getByLabel('Title', { exact: true }).fill(title);
   await form.getByLabel('Description', { exact: true }).fill('A camp at the council office.');
   await page.getByRole('button', { name: 'Create Latest News', exact: true }).click();
-  await closeSuccess(page);
+  await closeSuccess(page, 'Success', 'Latest News created successfully!');
   const row = page.getByRole('row').filter({ hasText: title });
   // An admin's new item is published at once, as before.
   await expect(row.locator('[data-state]')).toHaveText('Published');
@@ -111,10 +114,14 @@ test('an admin schedules an item for later: it shows as scheduled and stays off 
   await row.getByRole('button', { name: `Workflow of ${title}` }).click();
   const workflow = page.getByRole('dialog', { name: `Workflow: ${title}` });
   const publishAt = workflow.getByRole('group', { name: /Publish at/ });
-  await publishAt.getByLabel('Date').fill('2099-01-15');
+  // Dates are typed day first, whatever the browser's locale; an impossible one is refused in words.
+  await publishAt.getByLabel('Date').fill('31/02/2099');
+  await publishAt.getByLabel('Time').focus();
+  await expect(publishAt.getByRole('alert')).toHaveText('Enter a real date as dd/mm/yyyy, for example 31/01/2027.');
+  await publishAt.getByLabel('Date').fill('15/01/2099');
   await publishAt.getByLabel('Time').fill('09:30');
   await workflow.getByRole('button', { name: 'Schedule' }).click();
-  await closeSuccess(page);
+  await closeSuccess(page, 'Scheduled', `Scheduled: ${title}.`);
   await expect(row.locator('[data-state]')).toHaveText('Scheduled');
   await expect(row).toContainText('15 Jan 2099, 09:30 IST');
   expect(await publicNews(page)).not.toContain(title);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './admin-support';
 
 /**
  * The rough edges a newcomer hit (issue 25's polish): a refused form names every error with a link to its
@@ -105,8 +106,84 @@ test.describe('at 375 px', () => {
   });
 });
 
+test.describe('the back office at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 800 } });
+
+  test('the employee screen shows 20 at a time with a search box that finds by name or designation', async ({ page }) => {
+    await signIn(page, undefined, '/login');
+    await page.goto('/editministerofficeremp');
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    const rows = page.locator('.crud-table tbody tr');
+    const count = page.locator('.find-count');
+    await expect(count).toHaveText(/^Showing 1–\d+ of \d+\.$/);
+    const total = Number(/of (\d+)/.exec(await count.innerText())![1]);
+    expect(total, 'the demo has more employees than one page holds').toBeGreaterThan(20);
+    await expect(rows).toHaveCount(20);
+    const pages = page.getByRole('navigation', { name: 'Pages of employees' });
+    await expect(pages).toContainText(`Page 1 of ${Math.ceil(total / 20)}`);
+    const firstOnPageOne = await rows.first().locator('td').first().innerText();
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await expect(count).toHaveText(`Showing 21–${Math.min(40, total)} of ${total}.`);
+    await expect(rows.first().locator('td').first()).not.toHaveText(firstOnPageOne);
+    // A page of cards is a page, not sixteen thousand pixels.
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(16_669 / 2);
+
+    const search = page.getByRole('searchbox', { name: 'Search employees' });
+    const designation = (await rows.first().locator('td').nth(1).innerText()).trim();
+    await search.fill(designation.toLowerCase());
+    await expect(count).toHaveText(/^Showing 1–\d+ of \d+ found \(\d+ in all\)\.$/);
+    // Found by any of its words (a post's remarks may name the designation too), never all of them.
+    const found = Number(/of (\d+) found/.exec(await count.innerText())![1]);
+    expect(found).toBeLessThan(total);
+    await expect(rows.locator('td:nth-child(2)', { hasText: designation }).first()).toBeVisible();
+    const name = (await rows.first().locator('td').first().innerText()).trim();
+    await search.fill(name);
+    await expect(rows.locator('td:first-child', { hasText: name }).first()).toBeVisible();
+    expect(await rows.count()).toBeLessThan(found);
+    await search.fill('no such employee zzq');
+    await expect(count).toHaveText('Nothing matches “no such employee zzq”.');
+    await expect(rows).toHaveCount(0);
+  });
+});
+
 test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('the tender form keeps each extra document beside its title and offers the statuses the public pages name', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/edittender');
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await page.getByRole('button', { name: 'Create New Tender' }).click();
+    const form = page.locator('form.crud-form');
+    for (const slot of [2, 3, 4, 5]) {
+      const group = form.getByRole('group', { name: `Document ${slot} and its title` });
+      await expect(group.getByLabel(`Tender Title ${slot}`, { exact: true })).toBeVisible();
+      await expect(group.getByLabel(`Document ${slot}`, { exact: true })).toBeVisible();
+      const [title, file] = await Promise.all([group.getByLabel(`Tender Title ${slot}`, { exact: true }).boundingBox(), group.getByLabel(`Document ${slot}`, { exact: true }).boundingBox()]);
+      expect(Math.abs(title!.y - file!.y), `slot ${slot}`).toBeLessThan(120);
+    }
+    const status = form.getByLabel('Status', { exact: true });
+    expect(await status.evaluate((el) => el.tagName)).toBe('SELECT');
+    await expect(status.locator('option')).toHaveText(['Select…', 'Active', 'Open', 'Extended', 'Closed', 'Cancelled', 'Awarded']);
+    await expect(status).toHaveAccessibleDescription(/last date and time of submission/);
+
+    // Dates are typed day first whatever the browser's locale, and an impossible one is named as such.
+    const publish = form.getByLabel('Publish Date', { exact: true });
+    await expect(publish).toHaveAttribute('placeholder', 'dd/mm/yyyy');
+    await publish.fill('31/02/2027');
+    await publish.blur();
+    await expect(form.getByText('Enter a real date as dd/mm/yyyy, for example 31/01/2027.')).toBeVisible();
+    await publish.fill('28/2/2027');
+    await publish.blur();
+    await expect(publish).toHaveValue('28/02/2027');
+    await expect(form.getByText('Enter a real date as dd/mm/yyyy, for example 31/01/2027.')).toHaveCount(0);
+
+    // Every file field says its kind and the server's limit, the one the public forms state too.
+    const publicForm = await (await page.request.get('/tradelicense')).text();
+    const publicLimit = /PDF or picture \(JPEG, PNG\), up to (\d+(?:\.\d+)?) MB\./.exec(publicForm)?.[1];
+    expect(publicLimit).toBeTruthy();
+    for (const slot of [1, 2, 5]) await expect(form.getByLabel(`Document ${slot}`, { exact: true })).toHaveAccessibleDescription(`PDF document, up to ${publicLimit} MB.`);
+  });
 
   test('Hindi pages name stored words in Hindi (departments, categories, tender documents) or mark them as English (captions, newspapers)', async ({ page }) => {
     await page.goto('/hi/circulars');

@@ -1,6 +1,6 @@
 import { useFormik, type FormikErrors } from 'formik';
 import { useEffect, useId, useRef, useState } from 'react';
-import { emptyFormValues, HINDI_SUFFIX, type ContentTypeDef, type FieldDef } from '../../features/shared/content-type';
+import { emptyFormValues, HINDI_SUFFIX, savedMessage, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../features/shared/content-type';
 import { showDialog } from '../../stores/dialog';
 import { signInAgain } from '../../stores/session';
 import { asApiError, listUrl, type AdminRow } from './admin-api';
@@ -76,7 +76,8 @@ export default function CrudForm({ def, row, draftValues, onSaved, onCancel }: C
       setProgress(null);
       if (result.status >= 200 && result.status < 300) {
         clearDraft(def);
-        showDialog('Success', editing ? def.messages.updated : def.messages.created, 'success');
+        const said = savedMessage(def, editing, (result.body as { state?: unknown } | null)?.state);
+        showDialog(said.title, said.message, 'success');
         onSaved();
         return;
       }
@@ -116,45 +117,56 @@ export default function CrudForm({ def, row, draftValues, onSaved, onCancel }: C
     return typeof message === 'string' && (formik.touched[key] || formik.submitCount > 0) ? message : undefined;
   };
 
+  const grouped = new Set((def.fieldsets ?? []).flatMap((set) => set.keys));
+  const renderField = (field: FieldDef) => {
+    const input = (shown: FieldDef, lang?: string) => (
+      <FormField
+        key={shown.key}
+        field={shown}
+        idPrefix={idPrefix}
+        value={formik.values[shown.key]}
+        error={errorFor(shown.key)}
+        onChange={formik.handleChange}
+        onBlur={formik.handleBlur}
+        lang={lang}
+      />
+    );
+    if (!field.translatable) return input(field);
+    // English and Hindi side by side on wide screens, one above the other on phones.
+    return (
+      <div key={field.key} className="bilingual-pair" role="group" aria-label={`${field.label} in English and Hindi`}>
+        {input(field)}
+        {input(hindiField(field), 'hi')}
+      </div>
+    );
+  };
+  const renderFile = (slot: FileSlotDef) => (
+    <FileInput
+      key={slot.key}
+      slot={slot}
+      idPrefix={idPrefix}
+      file={files[slot.key] ?? null}
+      stored={editing && typeof row[slot.key] === 'string' ? (row[slot.key] as string) : null}
+      required={slot.required === 'create' && !editing}
+      error={errorFor(slot.key)}
+      onPick={(file) => pick(slot.key, file)}
+    />
+  );
+
   const titleId = `${idPrefix}-heading`;
   return (
     <section className="crud-form-panel" aria-labelledby={titleId}>
       <h2 id={titleId} ref={titleRef} tabIndex={-1}>{editing ? def.formTitle.edit : def.formTitle.create}</h2>
       <form ref={formRef} className="crud-form" noValidate onSubmit={formik.handleSubmit}>
         <div className="form-grid">
-          {def.fields.map((field) => {
-            const input = (shown: FieldDef, lang?: string) => (
-              <FormField
-                key={shown.key}
-                field={shown}
-                idPrefix={idPrefix}
-                value={formik.values[shown.key]}
-                error={errorFor(shown.key)}
-                onChange={formik.handleChange}
-                onBlur={formik.handleBlur}
-                lang={lang}
-              />
-            );
-            if (!field.translatable) return input(field);
-            // English and Hindi side by side on wide screens, one above the other on phones.
-            return (
-              <div key={field.key} className="bilingual-pair" role="group" aria-label={`${field.label} in English and Hindi`}>
-                {input(field)}
-                {input(hindiField(field), 'hi')}
-              </div>
-            );
-          })}
-          {def.files.map((slot) => (
-            <FileInput
-              key={slot.key}
-              slot={slot}
-              idPrefix={idPrefix}
-              file={files[slot.key] ?? null}
-              stored={editing && typeof row[slot.key] === 'string' ? (row[slot.key] as string) : null}
-              required={slot.required === 'create' && !editing}
-              error={errorFor(slot.key)}
-              onPick={(file) => pick(slot.key, file)}
-            />
+          {def.fields.filter((field) => !grouped.has(field.key)).map(renderField)}
+          {def.files.filter((slot) => !grouped.has(slot.key)).map(renderFile)}
+          {(def.fieldsets ?? []).map((set) => (
+            <fieldset key={set.legend} className="field-group">
+              <legend>{set.legend}</legend>
+              {def.fields.filter((field) => set.keys.includes(field.key)).map(renderField)}
+              {def.files.filter((slot) => set.keys.includes(slot.key)).map(renderFile)}
+            </fieldset>
           ))}
         </div>
         <UploadProgress id={`${idPrefix}-progress`} progress={progress} />

@@ -23,7 +23,7 @@ function identifyingColumns(def: ContentTypeDef): { fields: FieldDef[]; files: F
 
 export interface CrudTableProps {
   def: ContentTypeDef;
-  rows: AdminRow[];
+  rows: readonly AdminRow[];
   /** The row whose delete is under way. */
   busyId: number | null;
   onEdit: (row: AdminRow) => void;

@@ -17,6 +17,17 @@ export interface FileInputProps {
 }
 
 const ACCEPT = { image: 'image/jpeg,image/png,image/webp', document: 'application/pdf,.pdf' } as const;
+const KIND_TEXT = { image: 'JPEG, PNG or WebP picture', document: 'PDF document' } as const;
+
+/**
+ * What the slot takes, said before a file is chosen: its kind and the server's own limit (MAX_IMAGE_MB,
+ * MAX_DOCUMENT_MB), which the admin layout puts on <body> as the public forms put it beside their fields.
+ */
+export function fileLimitHint(kind: FileSlotDef['kind']): string {
+  const bytes = typeof document === 'undefined' ? NaN : Number(document.body.dataset[kind === 'image' ? 'maxImageBytes' : 'maxDocumentBytes']);
+  const mb = bytes / (1024 * 1024);
+  return Number.isFinite(mb) && mb > 0 ? `${KIND_TEXT[kind]}, up to ${Number(mb.toFixed(1))} MB.` : `${KIND_TEXT[kind]}.`;
+}
 
 function useObjectUrl(file: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
@@ -35,6 +46,7 @@ function useObjectUrl(file: File | null): string | null {
 export default function FileInput({ slot, idPrefix, file, stored, required, error, onPick }: FileInputProps) {
   const id = `${idPrefix}-file-${slot.key}`;
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
   const previewUrl = useObjectUrl(file);
   const isImage = slot.kind === 'image';
 
@@ -50,9 +62,10 @@ export default function FileInput({ slot, idPrefix, file, stored, required, erro
         name={slot.key}
         accept={ACCEPT[slot.kind]}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
         onChange={(event) => onPick(event.currentTarget.files?.[0] ?? null)}
       />
+      <p id={hintId} className="field-hint">{fileLimitHint(slot.kind)}</p>
       {file && previewUrl && (
         <div className="file-preview">
           {isImage ? (

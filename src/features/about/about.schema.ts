@@ -17,7 +17,7 @@ export const aboutType: ContentTypeDef = {
     name: text(200).required('Name is a required field!'),
     description: longText(10000),
   }),
-  messages: standardMessages({ name: 'About', noun: 'about', emptyAdmin: 'No about entries found.' }),
+  messages: { ...standardMessages({ name: 'About', noun: 'about', emptyAdmin: 'No about entries found.' }), itemNoun: 'about entry' },
   adminRoute: '/editabout',
   publicRoute: '/about',
 };

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import Modal from '../../components/admin/Modal';
+import ConfirmDialog from '../../components/admin/ConfirmDialog';
 import { clearDraft, readDraft, type FormDraft } from '../../components/admin/form-draft';
 import { showDialog } from '../../stores/dialog';
 import { signInAgain } from '../../stores/session';
@@ -102,19 +102,14 @@ export default function AlertsAdmin({ initialAlerts, renderedAt }: { initialAler
           </table>
         </div>
       )}
-      <Modal
+      <ConfirmDialog
         open={deleting !== null}
-        title="Delete this alert?"
-        onClose={() => setDeleting(null)}
-        footer={
-          <>
-            <button type="button" className="btn btn-danger" onClick={() => deleting && void remove(deleting)}>Delete</button>
-            <button type="button" className="btn" onClick={() => setDeleting(null)}>Cancel</button>
-          </>
-        }
+        question={`Delete the alert '${deleting?.textEn ?? ''}'?`}
+        onConfirm={() => deleting && void remove(deleting)}
+        onCancel={() => setDeleting(null)}
       >
-        <p className="dialog-message dialog-info">“{deleting?.textEn}” stops showing at once.</p>
-      </Modal>
+        <p>It stops showing at once.</p>
+      </ConfirmDialog>
     </div>
   );
 }

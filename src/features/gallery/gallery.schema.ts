@@ -19,7 +19,7 @@ export const galleryType: ContentTypeDef = {
     title: text(300).required('Title is required.'),
     description: longText().required('Description is required.'),
   }),
-  messages: standardMessages({ name: 'Gallery', noun: 'Gallery', emptyAdmin: 'No gallery found.' }),
+  messages: { ...standardMessages({ name: 'Gallery', noun: 'Gallery', emptyAdmin: 'No gallery found.' }), itemNoun: 'gallery picture' },
   adminRoute: '/editgallery',
   publicRoute: '/photogallery',
 };

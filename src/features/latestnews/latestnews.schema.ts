@@ -17,7 +17,7 @@ export const latestNewsType: ContentTypeDef = {
     title: text(300).required('Title is required.'),
     description: longText().required('Description is required.'),
   }),
-  messages: standardMessages({ name: 'Latest News', noun: 'data', deleteNoun: 'Latest News', emptyAdmin: 'No Data found.' }),
+  messages: { ...standardMessages({ name: 'Latest News', noun: 'data', deleteNoun: 'Latest News', emptyAdmin: 'No Data found.' }), itemNoun: 'news item' },
   adminRoute: '/editlatestnews',
   publicRoute: '/latestnews',
 };

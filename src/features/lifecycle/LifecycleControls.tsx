@@ -1,9 +1,10 @@
 import { useId, useState } from 'react';
+import DateField, { IMPOSSIBLE_DATE, unreadableDate } from '../../components/admin/DateField';
 import Modal from '../../components/admin/Modal';
 import { showDialog } from '../../stores/dialog';
 import { signInAgain } from '../../stores/session';
 import {
-  DISPLAY_LABELS, TRANSITIONS, actionsFor, displayStatus, formatIst, istInputsToIso, isoToIstInputs,
+  DISPLAY_LABELS, DONE_LABELS, TRANSITIONS, actionsFor, displayStatus, formatIst, istInputsToIso, isoToIstInputs,
   type LifecycleAction, type LifecycleInfo,
 } from './lifecycle';
 import { validityNote } from './validity';
@@ -34,17 +35,20 @@ interface MomentFieldProps {
 
 function MomentField({ label, hint, value, onChange, error }: MomentFieldProps) {
   const id = useId();
+  // Said once the date was left, not while it is being typed.
+  const [left, setLeft] = useState(false);
+  const unreadable = left && unreadableDate(value.date);
   return (
     <fieldset className="moment-field">
       <legend>{label} <span className="muted">(Indian time, UTC+05:30)</span></legend>
       {hint && <p className="muted moment-hint">{hint}</p>}
       <div className="moment-inputs">
         <label htmlFor={`${id}-date`}>Date</label>
-        <input id={`${id}-date`} type="date" value={value.date} onChange={(e) => onChange({ ...value, date: e.target.value })} aria-invalid={error ? true : undefined} />
+        <DateField id={`${id}-date`} value={value.date} onValue={(date) => onChange({ ...value, date })} onBlur={() => setLeft(true)} aria-invalid={error || unreadable ? true : undefined} />
         <label htmlFor={`${id}-time`}>Time</label>
         <input id={`${id}-time`} type="time" value={value.time} onChange={(e) => onChange({ ...value, time: e.target.value })} />
       </div>
-      {error && <p className="field-error" role="alert">{error}</p>}
+      {(error || unreadable) && <p className="field-error" role="alert">{unreadable ? IMPOSSIBLE_DATE : error}</p>}
     </fieldset>
   );
 }
@@ -81,6 +85,8 @@ export function LifecycleDialog({ typePath, id, name, info, role, open, onClose,
   const iso = (key: MomentKey) => istInputsToIso(moments[key].date, moments[key].time);
 
   const take = async (action: LifecycleAction) => {
+    // A date the field could not read is said under it; sending would drop it without a word.
+    if (Object.values(moments).some((moment) => unreadableDate(moment.date))) return;
     setBusy(true);
     const body = schedules && action !== 'send_back' && action !== 'submit' && action !== 'archive'
       ? { action, comment, publishAt: action === 'publish' ? null : iso('publishAt'), unpublishAt: iso('unpublishAt'), validUntil: iso('validUntil'), reviewAt: iso('reviewAt') }
@@ -89,7 +95,7 @@ export function LifecycleDialog({ typePath, id, name, info, role, open, onClose,
     setBusy(false);
     if (status === 401) return signInAgain();
     if (status >= 200 && status < 300) {
-      showDialog('Done', `${TRANSITIONS[action].label}: ${name}.`, 'success');
+      showDialog(DONE_LABELS[action], `${DONE_LABELS[action]}: ${name}.`, 'success');
       onDone();
       return;
     }

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { showDialog } from '../../stores/dialog';
+import { carryDialogAcrossReload, showDialog } from '../../stores/dialog';
 import { signInAgain } from '../../stores/session';
-import { formatIst, type QueueItem } from './lifecycle';
+import { DONE_LABELS, formatIst, type QueueItem } from './lifecycle';
 import { postTransition } from './lifecycle-api';
 import { LifecycleDialog, StateBadge } from './LifecycleControls';
 import './lifecycle.css';
@@ -57,7 +57,7 @@ function QueueEntry({ item, role, onDone }: { item: QueueItem; role: string; onD
     setBusy(false);
     if (status === 401) return signInAgain();
     if (status >= 200 && status < 300) {
-      showDialog('Done', action === 'publish' ? `${item.name} is published.` : `${item.name} was sent for review.`, 'success');
+      showDialog(DONE_LABELS[action], `${DONE_LABELS[action]}: ${item.name}.`, 'success');
       return onDone();
     }
     showDialog('Error', error.message ?? 'That could not be done.', 'error');
@@ -101,6 +101,7 @@ export default function ReviewQueue({ role, items, due }: ReviewQueueProps) {
   const [reloading, setReloading] = useState(false);
   const reload = () => {
     setReloading(true);
+    carryDialogAcrossReload();
     window.location.reload();
   };
   useEffect(() => setReloading(false), []);

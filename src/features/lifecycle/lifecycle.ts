@@ -44,6 +44,16 @@ export const TRANSITIONS: Record<LifecycleAction, TransitionRule> = {
   restore: { label: 'Restore', from: ['archived'], to: 'published', by: ['admin'] },
 };
 
+/** What a step did, as the back office tells it afterwards: 'Published', not the button's 'Approve and publish'. */
+export const DONE_LABELS: Record<LifecycleAction, string> = {
+  submit: 'Sent for review',
+  publish: 'Published',
+  schedule: 'Scheduled',
+  send_back: 'Sent back',
+  archive: 'Archived',
+  restore: 'Restored',
+};
+
 export const CONTENT_WORKFLOW = defineWorkflow<LifecycleState, LifecycleAction, ContentRole, TransitionRule>(TRANSITIONS, {
   notYours: (rule) => `Only ${rule.by.join(' or ')}s can ${rule.label.toLowerCase()}; an admin publishes, schedules, sends back and archives.`,
   notFromHere: (rule, state) => `Cannot ${rule.label.toLowerCase()} an item that is ${STATE_LABELS[state].toLowerCase()}.`,

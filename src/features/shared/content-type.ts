@@ -27,6 +27,8 @@ export interface FieldDef {
    * translations table, edited side by side, sent and answered as `<key>_hi` (multipart `<part>_hi`).
    */
   translatable?: boolean;
+  /** A line under the input saying what to enter or what it changes. */
+  hint?: string;
 }
 
 /** The suffix of a field's Hindi text in API bodies and answers: 'title_hi', 'Notice.title_hi'. */
@@ -53,8 +55,10 @@ export interface FileSlotDef {
 }
 
 export interface CrudMessages {
-  /** The thing named in 'Are you sure you want to delete this X?'. */
+  /** The type's noun in SPEC.md's messages ('PressRelease', 'Latest News'); the API's error texts use it. */
   deleteNoun: string;
+  /** One item in plain words for the back office's questions ('press release'); deleteNoun spelt out when absent. */
+  itemNoun?: string;
   created: string;
   updated: string;
   deleted: string;
@@ -86,6 +90,11 @@ export interface ContentTypeDef {
    * 'file' parts). They fill, in order, the slots whose file-name field names them, then the empty slots.
    */
   sharedFileParts?: readonly string[];
+  /**
+   * Fields and file slots that belong together, each group shown in its own fieldset after the ungrouped
+   * ones (a tender's 'Tender Title 2' beside its 'Document 2'). Keys are field or file slot keys.
+   */
+  fieldsets?: readonly { legend: string; keys: readonly string[] }[];
   schema: ObjectSchema<AnyObject>;
   messages: CrudMessages;
   /** The admin screen's route. */
@@ -138,4 +147,23 @@ export function documentMessages(name: string, emptyAdmin: string): CrudMessages
     emptyAdmin,
     invalidFile: 'Invalid document file!',
   };
+}
+
+/** One item of the type in plain words: 'press release' for SPEC.md's 'PressRelease'. */
+export function itemNoun(def: ContentTypeDef): string {
+  return def.messages.itemNoun ?? def.messages.deleteNoun.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
+
+/** The delete question, naming the item in words: "Delete the press release 'Water cut on Monday'?". */
+export function deleteQuestion(def: ContentTypeDef, name: string): string {
+  return `Delete the ${itemNoun(def)} '${name}'?`;
+}
+
+/**
+ * What a save tells the clerk happened: an editor's save stays a draft (nothing is on the site yet), so it
+ * says "Draft saved" rather than the type's "created successfully!", which reads as published.
+ */
+export function savedMessage(def: ContentTypeDef, editing: boolean, state: unknown): { title: string; message: string } {
+  if (state === 'draft' || state === 'sent_back') return { title: 'Draft saved', message: `The ${itemNoun(def)} is kept as a draft: it is not on the site until an admin publishes it.` };
+  return { title: 'Success', message: editing ? def.messages.updated : def.messages.created };
 }

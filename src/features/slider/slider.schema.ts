@@ -25,7 +25,7 @@ export const sliderType: ContentTypeDef = {
     caption: text(160),
     pictureDescription: text(300),
   }),
-  messages: standardMessages({ name: 'Slider', noun: 'slider', emptyAdmin: 'No slider found.' }),
+  messages: { ...standardMessages({ name: 'Slider', noun: 'slider', emptyAdmin: 'No slider found.' }), itemNoun: 'slide' },
   adminRoute: '/slider',
   publicRoute: '/',
 };

@@ -28,6 +28,13 @@ const documents: FileSlotDef[] = TENDER_SLOTS.map((slot) => ({
   ...(slot === 1 ? { required: 'create' as const, requiredMessage: 'Tender document is required!' } : {}),
 }));
 
+/**
+ * The statuses the public pages name (in Hindi too: tenders.statusNames). The wire keeps status as free text,
+ * as the old system stored it, so the form offers these and keeps any other stored value as it is. Which list
+ * a tender is on (Active or Past) follows its closing date and time, not its status.
+ */
+export const TENDER_STATUSES = ['Active', 'Open', 'Extended', 'Closed', 'Cancelled', 'Awarded'] as const;
+
 export const tenderType: ContentTypeDef = {
   path: 'tender',
   partPrefix: 'Tender',
@@ -42,9 +49,14 @@ export const tenderType: ContentTypeDef = {
     { key: 'last_date_of_submission', part: 'last_date_of_submission', label: 'Last Date of Submission', input: 'date', required: true, listed: true },
     { key: 'last_date_of_submission_time', part: 'last_date_of_submission_time', label: 'Closing time', input: 'time', listed: true },
     ...extraTitles,
-    { key: 'status', part: 'status', label: 'Status', input: 'text', required: true, listed: true },
+    {
+      key: 'status', part: 'status', label: 'Status', input: 'select', options: TENDER_STATUSES, required: true, listed: true,
+      hint: 'Shown on the tender\'s page. Whether it is listed as active or past follows the last date and time of submission.',
+    },
   ],
   files: documents,
+  // Each extra document beside its title: the form once listed Titles 2–5 far above Documents 2–5.
+  fieldsets: TENDER_SLOTS.slice(1).map((slot) => ({ legend: `Document ${slot} and its title`, keys: [`tender_title_${slot}`, `tender_document_${slot}`] })),
   sharedFileParts: ['file', 'DocumentFileBase64'],
   schema: object({
     tender_no: text(100).required(required('Tender number')),

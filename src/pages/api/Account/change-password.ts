@@ -31,7 +31,7 @@ export const POST = endpoint(async (context) => {
   await db().transaction().execute(async (trx) => {
     await trx.updateTable('app_user').set({ password_hash: passwordHash, must_change_password: 0 }).where('id', '=', user.id).execute();
     await invalidateUserSessions(user.id, trx);
-    await recordAudit(trx, session.user, { action: 'change-password', entity: 'account', recordId: user.id });
+    await recordAudit(trx, session.user, { action: 'change-password', entity: 'account', recordId: user.id, label: session.user.email });
   });
 
   const { token, expiresAt } = await createSession({ ...session.user, mustChangePassword: false });
