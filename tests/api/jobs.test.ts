@@ -192,6 +192,6 @@ describe.skipIf(!testPostgresUrl())('on PostgreSQL, pg-boss shared by two instan
     expect(perMinute).toEqual([]);
     // Both instances took part in the queue: each registered its schedules and workers on one shared pg-boss.
     const { rows: schedules } = await sql<{ name: string }>`select name from pgboss.schedule order by name`.execute(database);
-    expect(schedules.map((s) => s.name)).toEqual(['case-overdue', 'case-timed-steps', 'outbox-sweep', 'payments-reconcile-old', 'payments-reconcile-recent', 'trade-licence-expiry', 'trade-licence-reminders']);
+    expect(schedules.map((s) => s.name)).toEqual(['case-overdue', 'case-timed-steps', 'outbox-sweep', 'payments-reconcile-old', 'payments-reconcile-recent', 'trade-licence-expiry', 'trade-licence-reminders', 'ward-alert-digest']);
   });
 });
