@@ -28,3 +28,13 @@ describe('a category\'s Hindi name as typed', () => {
     expect(() => checkCategoryHindiName('क'.repeat(CATEGORY_NAME_HI_MAX + 1))).toThrow(`at most ${CATEGORY_NAME_HI_MAX} characters`);
   });
 });
+
+describe('a ward alert\'s line', () => {
+  it('names the category by the Hindi name an admin gave, in Hindi alerts only', async () => {
+    const { eventText } = await import('../../src/features/ward-alerts/ward-alert-events.server');
+    const event = { kind: 'new' as const, at: '', number: 'NPK-PGR-2026-11-27-000001', wardId: 1, ward: '4', category: 'Stray animals', categoryHi: 'भटकते मवेशी', landmark: '', state: 'lodged' };
+    expect(eventText(event, 'hi').fact).toContain('भटकते मवेशी');
+    expect(eventText({ ...event, categoryHi: null }, 'hi').fact).toContain('आवारा पशु');
+    expect(eventText(event, 'en').fact).toContain('Stray animals');
+  });
+});
