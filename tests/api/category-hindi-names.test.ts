@@ -62,7 +62,10 @@ describe('a category named in Hindi by an admin', () => {
     expect(await long.text()).toContain('The Hindi name is at most 100 characters.');
     const latin = await setHindiName('Stray cattle');
     expect(latin.status).toBe(400);
-    expect(await latin.text()).toContain('Write the Hindi name in Devanagari script.');
+    const refused = await latin.text();
+    expect(refused).toContain('Write the Hindi name in Devanagari script.');
+    // What was typed comes back in its field, marked, so nothing is lost.
+    expect(refused).toMatch(/name="nameHi"[^>]*value="Stray cattle"[^>]*aria-invalid="true"/);
     const user = await login(USER.email, USER.password);
     expect((await setHindiName('अन्य नाम', user)).status).toBe(302);
     expect(optionText(await page('/hi/postgrievance'), category.id)).toBe(nameHi);
