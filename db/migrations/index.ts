@@ -25,6 +25,7 @@ import * as staffAccounts from './2026-11-26-0030-staff-accounts';
 import * as grievancesOnKernel from './2026-11-26-0100-grievances-on-kernel';
 import * as staffNames from './2026-11-26-0201-staff-names';
 import * as auditLabel from './2026-11-27-0400-audit-label';
+import * as categoryHindiName from './2026-11-27-0500-category-hindi-name';
 import * as caseDrafts from './2026-11-26-0202-case-drafts';
 import * as tradeLicence from './2026-11-26-0401-trade-licence';
 import * as wardBoundaries from './2026-11-26-1201-ward-boundaries';
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0100-case-supporters': caseSupporters,
   '2026-11-27-0200-ward-alerts': wardAlerts,
   '2026-11-27-0400-audit-label': auditLabel,
+  '2026-11-27-0500-category-hindi-name': categoryHindiName,
 };

@@ -133,8 +133,11 @@ export const TABLES = {
     photo_media_id: mediaId(),
     created_date: text(),
   },
-  /** sla_hours: how long the council gives itself to resolve a grievance of this category. */
-  grievance_type: { id: id(), grievance_title: text(), sla_hours: integerWithDefault() },
+  /**
+   * sla_hours: how long the council gives itself to resolve a grievance of this category. name_hi: the
+   * category's name on Hindi pages, set by an admin (null: the catalogue's name, or the English title).
+   */
+  grievance_type: { id: id(), grievance_title: text(), sla_hours: integerWithDefault(), name_hi: textOrNull() },
   district: { id: id(), district_name_english: text() },
   ward: { id: id(), ward_number: text() },
   /** A ward's boundary: its polygons as JSON, [longitude, latitude] rings (src/features/wards). */

@@ -199,7 +199,7 @@ test('the desk narrows its inbox to overdue grievances, and an admin sets a cate
   await signIn(page, DEMO_ACCOUNTS[0]);
   await page.goto('/grievance-settings');
   await page.getByLabel('SLA in hours for Stray animals').fill('96');
-  await page.getByRole('row', { name: /Stray animals/ }).getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('row', { name: /Stray animals/ }).getByRole('button', { name: 'Save SLA' }).click();
   await expect(page.getByRole('status')).toHaveText('Saved.');
   await expect(page.getByLabel('SLA in hours for Stray animals')).toHaveValue('96');
   await expectNoSeriousA11yViolations(page, '/grievance-settings');

@@ -229,11 +229,13 @@ export interface Category {
   id: number;
   title: string;
   slaHours: number;
+  /** The name an admin gave it for Hindi pages; null when none. */
+  nameHi: string | null;
 }
 
 export async function listCategories(database: Db = db()): Promise<Category[]> {
-  const rows = await database.selectFrom('grievance_type').select(['id', 'grievance_title', 'sla_hours']).orderBy('grievance_title').orderBy('id').execute();
-  return rows.map((r) => ({ id: r.id, title: r.grievance_title, slaHours: r.sla_hours }));
+  const rows = await database.selectFrom('grievance_type').select(['id', 'grievance_title', 'sla_hours', 'name_hi']).orderBy('grievance_title').orderBy('id').execute();
+  return rows.map((r) => ({ id: r.id, title: r.grievance_title, slaHours: r.sla_hours, nameHi: r.name_hi }));
 }
 
 export async function listOfficers(database: Db = db()): Promise<{ id: number; email: string }[]> {

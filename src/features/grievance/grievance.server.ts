@@ -160,6 +160,41 @@ export async function setCategorySla(categoryId: number, hours: number, actor: G
   );
 }
 
+/** The longest Hindi name a category may have, in characters (code points): a name, not a description. */
+export const CATEGORY_NAME_HI_MAX = 100;
+
+/**
+ * A Hindi name as typed: trimmed, spaces collapsed; empty means "none" (null). It must hold some Devanagari
+ * (the point of the field) but may mix in digits, punctuation or a Latin abbreviation; control characters
+ * and over-long names are refused.
+ */
+export function checkCategoryHindiName(raw: string): string | null {
+  const name = raw.normalize('NFC').replace(/\s+/gu, ' ').trim();
+  if (name === '') return null;
+  const refuse = (message: string) => new HttpError(400, message, { nameHi: message });
+  if ([...name].length > CATEGORY_NAME_HI_MAX) throw refuse(`The Hindi name is at most ${CATEGORY_NAME_HI_MAX} characters.`);
+  if (/\p{Cc}/u.test(name)) throw refuse('The Hindi name may not contain control characters.');
+  if (!/[\u0900-\u097F\uA8E0-\uA8FF]/u.test(name)) throw refuse('Write the Hindi name in Devanagari script.');
+  return name;
+}
+
+/** Sets (or, with an empty name, clears) the name Hindi pages show for a category; audited like its SLA. */
+export async function setCategoryHindiName(categoryId: number, raw: string, actor: GrievanceActor, database: Db = db()): Promise<void> {
+  const nameHi = checkCategoryHindiName(raw);
+  await runWrite(
+    {
+      actor: { id: actor.userId, email: actor.label }, entity: 'grievance-category', table: 'grievance_type', files: [],
+      change: async (trx) => {
+        const before = await trx.selectFrom('grievance_type').selectAll().where('id', '=', categoryId).executeTakeFirst();
+        if (!before) throw new HttpError(404, 'No such category.');
+        await trx.updateTable('grievance_type').set({ name_hi: nameHi }).where('id', '=', categoryId).execute();
+        return { result: undefined, audit: { action: 'update', recordId: categoryId, before, after: { ...before, name_hi: nameHi } } };
+      },
+    },
+    database,
+  );
+}
+
 export async function setWorkflowSetting(name: SettingName, value: number, actor: GrievanceActor, database: Db = db()): Promise<void> {
   if (!Number.isInteger(value) || value < 0 || value > 100_000) throw new HttpError(400, 'A setting is a whole number from 0 to 100000.', { [name]: 'A whole number from 0 to 100000.' });
   await runWrite(

@@ -5,6 +5,7 @@ import { pathIn, type Lang } from '../../i18n/lang';
 import { messages } from '../../i18n/messages';
 import { GRIEVANCE } from '../grievance/grievance.service';
 import { categoryName } from '../grievance/category-name';
+import { storedNameKey } from '../../i18n/stored-names';
 import { caseLink } from '../cases/case-messages.server';
 import type { CaseHappening } from '../cases/case-watchers.server';
 import { unsubscribeToken } from './ward-alert-tokens.server';
@@ -36,6 +37,8 @@ export interface WardEvent {
   wardId: number;
   ward: string;
   category: string;
+  /** The Hindi name an admin gave the category, if any (preferred on Hindi alerts). */
+  categoryHi?: string | null;
   landmark: string;
   /** The state the event put it in. */
   state: string;
@@ -58,7 +61,7 @@ export async function wardEvents(database: Db, wardIds: readonly number[], from:
     .innerJoin('service_case as c', 'c.id', 'e.case_id')
     .innerJoin('ward as w', 'w.id', 'c.ward_id')
     .leftJoin('grievance_type as t', 't.id', 'c.category_id')
-    .select(['e.at', 'e.action', 'e.to_state', 'c.number', 'c.ward_id', 'c.data', 'w.ward_number', 't.grievance_title'])
+    .select(['e.at', 'e.action', 'e.to_state', 'c.number', 'c.ward_id', 'c.data', 'w.ward_number', 't.grievance_title', 't.name_hi'])
     .where('c.service', '=', GRIEVANCE.name)
     .where('c.ward_id', 'in', [...wardIds])
     .where('e.at', '>=', from)
@@ -73,7 +76,7 @@ export async function wardEvents(database: Db, wardIds: readonly number[], from:
     .execute();
   return rows.map((r) => ({
     kind: r.action === 'lodge' ? 'new' : 'resolved',
-    at: r.at, number: r.number, wardId: r.ward_id!, ward: r.ward_number, category: r.grievance_title ?? '', landmark: landmarkOf(r.data), state: r.to_state,
+    at: r.at, number: r.number, wardId: r.ward_id!, ward: r.ward_number, category: r.grievance_title ?? '', categoryHi: r.name_hi, landmark: landmarkOf(r.data), state: r.to_state,
   }));
 }
 
@@ -89,7 +92,7 @@ export function eventText(event: WardEvent, lang: Lang): { fact: string; track: 
   const m = messages(lang).wardAlerts;
   const state = (GRIEVANCE.states as Record<string, { en: string; hi: string } | undefined>)[event.state]?.[lang] ?? event.state;
   return {
-    fact: m.fact(event.number, categoryName(lang, event.category).text, event.ward, event.landmark, state),
+    fact: m.fact(event.number, categoryName(lang, event.category, event.categoryHi ? new Map([[storedNameKey(event.category), event.categoryHi]]) : undefined).text, event.ward, event.landmark, state),
     track: caseLink(GRIEVANCE, event.number, lang),
   };
 }
@@ -129,7 +132,7 @@ export async function queueWardAlerts(trx: Db, happening: CaseHappening): Promis
     .selectFrom('service_case as c')
     .innerJoin('ward as w', 'w.id', 'c.ward_id')
     .leftJoin('grievance_type as t', 't.id', 'c.category_id')
-    .select(['c.ward_id', 'c.data', 'w.ward_number', 't.grievance_title'])
+    .select(['c.ward_id', 'c.data', 'w.ward_number', 't.grievance_title', 't.name_hi'])
     .where('c.id', '=', happening.caseId)
     .executeTakeFirst();
   if (!found?.ward_id) return;
@@ -144,7 +147,7 @@ export async function queueWardAlerts(trx: Db, happening: CaseHappening): Promis
     .execute();
   if (subscribers.length === 0) return;
   const event: WardEvent = {
-    kind, at: '', number: happening.number, wardId: found.ward_id, ward: found.ward_number, category: found.grievance_title ?? '', landmark: landmarkOf(found.data), state: happening.to,
+    kind, at: '', number: happening.number, wardId: found.ward_id, ward: found.ward_number, category: found.grievance_title ?? '', categoryHi: found.name_hi, landmark: landmarkOf(found.data), state: happening.to,
   };
   await queueMessages(trx, subscribers.flatMap((s) => alertMessages(event, { ...s, lang: s.lang === 'hi' ? 'hi' : 'en' })));
 }
