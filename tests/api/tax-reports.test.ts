@@ -116,7 +116,17 @@ describe('collection against demand by ward', () => {
     const hi = await (await fetch(url('/tax-collection?period=year&lang=hi'), { headers: cashier })).text();
     expect(hi).toContain('वार्डवार माँग के विरुद्ध वसूली');
     const bad = await (await fetch(url('/tax-collection?date=2026-13-45'), { headers: cashier })).text();
-    expect(bad).toContain('Enter a day as YYYY-MM-DD');
+    expect(bad).toContain('Enter a day as dd/mm/yyyy');
+    // The day is typed day first, whatever the browser's locale; links keep the wire's YYYY-MM-DD.
+    const typed = await (await fetch(url('/tax-collection?date=05%2F03%2F2026'), { headers: cashier })).text();
+    expect(typed).not.toContain('Enter a day as');
+    expect(typed).toContain('value="05/03/2026"');
+    expect(typed).toContain('date=2026-03-05');
+    const impossible = await (await fetch(url('/collection-register?date=31%2F02%2F2026'), { headers: cashier })).text();
+    expect(impossible).toContain('Enter a real date as dd/mm/yyyy');
+    expect(impossible).toContain('value="31/02/2026"');
+    const register = await (await fetch(url('/collection-register?date=01%2F04%2F2026'), { headers: cashier })).text();
+    expect(register).toContain('Collection register, 2026-04-01');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayFirstToIso, isoToDayFirst, unreadableDate } from '../../src/components/admin/DateField';
+import { askedDay, dayFirstToIso, isoToDayFirst, unreadableDate } from '../../src/lib/day-first-date';
 import { auditLabel, auditRecordName } from '../../src/features/audit/audit-label';
 import { DONE_LABELS } from '../../src/features/lifecycle/lifecycle';
 import { deleteQuestion, savedMessage } from '../../src/features/shared/content-type';
@@ -55,6 +55,11 @@ describe('dates are typed day first and sent as YYYY-MM-DD', () => {
     expect(dayFirstToIso('29-02-2028')).toBe('2028-02-29');
     expect(dayFirstToIso('29/02/2027')).toBeNull();
     expect(dayFirstToIso('31/04/2027')).toBeNull();
+    // A report's day filter takes what a clerk types and what links carry.
+    expect(askedDay('05/03/2026')).toBe('2026-03-05');
+    expect(askedDay('2026-03-05')).toBe('2026-03-05');
+    expect(askedDay('2026-02-30')).toBeNull();
+    expect(askedDay('03/05')).toBeNull();
     expect(dayFirstToIso('01/13/2027')).toBeNull();
     expect(dayFirstToIso('2027-01-31')).toBeNull();
     expect(isoToDayFirst('2027-01-31')).toBe('31/01/2027');

@@ -38,7 +38,7 @@ export const taxReports = {
   penaltyCollected: 'Penalty collected',
   outstanding: 'Outstanding',
   percent: 'Settled %',
-  badDate: 'Enter a day as YYYY-MM-DD; today is shown.',
+  badDate: 'Enter a day as dd/mm/yyyy, for example 31/01/2027; today is shown.',
   pdf: {
     title: 'Demand notice: property tax',
     date: 'Date of notice',

@@ -40,7 +40,7 @@ export const taxReports: { [K in keyof typeof english]: (typeof english)[K] } = 
   penaltyCollected: 'वसूला गया दंड',
   outstanding: 'शेष',
   percent: 'चुकाया %',
-  badDate: 'दिन YYYY-MM-DD के रूप में लिखें; आज का दिन दिखाया गया है।',
+  badDate: 'दिन dd/mm/yyyy के रूप में लिखें, जैसे 31/01/2027; आज का दिन दिखाया गया है।',
   pdf: {
     title: 'माँग सूचना: संपत्ति कर',
     date: 'सूचना की तिथि',
