@@ -146,14 +146,19 @@ export async function redactGrievance(number: string, changes: Partial<Record<Re
 /** Sets a category's SLA in hours (1 to 2,000); audited. New grievances of it are due that long after lodging. */
 export async function setCategorySla(categoryId: number, hours: number, actor: GrievanceActor, database: Db = db()): Promise<void> {
   if (!Number.isInteger(hours) || hours < 1 || hours > 2000) throw new HttpError(400, 'The SLA is a whole number of hours from 1 to 2000.', { sla: 'The SLA is a whole number of hours from 1 to 2000.' });
+  await updateCategory(categoryId, { sla_hours: hours }, actor, database);
+}
+
+/** One change to a category's row, written and audited with the row before and after. */
+async function updateCategory(categoryId: number, change: { sla_hours: number } | { name_hi: string | null }, actor: GrievanceActor, database: Db): Promise<void> {
   await runWrite(
     {
       actor: { id: actor.userId, email: actor.label }, entity: 'grievance-category', table: 'grievance_type', files: [],
       change: async (trx) => {
         const before = await trx.selectFrom('grievance_type').selectAll().where('id', '=', categoryId).executeTakeFirst();
         if (!before) throw new HttpError(404, 'No such category.');
-        await trx.updateTable('grievance_type').set({ sla_hours: hours }).where('id', '=', categoryId).execute();
-        return { result: undefined, audit: { action: 'update', recordId: categoryId, before, after: { ...before, sla_hours: hours } } };
+        await trx.updateTable('grievance_type').set(change).where('id', '=', categoryId).execute();
+        return { result: undefined, audit: { action: 'update', recordId: categoryId, before, after: { ...before, ...change } } };
       },
     },
     database,
@@ -180,19 +185,7 @@ export function checkCategoryHindiName(raw: string): string | null {
 
 /** Sets (or, with an empty name, clears) the name Hindi pages show for a category; audited like its SLA. */
 export async function setCategoryHindiName(categoryId: number, raw: string, actor: GrievanceActor, database: Db = db()): Promise<void> {
-  const nameHi = checkCategoryHindiName(raw);
-  await runWrite(
-    {
-      actor: { id: actor.userId, email: actor.label }, entity: 'grievance-category', table: 'grievance_type', files: [],
-      change: async (trx) => {
-        const before = await trx.selectFrom('grievance_type').selectAll().where('id', '=', categoryId).executeTakeFirst();
-        if (!before) throw new HttpError(404, 'No such category.');
-        await trx.updateTable('grievance_type').set({ name_hi: nameHi }).where('id', '=', categoryId).execute();
-        return { result: undefined, audit: { action: 'update', recordId: categoryId, before, after: { ...before, name_hi: nameHi } } };
-      },
-    },
-    database,
-  );
+  await updateCategory(categoryId, { name_hi: checkCategoryHindiName(raw) }, actor, database);
 }
 
 export async function setWorkflowSetting(name: SettingName, value: number, actor: GrievanceActor, database: Db = db()): Promise<void> {
