@@ -1,7 +1,5 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db';
 import { ROUTES, type RouteDeclaration } from '../../src/server/route-table';
@@ -9,14 +7,15 @@ import { ADMIN, OFFICER, baseUrl, bearer, login } from '../support/api';
 import { openServerDatabase, testPostgresUrl } from '../support/database';
 import { startServer, tempDataDir, type TestServer } from '../support/server';
 import { grievanceEventRows, grievanceRow, setGrievance } from '../support/grievance-row';
+import { startSmsGateway, type SentText, type SmsGateway } from '../support/sms';
 
 /**
  * Citizens signing in with their mobile: the code by SMS (to a gateway started here), its tries, expiry (the
  * server's test clock) and limits, the session kept apart from staff sessions, /my and the JSON API. One
  * server of its own behind a trusted proxy, so each test can speak from an address of its own.
  */
-const texts: { mobile: string; message: string }[] = [];
-let gateway: http.Server;
+const texts: SentText[] = [];
+let gateway: SmsGateway | undefined;
 let server: TestServer;
 let database: Db;
 let clockFile: string;
@@ -86,17 +85,12 @@ async function lodge(mobile: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  gateway = http.createServer((req, res) => {
-    const query = new URL(req.url ?? '/', 'http://gateway').searchParams;
-    texts.push({ mobile: query.get('to') ?? '', message: query.get('text') ?? '' });
-    res.end('OK');
-  });
-  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+  gateway = await startSmsGateway(texts);
   const dataDir = tempDataDir('council-citizen');
   clockFile = path.join(dataDir, 'clock');
   moveClock(0);
   server = await startServer(
-    { SMS_GATEWAY_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/send?to={mobile}&text={message}`, TEST_CLOCK_FILE: clockFile, TRUST_PROXY: '1' },
+    { SMS_GATEWAY_URL: gateway.urlTemplate, TEST_CLOCK_FILE: clockFile, TRUST_PROXY: '1' },
     { dataDir },
   );
   database = openServerDatabase(server.dataDir);
@@ -108,7 +102,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
   await database?.destroy();
-  await new Promise<void>((resolve) => (gateway ? gateway.close(() => resolve()) : resolve()));
+  await gateway?.stop();
 });
 
 describe('the sign-in code', () => {

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addUser } from '../../src/server/auth/users';
 import type { Db } from '../../src/server/db';
@@ -9,6 +7,7 @@ import { openServerDatabase } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
 import { startMailServer, type ReceivedMail } from '../support/mail';
 import { allGrievanceRows, countGrievances, grievanceEventRows, grievanceRow, setGrievance } from '../support/grievance-row';
+import { startSmsGateway, type SentText, type SmsGateway } from '../support/sms';
 
 /**
  * The grievance workflow end to end, against a server of its own whose notifications go to a real SMTP
@@ -18,9 +17,9 @@ import { allGrievanceRows, countGrievances, grievanceEventRows, grievanceRow, se
  */
 
 let mails: ReceivedMail[] = [];
-const texts: { mobile: string; message: string }[] = [];
+const texts: SentText[] = [];
 let smtp: Awaited<ReturnType<typeof startMailServer>>;
-let gateway: http.Server;
+let gateway: SmsGateway | undefined;
 let server: TestServer;
 let database: Db;
 let tokens: { admin: string; user: string; officer: string; otherOfficer: string };
@@ -77,17 +76,11 @@ beforeAll(async () => {
   smtp = await startMailServer();
   mails = smtp.mails;
   const smtpPort = smtp.port;
-  gateway = http.createServer((req, res) => {
-    const query = new URL(req.url ?? '/', 'http://gateway').searchParams;
-    texts.push({ mobile: query.get('to') ?? '', message: query.get('text') ?? '' });
-    res.end('OK');
-  });
-  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-  const gatewayPort = (gateway.address() as AddressInfo).port;
+  gateway = await startSmsGateway(texts);
   server = await startServer({
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     MAIL_FROM: 'grievances@council.example',
-    SMS_GATEWAY_URL: `http://127.0.0.1:${gatewayPort}/send?to={mobile}&text={message}`,
+    SMS_GATEWAY_URL: gateway.urlTemplate,
     OPEN311_API_KEY: OPEN311_KEY,
   });
   database = openServerDatabase(server.dataDir);
@@ -107,7 +100,7 @@ afterAll(async () => {
   await server?.stop();
   await database?.destroy();
   await smtp?.close();
-  await new Promise<void>((resolve) => (gateway ? gateway.close(() => resolve()) : resolve()));
+  await gateway?.stop();
 });
 
 describe('lodging a grievance', () => {

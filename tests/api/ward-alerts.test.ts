@@ -1,7 +1,5 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db';
 import { indianMoment } from '../../src/server/clock';
@@ -11,6 +9,7 @@ import { openServerDatabase, testPostgresUrl } from '../support/database';
 import { startMailServer, type ReceivedMail } from '../support/mail';
 import { startServer, tempDataDir, type TestServer } from '../support/server';
 import { until } from '../support/until';
+import { startSmsGateway, type SentText, type SmsGateway } from '../support/sms';
 
 /**
  * Alerts for a ward: subscribing (email confirmed by a signed link, SMS only to a signed-in mobile), the
@@ -20,8 +19,8 @@ import { until } from '../support/until';
  * an SMS gateway started here, the test clock, and a trusted proxy so each subscription speaks from its own
  * address.
  */
-const texts: { mobile: string; message: string }[] = [];
-let gateway: http.Server;
+const texts: SentText[] = [];
+let gateway: SmsGateway | undefined;
 let mail: { port: number; mails: ReceivedMail[]; close: () => Promise<void> };
 let server: TestServer;
 let database: Db;
@@ -111,19 +110,14 @@ async function citizenCookie(mobile: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  gateway = http.createServer((req, res) => {
-    const query = new URL(req.url ?? '/', 'http://gateway').searchParams;
-    texts.push({ mobile: query.get('to') ?? '', message: query.get('text') ?? '' });
-    res.end('OK');
-  });
-  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+  gateway = await startSmsGateway(texts);
   mail = await startMailServer();
   const dataDir = tempDataDir('council-ward-alerts');
   clockFile = path.join(dataDir, 'clock');
   setClock(0);
   server = await startServer(
     {
-      SMS_GATEWAY_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/send?to={mobile}&text={message}`,
+      SMS_GATEWAY_URL: gateway.urlTemplate,
       SMTP_URL: `smtp://127.0.0.1:${mail.port}`, MAIL_FROM: 'alerts@example.in', TEST_CLOCK_FILE: clockFile, TRUST_PROXY: '1',
     },
     { dataDir },
@@ -141,7 +135,7 @@ afterAll(async () => {
   await server?.stop();
   await database?.destroy();
   await mail?.close();
-  await new Promise<void>((resolve) => (gateway ? gateway.close(() => resolve()) : resolve()));
+  await gateway?.stop();
 });
 
 describe('subscribing by email', () => {
