@@ -12,6 +12,7 @@ import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { freePort, startServer } from '../../tests/support/server';
 import { openServerDatabase } from '../../tests/support/database';
+import { addBenchPayers } from './bench-payers';
 
 const PAYERS = Number(process.env.RUSH_PAYERS || 200);
 const READERS = Number(process.env.RUSH_READERS || 190);
@@ -56,15 +57,7 @@ async function main() {
     }
     // This year's demand for 200 properties of a ward of their own.
     const fyRow = await (await fetch(url('/api/Public/property-tax/W05-0001?mobile=9876543210'))).json() as { currentYear: string };
-    const at = new Date().toISOString();
-    const payers: { number: string; mobile: string }[] = [];
-    for (let i = 0; i < PAYERS; i++) {
-      const number = `W99-${String(i + 1).padStart(4, '0')}`;
-      const mobile = `9${String(700000000 + i).padStart(9, '0')}`;
-      const row = await database.insertInto('property').values({ number, ward: '99', holder_name: `Payer ${i + 1}`, mobile, address: `${i + 1}, Bench Road`, usage: 'residential', area_sqft: 800 + i, floors: 1, updated_at: at }).returning('id').executeTakeFirstOrThrow();
-      await database.insertInto('property_tax_demand').values({ property_id: row.id, fy: fyRow.currentYear, head: 'holding', amount_paise: (800 + i) * 150 }).execute();
-      payers.push({ number, mobile });
-    }
+    const payers = await addBenchPayers(database, { ward: '99', count: PAYERS, firstMobile: 9_700_000_000, fy: fyRow.currentYear });
 
     const ours: Record<string, number[]> = { 'look up demand': [], 'start payment': [], 'callback (asks the gateway)': [], 'read payment': [] };
     const gatewayTimes: number[] = [];

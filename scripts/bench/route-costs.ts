@@ -3,6 +3,7 @@
 // The rush (payments-rush.ts) shows how a crowd queues; this shows which steps to make cheaper. Asserts nothing.
 import { startServer } from '../../tests/support/server';
 import { openServerDatabase } from '../../tests/support/database';
+import { addBenchPayers } from './bench-payers';
 
 const ROUNDS = Number(process.env.ROUNDS || 100);
 const READ_PATHS = ['/', '/notice', '/latestnews', '/viewpropertytax', '/hi/paypropertytax', '/currenttender'];
@@ -24,15 +25,7 @@ async function main() {
   };
   try {
     const fy = ((await (await fetch(url('/api/Public/property-tax/W05-0001?mobile=9876543210'))).json()) as { currentYear: string }).currentYear;
-    const at = new Date().toISOString();
-    const payers: { number: string; mobile: string }[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      const number = `W98-${String(i + 1).padStart(4, '0')}`;
-      const mobile = `9${String(600000000 + i).padStart(9, '0')}`;
-      const row = await database.insertInto('property').values({ number, ward: '98', holder_name: `Payer ${i + 1}`, mobile, address: `${i + 1}, Bench Road`, usage: 'residential', area_sqft: 800 + i, floors: 1, updated_at: at }).returning('id').executeTakeFirstOrThrow();
-      await database.insertInto('property_tax_demand').values({ property_id: row.id, fy, head: 'holding', amount_paise: (800 + i) * 150 }).execute();
-      payers.push({ number, mobile });
-    }
+    const payers = await addBenchPayers(database, { ward: '98', count: ROUNDS, firstMobile: 9_600_000_000, fy });
     // Warm up: the first requests compile code and fill the page cache.
     for (let i = 0; i < 20; i++) for (const p of READ_PATHS) await (await fetch(url(p))).text();
     for (const [i, p] of payers.entries()) {
