@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN, baseUrl, bearer, login } from '../support/api';
+import { ADMIN, EDITOR, baseUrl, bearer, login } from '../support/api';
 import { CONTENT_TYPES } from '../../src/features/content-types';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -41,6 +41,25 @@ describe('the public page cache', () => {
     form.set('Notice.Id', String(first.id));
     expect((await fetch(`${baseUrl()}/api/Admin/notice`, { method: 'PUT', headers: bearer(token), body: form })).status).toBe(200);
     expect((await get(path)).res.headers.get('x-page-cache')).toBeNull();
+  });
+
+  it('drops the cached pages of its own type only when an item is published', async () => {
+    const admin = bearer(await login(ADMIN.email, ADMIN.password));
+    const editor = bearer(await login(EDITOR.email, EDITOR.password));
+    const created = await fetch(`${baseUrl()}/api/Admin/latest-news`, {
+      method: 'POST',
+      headers: { ...editor, 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 0, title: `Cache scope ${Date.now()}`, description: 'Written by the page cache test.' }),
+    });
+    const { id } = (await created.json()) as { id: number };
+    const step = (headers: Record<string, string>, action: string) =>
+      fetch(`${baseUrl()}/api/Admin/latest-news/${id}/state`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ action }) });
+    expect((await step(editor, 'submit')).status).toBe(200);
+    await warm('/api/Public/notice?page=1&pageSize=5');
+    await warm('/api/Public/latest-news?page=1&pageSize=5');
+    expect((await step(admin, 'publish')).status).toBe(200);
+    expect((await get('/api/Public/latest-news?page=1&pageSize=5')).res.headers.get('x-page-cache')).toBeNull();
+    expect((await get('/api/Public/notice?page=1&pageSize=5')).res.headers.get('x-page-cache'), 'notices do not show news').toBe('hit');
   });
 
   it('after a write, renders a page once for many visitors arriving together: the rest wait and get the cached copy', async () => {

@@ -86,7 +86,10 @@ test('an editor\'s draft goes through review, is sent back, resubmitted, approve
   // The admin approves; citizens see it at once.
   await admin.reload();
   await admin.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  // The queue reloads after a step and carries its message across: close it once the reload is done.
+  const reloaded = admin.waitForEvent('load');
   await admin.locator('.review-item').filter({ hasText: title }).getByRole('button', { name: `Approve ${title}` }).click();
+  await reloaded;
   await closeSuccess(admin, 'Published', `Published: ${title}.`);
   await expect(admin.locator('.review-item').filter({ hasText: title })).toHaveCount(0);
   expect(await publicNews(admin)).toContain(title);
