@@ -1,7 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDeclaration } from '../../src/server/route-table';
 import type { Role } from '../../src/server/db-schema';
-import { ADMIN, APPROVER, CASHIER, EDITOR, INSPECTOR, OFFICER, USER, VERIFIER, baseUrl, bearer, login } from '../support/api';
+import { ADMIN, APPROVER, CASHIER, EDITOR, INSPECTOR, OFFICER, USER, VERIFIER, bearer, login } from '../support/api';
+import { startServer, type TestServer } from '../support/server';
 import { rawRequest } from '../support/raw-request';
 
 /**
@@ -41,25 +42,35 @@ interface Outcome {
   location: string | null;
 }
 
+/**
+ * Its own server: "stores nothing" is judged by the audit log's and the complaints' counts, which a neighbouring
+ * file's writes to a shared server would move; so the matrix can run beside other files instead of alone.
+ */
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => server.stop());
+
 describe('the access matrix: guarded routes × spellings × identities × methods', () => {
   const credentials: Record<Identity, Record<string, string>> = { stranger: {}, citizen: {}, user: {}, officer: {}, editor: {}, cashier: {}, verifier: {}, inspector: {}, approver: {}, admin: {} };
   const fingerprint = async () => {
     const [audit, complaints] = await Promise.all([
-      fetch(`${baseUrl()}/api/Admin/audit?page=1&pageSize=1`, { headers: credentials.admin }),
-      fetch(`${baseUrl()}/api/User/complaint?page=1&pageSize=1`, { headers: credentials.admin }),
+      fetch(`${server.url}/api/Admin/audit?page=1&pageSize=1`, { headers: credentials.admin }),
+      fetch(`${server.url}/api/User/complaint?page=1&pageSize=1`, { headers: credentials.admin }),
     ]);
     return `${audit.headers.get('x-total-count')}/${complaints.headers.get('x-total-count')}`;
   };
 
   beforeAll(async () => {
-    credentials.admin = bearer(await login(ADMIN.email, ADMIN.password));
-    credentials.user = bearer(await login(USER.email, USER.password));
-    credentials.officer = bearer(await login(OFFICER.email, OFFICER.password));
-    credentials.editor = bearer(await login(EDITOR.email, EDITOR.password));
-    credentials.cashier = bearer(await login(CASHIER.email, CASHIER.password));
-    credentials.verifier = bearer(await login(VERIFIER.email, VERIFIER.password));
-    credentials.inspector = bearer(await login(INSPECTOR.email, INSPECTOR.password));
-    credentials.approver = bearer(await login(APPROVER.email, APPROVER.password));
+    credentials.admin = bearer(await login(ADMIN.email, ADMIN.password, server.url));
+    credentials.user = bearer(await login(USER.email, USER.password, server.url));
+    credentials.officer = bearer(await login(OFFICER.email, OFFICER.password, server.url));
+    credentials.editor = bearer(await login(EDITOR.email, EDITOR.password, server.url));
+    credentials.cashier = bearer(await login(CASHIER.email, CASHIER.password, server.url));
+    credentials.verifier = bearer(await login(VERIFIER.email, VERIFIER.password, server.url));
+    credentials.inspector = bearer(await login(INSPECTOR.email, INSPECTOR.password, server.url));
+    credentials.approver = bearer(await login(APPROVER.email, APPROVER.password, server.url));
     credentials.citizen = { cookie: `citizen_session=${await citizenToken(credentials.admin)}` };
   });
 
@@ -82,7 +93,7 @@ describe('the access matrix: guarded routes × spellings × identities × method
     const run = async (c: (typeof cases)[number]): Promise<void> => {
       const withBody = c.method === 'POST' || c.method === 'PUT';
       const outcome: Outcome = await rawRequest(
-        baseUrl(),
+        server.url,
         c.method,
         c.target,
         { ...credentials[c.identity], ...(withBody ? { 'content-type': 'application/json' } : {}) },
@@ -139,7 +150,7 @@ describe('mutated paths (property)', () => {
     const target = fc.array(piece, { minLength: 1, maxLength: 6 }).map((parts) => `/${parts.join('/')}`);
     await fc.assert(
       fc.asyncProperty(target, fc.constantFrom('GET', 'POST', 'DELETE'), async (path, method) => {
-        const res = await rawRequest(baseUrl(), method, path);
+        const res = await rawRequest(server.url, method, path);
         expect(res.status).toBeLessThan(500);
         if (res.status >= 200 && res.status < 300) {
           // Only a public route answers a stranger, and only at its canonical path.
@@ -156,9 +167,9 @@ describe('mutated paths (property)', () => {
 /** Signs a citizen in on the demo server, whose codes go to the notification log, read there as admin. */
 async function citizenToken(admin: Record<string, string>): Promise<string> {
   const mobile = '9000012345';
-  const post = (path: string, body: object) => fetch(`${baseUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const post = (path: string, body: object) => fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   expect((await post('/api/Citizen/signin', { mobile })).status).toBe(202);
-  const log = await (await fetch(`${baseUrl()}/notifications`, { headers: admin })).text();
+  const log = await (await fetch(`${server.url}/notifications`, { headers: admin })).text();
   const code = new RegExp(`${mobile}</td>[\\s\\S]*?(\\d{6}) is your sign-in code`).exec(log)![1];
   const verified = await post('/api/Citizen/verify', { mobile, code });
   return ((await verified.json()) as { token: string }).token;
