@@ -2,14 +2,36 @@ import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4488);
+const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/council-e2e-${port}`;
+/** The second server, for the back office specs that can run from the start beside the public page specs. */
+const portB = Number(process.env.E2E_SECOND_PORT ?? port + 1);
+const dataDirB = `${dataDir}-b`;
+
 /**
- * Specs that read the public pages (and write at most a grievance or a feedback of their own) run first, their
- * tests spread over two workers one by one (a long file does not keep one worker busy while the other idles);
- * the back office specs, which change what every page shows (alerts, content states), run after them one at a
- * time, as they share the one server and its data.
+ * Three groups, on two servers, so that no group waits for another it does not disturb:
+ * - the public page specs, which read the pages (and write at most a grievance or a feedback of their own),
+ *   their tests spread over two workers one by one, on the first server;
+ * - the back office specs that look into the first server's database behind its back (sessions made to
+ *   expire, a draft's autosave, a citizen's sign-in code), one at a time on that server after the public page
+ *   specs, as they change what every page shows;
+ * - every other back office spec, one at a time from the start on a second server of its own.
  */
 const PUBLIC_PAGE_SPECS = /(both-languages|hindi-pages|layout-widths|public-frame|public-data|gigw)\.spec\.ts$/;
-const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/council-e2e-${port}`;
+const FIRST_SERVER_BACK_OFFICE_SPECS = /(admin-session|admin-usability|autosave|citizen|staff-case-desk|ward-alerts)\.spec\.ts$/;
+
+/** Debian's headless shell when there is one (scripts/test.mjs says why), else its chromium. */
+const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p));
+
+function server(portNumber: number, folder: string) {
+  return {
+    command: `rm -rf ${folder} && node ${process.env.BUILD_DIR || 'dist'}/main.mjs`,
+    url: `http://127.0.0.1:${portNumber}/`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    // CASE_TEST_SERVICE: the case desk's tests show a second service (the stall permit) beside grievances.
+    env: { PORT: String(portNumber), HOST: '127.0.0.1', DATA_DIR: folder, NODE_ENV: 'test', TEST_FAST_PASSWORDS: '1', CASE_TEST_SERVICE: '1' },
+  };
+}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -18,10 +40,11 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   projects: [
-    { name: 'public-pages', testMatch: PUBLIC_PAGE_SPECS, fullyParallel: true },
-    { name: 'back-office', testIgnore: PUBLIC_PAGE_SPECS, dependencies: ['public-pages'], workers: 1 },
+    { name: 'public-pages', testMatch: PUBLIC_PAGE_SPECS, fullyParallel: true, workers: 2 },
+    { name: 'back-office', testMatch: FIRST_SERVER_BACK_OFFICE_SPECS, dependencies: ['public-pages'], workers: 1 },
+    { name: 'back-office-second-server', testIgnore: [PUBLIC_PAGE_SPECS, FIRST_SERVER_BACK_OFFICE_SPECS], workers: 1, use: { baseURL: `http://127.0.0.1:${portB}` } },
   ],
   // One more try for a failed test: one that passes only then is listed as flaky, to be mended, and a busy
   // machine's stall does not fail a whole run.
@@ -31,17 +54,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      // Debian's headless shell when there is one (scripts/test.mjs says why), else its chromium.
-      executablePath: process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p)),
+      executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
-  webServer: {
-    command: `rm -rf ${dataDir} && node ${process.env.BUILD_DIR || 'dist'}/main.mjs`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    // CASE_TEST_SERVICE: the case desk's tests show a second service (the stall permit) beside grievances.
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'test', TEST_FAST_PASSWORDS: '1', CASE_TEST_SERVICE: '1' },
-  },
+  webServer: [server(port, dataDir), server(portB, dataDirB)],
 });

@@ -133,7 +133,10 @@ async function postgresPass() {
 
 async function browserTests() {
   const port = await freePort();
-  return runPhase('e2e', 'npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium, E2E_PORT: String(port), E2E_DATA_DIR: `/tmp/council-e2e-${port}` });
+  // Two servers (playwright.config.ts says which specs talk to which), each on a free port.
+  let secondPort = await freePort();
+  while (secondPort === port) secondPort = await freePort();
+  return runPhase('e2e', 'npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium, E2E_PORT: String(port), E2E_SECOND_PORT: String(secondPort), E2E_DATA_DIR: `/tmp/council-e2e-${port}` });
 }
 
 const started = Date.now();
