@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -10,6 +10,10 @@ export const STAFF = DEMO_ACCOUNTS[1];
 
 /** The data folder playwright.config.ts gives the server it starts. */
 export function e2eDatabasePath(): string {
+  // Only the first server's back office project may look into it (playwright.config.ts): a spec elsewhere would
+  // read another server's data and see nothing it did.
+  const project = test.info().project.name;
+  if (project !== 'back-office') throw new Error(`${test.info().file} opens the first server's database: list it in FIRST_SERVER_BACK_OFFICE_SPECS (it runs as ${project})`);
   const port = Number(process.env.E2E_PORT ?? 4488);
   return path.join(process.env.E2E_DATA_DIR ?? `/tmp/council-e2e-${port}`, 'council.sqlite');
 }
