@@ -24,7 +24,8 @@ const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell
 
 function server(portNumber: number, folder: string) {
   return {
-    command: `rm -rf ${folder} && node ${process.env.BUILD_DIR || 'dist'}/main.mjs`,
+    // From the run's prepared first start when npm test made one (scripts/test.mjs), else a first start of its own.
+    command: `rm -rf ${folder} && ${process.env.E2E_TEMPLATE_DIR ? `cp -r ${process.env.E2E_TEMPLATE_DIR} ${folder} && ` : ''}node ${process.env.BUILD_DIR || 'dist'}/main.mjs`,
     url: `http://127.0.0.1:${portNumber}/`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -131,12 +131,25 @@ async function postgresPass() {
   }
 }
 
-async function browserTests() {
+/**
+ * A demo server's first start, made once for the SQLite phases and the browser tests' servers, which copy it
+ * (tests/support/server-template.ts); the PostgreSQL pass makes its own, in its database.
+ */
+function prepareTemplate() {
+  const made = spawnSync('npx', ['tsx', 'tests/support/make-template.ts'], { encoding: 'utf8' });
+  if (made.status !== 0) {
+    console.log(`No prepared first start (each phase makes its own): ${made.stderr.split('\n')[0]}`);
+    return undefined;
+  }
+  return made.stdout.trim().split('\n').pop();
+}
+
+async function browserTests(template) {
   const port = await freePort();
   // Two servers (playwright.config.ts says which specs talk to which), each on a free port.
   let secondPort = await freePort();
   while (secondPort === port) secondPort = await freePort();
-  return runPhase('e2e', 'npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium, E2E_PORT: String(port), E2E_SECOND_PORT: String(secondPort), E2E_DATA_DIR: `/tmp/council-e2e-${port}` });
+  return runPhase('e2e', 'npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium, E2E_PORT: String(port), E2E_SECOND_PORT: String(secondPort), E2E_DATA_DIR: `/tmp/council-e2e-${port}`, ...(template ? { E2E_TEMPLATE_DIR: JSON.parse(template).dataDir } : {}) });
 }
 
 const started = Date.now();
@@ -146,14 +159,16 @@ const only = process.argv[2];
 // 'api-alone' project of vitest.config.ts). Then two lanes side by side, each mostly waiting on servers and
 // pages: the unit and API tests on SQLite followed by the PostgreSQL pass, and the browser tests.
 let failed = 0;
-if (!only || only === 'vitest') failed += (await runPhase('alone', 'npx', ['vitest', 'run', '--project', 'api-alone'])) === 0 ? 0 : 1;
+const template = prepareTemplate();
+const sqliteTemplate = template ? { TEST_SERVER_TEMPLATE: template } : {};
+if (!only || only === 'vitest') failed += (await runPhase('alone', 'npx', ['vitest', 'run', '--project', 'api-alone'], sqliteTemplate)) === 0 ? 0 : 1;
 const vitestLane = async () => {
   let lane = 0;
-  if (!only || only === 'vitest') lane += (await runPhase('vitest', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api'])) === 0 ? 0 : 1;
+  if (!only || only === 'vitest') lane += (await runPhase('vitest', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api'], sqliteTemplate)) === 0 ? 0 : 1;
   if (!only || only === 'postgres') lane += (await postgresPass()) === 0 ? 0 : 1;
   return lane;
 };
-const browserLane = async () => (!only || only === 'e2e' ? ((await browserTests()) === 0 ? 0 : 1) : 0);
+const browserLane = async () => (!only || only === 'e2e' ? ((await browserTests(template)) === 0 ? 0 : 1) : 0);
 failed += (await Promise.all([vitestLane(), browserLane()])).reduce((a, b) => a + b, 0);
 
 console.log('\nTime by phase (the browser tests run beside the SQLite and PostgreSQL passes):');
