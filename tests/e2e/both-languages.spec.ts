@@ -202,8 +202,12 @@ test.describe('every public page in both languages at 375 and 1280px', () => {
     expect(tenderId, 'the demo content has an active tender').not.toBe('');
   });
 
+  // A worker may run this group's hooks more than once (a batch of its tests, then later another): each batch
+  // starts from tabs of its own, never from the closed ones of the batch before.
   test.afterAll(async () => {
     await Promise.all(contexts.map((context) => context.close()));
+    contexts.length = 0;
+    tabs.length = 0;
   });
 
   for (const example of PAGES) {
