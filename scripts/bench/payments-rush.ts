@@ -16,6 +16,8 @@ import { addBenchPayers } from './bench-payers';
 
 const PAYERS = Number(process.env.RUSH_PAYERS || 200);
 const READERS = Number(process.env.RUSH_READERS || 190);
+// RUSH_PROCESSES: the portal's SERVER_PROCESSES (the simulator, the gateway's, keeps one).
+const PROCESSES = Number(process.env.RUSH_PROCESSES || 1);
 const READ_PATHS = ['/', '/notice', '/latestnews', '/viewpropertytax', '/hi/paypropertytax', '/currenttender'];
 
 const percentile = (values: number[], p: number) => {
@@ -41,7 +43,7 @@ async function main() {
   const asRazorpay: Record<string, string> = gatewayServer
     ? { PAYMENT_GATEWAY: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_simulator', RAZORPAY_KEY_SECRET: secret, RAZORPAY_WEBHOOK_SECRET: `${secret}-webhook`, RAZORPAY_API_URL: `${gatewayServer.url}/gateway-simulator`, RAZORPAY_CHECKOUT_URL: `${gatewayServer.url}/gateway-simulator/v1/checkout/embedded` }
     : {};
-  const server = await startServer({ PORT: String(portalPort), PAYMENT_TIMEOUT_MS: '10000', ...asRazorpay });
+  const server = await startServer({ PORT: String(portalPort), PAYMENT_TIMEOUT_MS: '10000', SERVER_PROCESSES: String(PROCESSES), ...asRazorpay });
   const gatewayDatabase = gatewayServer ? openServerDatabase(gatewayServer.dataDir) : null;
   const loadAtStart = os.loadavg();
   const database = openServerDatabase(server.dataDir);
@@ -153,7 +155,7 @@ async function main() {
 
     const all = Object.values(ours).flat();
     const lines = [
-      `# Property tax rush (${engine}${apart ? ', the simulator in its own process' : ', the simulator inside the portal'})`,
+      `# Property tax rush (${engine}, ${PROCESSES === 1 ? 'one server process' : `${PROCESSES} server processes`}${apart ? ', the simulator in its own process' : ', the simulator inside the portal'})`,
       '',
       `Measured ${new Date().toISOString().slice(0, 16)} UTC on ${os.cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' / ')} at the start and ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end (1 / 5 / 15 min; other work shared the machine, so the times are noisy), Node ${process.version}: ${PAYERS} payers at once through the simulator while ${READERS} readers browse ${READ_PATHS.join(', ')}, each pausing 1 to 3 s between pages (payers 0.5 to 2 s between steps); all arrive within the first second. Server and load on the same machine.`,
       '',
@@ -175,7 +177,7 @@ async function main() {
     const text = lines.join('\n');
     console.log(text);
     fs.mkdirSync('bench', { recursive: true });
-    fs.writeFileSync(`bench/payments-rush-${engine}${apart ? '' : '-gateway-inside'}.md`, `${text}\n`);
+    fs.writeFileSync(`bench/payments-rush-${engine}${PROCESSES === 1 ? '' : `-${PROCESSES}-processes`}${apart ? '' : '-gateway-inside'}.md`, `${text}\n`);
   } finally {
     await database.destroy();
     await gatewayDatabase?.destroy();
