@@ -27,6 +27,33 @@ const percentile = (values: number[], p: number) => {
 };
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
+/** Linux counts processes' CPU time in ticks of 1/100 s (USER_HZ). */
+const TICK_S = 0.01;
+/** CPU seconds a process has used so far, with those of its child processes (a server's workers). */
+function cpuSeconds(pid: number): number {
+  const own = (id: number) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * TICK_S; // utime, stime
+    } catch {
+      return 0;
+    }
+  };
+  let children: number[] = [];
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // not Linux, or already gone
+  }
+  return own(pid) + children.reduce((sum, child) => sum + own(child), 0);
+}
+/** CPU seconds the whole machine has been busy (every core, every process). */
+function machineBusySeconds(): number {
+  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const idle = ticks[3] + ticks[4];
+  return (ticks.reduce((a, b) => a + b, 0) - idle) * TICK_S;
+}
+
 // DATABASE_URL names the PostgreSQL server to run on; the test support makes a fresh database there.
 if (process.env.DATABASE_URL && !process.env.TEST_POSTGRES_URL) process.env.TEST_POSTGRES_URL = process.env.DATABASE_URL;
 delete process.env.DATABASE_URL;
@@ -104,6 +131,7 @@ async function main() {
     // Whether this client is itself a bottleneck: its own event loop's delay while it plays the crowd.
     const clientDelay = monitorEventLoopDelay({ resolution: 10 });
     clientDelay.enable();
+    const cpuAtStart = { portal: cpuSeconds(server.pid), gateway: gatewayServer ? cpuSeconds(gatewayServer.pid) : 0, crowd: process.cpuUsage(), machine: machineBusySeconds() };
     const started = performance.now();
     const transactions: string[] = [];
     await Promise.all(
@@ -133,6 +161,13 @@ async function main() {
       }),
     );
     const elapsed = performance.now() - started;
+    const crowdCpu = process.cpuUsage(cpuAtStart.crowd);
+    const cpu = {
+      portal: cpuSeconds(server.pid) - cpuAtStart.portal,
+      gateway: gatewayServer ? cpuSeconds(gatewayServer.pid) - cpuAtStart.gateway : 0,
+      crowd: (crowdCpu.user + crowdCpu.system) / 1e6,
+      machine: machineBusySeconds() - cpuAtStart.machine,
+    };
     payersDone = true;
     await Promise.all(readers);
     clientDelay.disable();
@@ -170,6 +205,7 @@ async function main() {
       `| the simulator's checkout (the gateway's): p50 / p99 | ${ms(percentile(gatewayTimes, 50))} / ${ms(percentile(gatewayTimes, 99))} | (not ours) |`,
       `| public pages meanwhile: ${readTimes.length} requests, p50 / p99 | ${ms(percentile(readTimes, 50))} / **${ms(percentile(readTimes, 99))}** | p99 < 100 ms |`,
       `| all ${PAYERS} payments done in | ${(elapsed / 1000).toFixed(1)} s | |`,
+      `| CPU used while the payers paid (${os.cpus().length} cores × ${(elapsed / 1000).toFixed(1)} s = ${((os.cpus().length * elapsed) / 1000).toFixed(0)} s): portal / simulator / this crowd / everything else on the machine | ${cpu.portal.toFixed(1)} / ${cpu.gateway.toFixed(1)} / ${cpu.crowd.toFixed(1)} / ${Math.max(0, cpu.machine - cpu.portal - cpu.gateway - cpu.crowd).toFixed(1)} s | |`,
       `| this client's own event loop delay: p50 / p99 / max | ${(clientDelay.percentile(50) / 1e6).toFixed(0)} / ${(clientDelay.percentile(99) / 1e6).toFixed(0)} / ${(clientDelay.max / 1e6).toFixed(0)} ms | (small: the client is not the bottleneck) |`,
       '',
       ...(errorNotes.length ? ['First errors:', '', ...errorNotes.map((e) => `- ${e}`), ''] : []),
