@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db';
 import { openServerDatabase, testPostgresUrl } from '../support/database';
-import { startServer, tempDataDir, type TestServer } from '../support/server';
+import { freePort, startServer, tempDataDir, type TestServer } from '../support/server';
 import { until } from '../support/until';
 
 /**
@@ -163,5 +164,27 @@ describe('two server processes', () => {
     await server.stop();
     expect(alive(server.pid)).toBe(false);
     for (const pid of replaced) expect(alive(pid), `process ${pid}`).toBe(false);
+  });
+});
+
+describe('a start of several processes that cannot serve', () => {
+  it('refuses a number of processes that is not 1 to 64, with one clear line', async () => {
+    for (const processes of ['0', '65', 'two']) {
+      const refused = await startServer({ SEED: 'none', SERVER_PROCESSES: processes }, { expectFailure: true });
+      expect(refused.output().trim()).toMatch(/^Cannot start: SERVER_PROCESSES must be/);
+    }
+  });
+
+  it('ends, every process with it, when the port is taken', async () => {
+    const port = await freePort();
+    const blocker = net.createServer().listen(port, '127.0.0.1');
+    try {
+      const refused = await startServer({ SEED: 'none', PORT: String(port), SERVER_PROCESSES: '2' }, { expectFailure: true });
+      expect(refused.output()).toMatch(/Cannot start: port \d+ on 127\.0\.0\.1 is already in use/);
+      expect(refused.output()).not.toContain('Serving on');
+      expect(alive(refused.pid)).toBe(false);
+    } finally {
+      blocker.close();
+    }
   });
 });
