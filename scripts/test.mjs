@@ -20,8 +20,8 @@ import { startThrowawayCluster } from './postgres-cluster.mjs';
  * depend on the engine underneath. A new API file that exercises its own SQL belongs in this list.
  */
 const POSTGRES_API_TESTS = [
-  // the database itself: first start, migrations, the copy from SQLite, durability, instances sharing it
-  'bootstrap', 'migrate-to-postgres', 'crash-safety', 'instances', 'cache-dependencies',
+  // the database itself: first start, migrations, the copy from SQLite, durability, instances and processes sharing it
+  'bootstrap', 'migrate-to-postgres', 'crash-safety', 'instances', 'server-processes', 'cache-dependencies',
   // queues on the database: pg-boss jobs and the outbox's claims
   'jobs', 'outbox',
   // content storage, the lifecycle's visibility and schedule queries, revisions, translations, full-text search

@@ -16,6 +16,8 @@ import { addBenchPayers } from './bench-payers';
 
 const PAYERS = Number(process.env.RUSH_PAYERS || 200);
 const READERS = Number(process.env.RUSH_READERS || 190);
+// RUSH_PROCESSES: the portal's SERVER_PROCESSES (the simulator, the gateway's, keeps one).
+const PROCESSES = Number(process.env.RUSH_PROCESSES || 1);
 const READ_PATHS = ['/', '/notice', '/latestnews', '/viewpropertytax', '/hi/paypropertytax', '/currenttender'];
 
 const percentile = (values: number[], p: number) => {
@@ -24,6 +26,33 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+/** Linux counts processes' CPU time in ticks of 1/100 s (USER_HZ). */
+const TICK_S = 0.01;
+/** CPU seconds a process has used so far, with those of its child processes (a server's workers). */
+function cpuSeconds(pid: number): number {
+  const own = (id: number) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * TICK_S; // utime, stime
+    } catch {
+      return 0;
+    }
+  };
+  let children: number[] = [];
+  try {
+    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    // not Linux, or already gone
+  }
+  return own(pid) + children.reduce((sum, child) => sum + own(child), 0);
+}
+/** CPU seconds the whole machine has been busy (every core, every process). */
+function machineBusySeconds(): number {
+  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const idle = ticks[3] + ticks[4];
+  return (ticks.reduce((a, b) => a + b, 0) - idle) * TICK_S;
+}
 
 // DATABASE_URL names the PostgreSQL server to run on; the test support makes a fresh database there.
 if (process.env.DATABASE_URL && !process.env.TEST_POSTGRES_URL) process.env.TEST_POSTGRES_URL = process.env.DATABASE_URL;
@@ -41,7 +70,7 @@ async function main() {
   const asRazorpay: Record<string, string> = gatewayServer
     ? { PAYMENT_GATEWAY: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_simulator', RAZORPAY_KEY_SECRET: secret, RAZORPAY_WEBHOOK_SECRET: `${secret}-webhook`, RAZORPAY_API_URL: `${gatewayServer.url}/gateway-simulator`, RAZORPAY_CHECKOUT_URL: `${gatewayServer.url}/gateway-simulator/v1/checkout/embedded` }
     : {};
-  const server = await startServer({ PORT: String(portalPort), PAYMENT_TIMEOUT_MS: '10000', ...asRazorpay });
+  const server = await startServer({ PORT: String(portalPort), PAYMENT_TIMEOUT_MS: '10000', SERVER_PROCESSES: String(PROCESSES), ...asRazorpay });
   const gatewayDatabase = gatewayServer ? openServerDatabase(gatewayServer.dataDir) : null;
   const loadAtStart = os.loadavg();
   const database = openServerDatabase(server.dataDir);
@@ -102,6 +131,7 @@ async function main() {
     // Whether this client is itself a bottleneck: its own event loop's delay while it plays the crowd.
     const clientDelay = monitorEventLoopDelay({ resolution: 10 });
     clientDelay.enable();
+    const cpuAtStart = { portal: cpuSeconds(server.pid), gateway: gatewayServer ? cpuSeconds(gatewayServer.pid) : 0, crowd: process.cpuUsage(), machine: machineBusySeconds() };
     const started = performance.now();
     const transactions: string[] = [];
     await Promise.all(
@@ -131,6 +161,13 @@ async function main() {
       }),
     );
     const elapsed = performance.now() - started;
+    const crowdCpu = process.cpuUsage(cpuAtStart.crowd);
+    const cpu = {
+      portal: cpuSeconds(server.pid) - cpuAtStart.portal,
+      gateway: gatewayServer ? cpuSeconds(gatewayServer.pid) - cpuAtStart.gateway : 0,
+      crowd: (crowdCpu.user + crowdCpu.system) / 1e6,
+      machine: machineBusySeconds() - cpuAtStart.machine,
+    };
     payersDone = true;
     await Promise.all(readers);
     clientDelay.disable();
@@ -153,7 +190,7 @@ async function main() {
 
     const all = Object.values(ours).flat();
     const lines = [
-      `# Property tax rush (${engine}${apart ? ', the simulator in its own process' : ', the simulator inside the portal'})`,
+      `# Property tax rush (${engine}, ${PROCESSES === 1 ? 'one server process' : `${PROCESSES} server processes`}${apart ? ', the simulator in its own process' : ', the simulator inside the portal'})`,
       '',
       `Measured ${new Date().toISOString().slice(0, 16)} UTC on ${os.cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' / ')} at the start and ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end (1 / 5 / 15 min; other work shared the machine, so the times are noisy), Node ${process.version}: ${PAYERS} payers at once through the simulator while ${READERS} readers browse ${READ_PATHS.join(', ')}, each pausing 1 to 3 s between pages (payers 0.5 to 2 s between steps); all arrive within the first second. Server and load on the same machine.`,
       '',
@@ -168,6 +205,7 @@ async function main() {
       `| the simulator's checkout (the gateway's): p50 / p99 | ${ms(percentile(gatewayTimes, 50))} / ${ms(percentile(gatewayTimes, 99))} | (not ours) |`,
       `| public pages meanwhile: ${readTimes.length} requests, p50 / p99 | ${ms(percentile(readTimes, 50))} / **${ms(percentile(readTimes, 99))}** | p99 < 100 ms |`,
       `| all ${PAYERS} payments done in | ${(elapsed / 1000).toFixed(1)} s | |`,
+      `| CPU used while the payers paid (${os.cpus().length} cores × ${(elapsed / 1000).toFixed(1)} s = ${((os.cpus().length * elapsed) / 1000).toFixed(0)} s): portal / simulator / this crowd / everything else on the machine | ${cpu.portal.toFixed(1)} / ${cpu.gateway.toFixed(1)} / ${cpu.crowd.toFixed(1)} / ${Math.max(0, cpu.machine - cpu.portal - cpu.gateway - cpu.crowd).toFixed(1)} s | |`,
       `| this client's own event loop delay: p50 / p99 / max | ${(clientDelay.percentile(50) / 1e6).toFixed(0)} / ${(clientDelay.percentile(99) / 1e6).toFixed(0)} / ${(clientDelay.max / 1e6).toFixed(0)} ms | (small: the client is not the bottleneck) |`,
       '',
       ...(errorNotes.length ? ['First errors:', '', ...errorNotes.map((e) => `- ${e}`), ''] : []),
@@ -175,7 +213,7 @@ async function main() {
     const text = lines.join('\n');
     console.log(text);
     fs.mkdirSync('bench', { recursive: true });
-    fs.writeFileSync(`bench/payments-rush-${engine}${apart ? '' : '-gateway-inside'}.md`, `${text}\n`);
+    fs.writeFileSync(`bench/payments-rush-${engine}${PROCESSES === 1 ? '' : `-${PROCESSES}-processes`}${apart ? '' : '-gateway-inside'}.md`, `${text}\n`);
   } finally {
     await database.destroy();
     await gatewayDatabase?.destroy();

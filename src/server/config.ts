@@ -17,6 +17,8 @@ export interface ServerConfig {
   maxDocumentMb: number;
   /** How many reverse proxies in front of us append to X-Forwarded-For / -Proto (0: trust neither header). */
   trustedProxyHops: number;
+  /** SERVER_PROCESSES: how many Node processes answer requests on the one port (src/server/cluster.ts). */
+  processes: number;
 }
 
 function positiveInt(name: string, fallback: number): number {
@@ -57,6 +59,15 @@ function trustedProxyHops(): number {
   return hops;
 }
 
+/** More processes than a machine has cores only queue for the same cores; 64 is far beyond any council's. */
+const MAX_PROCESSES = 64;
+
+function serverProcesses(): number {
+  const processes = positiveInt('SERVER_PROCESSES', 1);
+  if (processes > MAX_PROCESSES) throw new Error(`SERVER_PROCESSES must be between 1 and ${MAX_PROCESSES}, got "${process.env.SERVER_PROCESSES}"`);
+  return processes;
+}
+
 function siteUrl(): string | undefined {
   const raw = process.env.SITE_URL;
   if (!raw) return undefined;
@@ -84,6 +95,7 @@ export function readConfig(): ServerConfig {
     maxImageMb: positiveInt('MAX_IMAGE_MB', 10),
     maxDocumentMb: positiveInt('MAX_DOCUMENT_MB', 20),
     trustedProxyHops: trustedProxyHops(),
+    processes: serverProcesses(),
   };
 }
 

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type MigrationProvider, type SqliteDialectConfig, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import { migrations } from '../../db/migrations/index';
 import type { Database } from './db-schema';
 import { processSingleton, resetProcessSingleton } from './singleton';
@@ -49,7 +49,30 @@ function openSqliteFile(dataDir: string): OpenDatabase {
   file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(file) }), plugins }), engine: 'sqlite', sqliteFile: file };
+  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: keepingStatements(file) }), plugins }), engine: 'sqlite', sqliteFile: file };
+}
+
+/**
+ * Every transaction takes SQLite's write lock as it begins (BEGIN IMMEDIATE), waiting up to the busy timeout
+ * for it. A plain BEGIN takes the lock only at its first write, and when another process (a second server
+ * process, SERVER_PROCESSES; a script beside the server) has written meanwhile, that upgrade fails at once
+ * with SQLITE_BUSY instead of waiting. Within one process Kysely runs one transaction at a time anyway.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 /** How many distinct statements are kept ready; the app's queries are a few hundred shapes. */

@@ -1,13 +1,15 @@
 /**
  * The production entry: prepares the database, starts the jobs (src/jobs.ts) and the outbox's first sweep,
  * then serves static files, cached public pages and, for everything else, Astro's handler. Bundled to
- * dist/main.mjs by scripts/bundle-main.mjs.
+ * dist/main.mjs by scripts/bundle-main.mjs. With SERVER_PROCESSES above 1 the first process prepares the
+ * database and starts that many workers, each of which runs this entry again to serve (cluster.ts).
  */
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readConfig } from './config';
-import { db, processDatabase } from './db';
+import { closeDb, db, processDatabase } from './db';
+import { isClusterPrimary, runWorkers, workerRole } from './cluster';
 import { startJobs, type JobRunner } from './jobs';
 import { outboxIdle, pokeOutbox } from './outbox';
 import { JOBS } from '../jobs';
@@ -74,6 +76,7 @@ async function main(): Promise<void> {
     fail(`Cannot start: ${(err as Error).message}`);
   }
 
+  const role = workerRole();
   try {
     await ensureReady();
   } catch (err) {
@@ -84,11 +87,19 @@ async function main(): Promise<void> {
     fail(`Cannot start: preparing the database failed: ${e.message}`);
   }
 
+  // The primary of several processes serves nothing itself: the database is ready for its workers.
+  if (isClusterPrimary(config.processes)) {
+    await closeDb();
+    runWorkers(config.processes, () => console.log(`Serving on http://${config.host}:${config.port}/ (${config.processes} processes)`));
+    return;
+  }
+
   // Started before listening, so that a database account that may not create the queue's schema stops the
-  // start (docs/deploy.md) rather than leaving messages and time-driven steps silently undone.
-  let jobs: JobRunner;
+  // start (docs/deploy.md) rather than leaving messages and time-driven steps silently undone. Of several
+  // processes, one runs the jobs.
+  let jobs: JobRunner = { stop: async () => {} };
   try {
-    jobs = await startJobs(JOBS, processDatabase(), config.databaseUrl);
+    if (!role || role.runsJobs) jobs = await startJobs(JOBS, processDatabase(), config.databaseUrl);
   } catch (err) {
     fail(`Cannot start: the job queue could not be set up: ${(err as Error).message}`);
   }
@@ -99,6 +110,8 @@ async function main(): Promise<void> {
   const staticFiles = loadStaticFiles(path.join(distDir, 'client'), path.join(distDir, PRECOMPRESSED_DIR));
 
   const server = http.createServer((req, res) => {
+    // Which of several processes answered: for an operator reading a slow request's headers, and for tests.
+    if (role) res.setHeader('x-server-process', String(role.number));
     if (refuseUnusedMethod(req, res)) return;
     const client = resolveRequestClient(req, config.trustedProxyHops);
     if (client.https) res.setHeader('strict-transport-security', HSTS);
@@ -142,7 +155,8 @@ async function main(): Promise<void> {
     fail(`Cannot start: ${err.message}`);
   });
   server.listen(config.port, config.host, () => {
-    console.log(`Serving on http://${config.host}:${config.port}/`);
+    // Of several processes, the primary says so once all of them listen.
+    if (!role) console.log(`Serving on http://${config.host}:${config.port}/`);
   });
 
   let stopping = false;
