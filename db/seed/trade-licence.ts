@@ -2,12 +2,12 @@ import type { Db } from '../../src/server/db';
 import { now } from '../../src/server/clock';
 import { takeStep, type CaseActor } from '../../src/features/cases/cases.server';
 import { collectAtCounter } from '../../src/features/payments/counter.server';
-import { indianDate } from '../../src/features/payments/indian-date';
 import { applyForLicence, feeFor, financialYearsOpen, judgeDocument } from '../../src/features/trade-licence/applications.server';
 import { expireLicences } from '../../src/features/trade-licence/licence.server';
 import { TRADE_LICENCE } from '../../src/features/trade-licence/trade-licence.service';
 import { makePdf } from './pdf';
 import '../../src/payables';
+import { indianDate } from '../../src/lib/india-time';
 
 /**
  * The demo's trade licences: applications in every state of the journey through the same code the site

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, type Db } from '../../src/server/db';
-import { indianMoment } from '../../src/server/clock';
+import { indianMoment } from '../../src/lib/india-time';
 import { collectDependencies } from '../../src/server/cache/dependencies';
 import { listActiveTenders, listPastTenders } from '../../src/features/tender/tender.server';
 import { isOpenAt } from '../../src/features/tender/tender-closing.server';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { db, nowIso, type Db } from '../../server/db';
 import { HttpError } from '../../server/http';
+import { now as clockNow } from '../../server/clock';
 import type { FeedbackInput } from './feedback.schema';
 
 /** How much one address may write: enough for a real visitor, too little to flood the admins' inbox. */
@@ -21,7 +22,7 @@ function addressHash(address: string): string {
 }
 
 /** Stores one message, or refuses with 429 when the address has written FEEDBACK_PER_ADDRESS within the hour. */
-export async function storeFeedback(input: FeedbackInput, address: string, now = Date.now(), database: Db = db()): Promise<number> {
+export async function storeFeedback(input: FeedbackInput, address: string, now = clockNow(), database: Db = db()): Promise<number> {
   const hash = addressHash(address);
   const since = new Date(now - FEEDBACK_WINDOW_MS).toISOString();
   const recent = await database

@@ -1,13 +1,14 @@
 import { db, nowIso, type Db } from '../../server/db';
 import { HttpError } from '../../server/http';
+import { now } from '../../server/clock';
 import { readSettings } from './grievance-settings.server';
+import { HOUR_MS } from '../../lib/india-time';
 
 /**
  * Abuse limits for citizens, who have no account: grievances lodged per mobile number and per client address,
  * and failed tracking look-ups per client address (so numbers and mobiles cannot be guessed). Counted in the
  * database, so the limits hold across server instances.
  */
-const HOUR_MS = 3_600_000;
 
 type Kind = 'lodge-mobile' | 'lodge-address' | 'lookup-address' | 'ward-alert-recipient' | 'ward-alert-address' | 'metoo-address';
 
@@ -17,7 +18,7 @@ async function countSince(kind: Kind, key: string, sinceMs: number, database: Db
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('kind', '=', kind)
     .where('key', '=', key)
-    .where('at', '>', new Date(Date.now() - sinceMs).toISOString())
+    .where('at', '>', new Date(now() - sinceMs).toISOString())
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
