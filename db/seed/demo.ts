@@ -245,8 +245,8 @@ function storeJpeg(seed: SeedContext, bytes: Uint8Array): Promise<number> {
   return storeMedia(bytes, 'image/jpeg', seed.db);
 }
 
-function storePdf(seed: SeedContext, title: string, lines: string[]): Promise<number> {
-  return storeMedia(makePdf(title, lines), 'application/pdf', seed.db);
+async function storePdf(seed: SeedContext, title: string, lines: string[]): Promise<number> {
+  return storeMedia(await makePdf(title, lines), 'application/pdf', seed.db);
 }
 
 async function seedSliders(seed: SeedContext): Promise<void> {
