@@ -14,10 +14,16 @@ import { defineService, type EffectInput, type Requirement } from '../cases/serv
 import { messages } from '../../i18n/messages';
 import { DAY_MS } from '../../lib/india-time';
 
-/** Whether a decision taken at decidedAt (ISO) is still within a reopen window of so many days at a moment. */
-export function withinReopenWindow(decidedAt: string | null, days: number, at: number): boolean {
+/** The last moment a decision taken at decidedAt (ISO) may be reopened, with a window of so many days; null without a decision. */
+export function reopenWindowEnd(decidedAt: string | null, days: number): number | null {
   const decided = decidedAt === null ? Number.NaN : Date.parse(decidedAt);
-  return !Number.isNaN(decided) && at - decided <= days * DAY_MS;
+  return Number.isNaN(decided) ? null : decided + days * DAY_MS;
+}
+
+/** Whether a decision taken at decidedAt is still within its reopen window at a moment. */
+export function withinReopenWindow(decidedAt: string | null, days: number, at: number): boolean {
+  const end = reopenWindowEnd(decidedAt, days);
+  return end !== null && at <= end;
 }
 
 /** The hours a fresh grievance (and a reopened one) is given when its category says nothing. */
