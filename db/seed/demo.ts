@@ -38,6 +38,7 @@ import {
   type ComplaintState,
 } from './images';
 import { makePdf } from './pdf';
+import { rebuildSearchIndex } from '../../src/features/search/search-index.server';
 import { complaintNumber, type GrievanceState } from '../../src/features/grievance/grievance-workflow';
 import { GRIEVANCE } from '../../src/features/grievance/grievance.service';
 // The property tax register's demo ward comes with the rest of the demo, in the same separately built file.
@@ -54,7 +55,7 @@ export async function seedDemoContent(database: Db): Promise<boolean> {
   const clock = new SeedClock(new Date());
   // Pictures are rendered before the transaction opens, so the database is locked only for the inserts.
   const pictures = await renderPictures(clock);
-  return database.transaction().execute(async (trx) => {
+  const added = await database.transaction().execute(async (trx) => {
     // Checked again inside the transaction in case another process seeded while the pictures were drawn.
     if (await hasContent(trx)) return false;
     const seed: SeedContext = { db: trx, clock, pictures };
@@ -75,6 +76,9 @@ export async function seedDemoContent(database: Db): Promise<boolean> {
     await raiseTableVersions(trx, SEEDED_TABLES);
     return true;
   });
+  // The seed writes rows directly, past the write path that keeps the search index current.
+  if (added) await rebuildSearchIndex(database);
+  return added;
 }
 
 /**
@@ -245,8 +249,8 @@ function storeJpeg(seed: SeedContext, bytes: Uint8Array): Promise<number> {
   return storeMedia(bytes, 'image/jpeg', seed.db);
 }
 
-function storePdf(seed: SeedContext, title: string, lines: string[]): Promise<number> {
-  return storeMedia(makePdf(title, lines), 'application/pdf', seed.db);
+async function storePdf(seed: SeedContext, title: string, lines: string[]): Promise<number> {
+  return storeMedia(await makePdf(title, lines), 'application/pdf', seed.db);
 }
 
 async function seedSliders(seed: SeedContext): Promise<void> {

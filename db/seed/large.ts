@@ -98,7 +98,7 @@ async function addHindiText(trx: Kysely<any>, counts: LargeCounts, pick: (max: n
 
 export async function seedLargeData(database: Db, counts: LargeCounts = LARGE_COUNTS): Promise<void> {
   const pick = sequence(2026);
-  const pdf = makePdf('Archived council document', ['This document stands in for an archived notice or tender paper.']);
+  const pdf = await makePdf('Archived council document', ['This document stands in for an archived notice or tender paper.']);
   const photo = new Uint8Array(await sharp({ create: { width: 240, height: 240, channels: 3, background: '#0b4f8a' } }).jpeg({ quality: 70 }).toBuffer());
   const created = nowIso();
 

@@ -1,10 +1,11 @@
 import type { Db } from '../../src/server/db';
 import { now } from '../../src/server/clock';
-import { financialYear, indianDate } from '../../src/features/payments/indian-date';
+import { financialYear } from '../../src/features/payments/indian-date';
 import { issueReceipt } from '../../src/features/payments/receipts.server';
 import { raiseDemands } from '../../src/features/property-tax/register.server';
 import { basisPoints } from '../../src/features/property-tax/tax-arithmetic';
 import '../../src/payables';
+import { indianDate } from '../../src/lib/india-time';
 
 /**
  * The demo ward: rates for the three heads the schema starts with, 24 properties of ward 05 with last year's and this year's demands,

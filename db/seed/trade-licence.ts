@@ -2,12 +2,12 @@ import type { Db } from '../../src/server/db';
 import { now } from '../../src/server/clock';
 import { takeStep, type CaseActor } from '../../src/features/cases/cases.server';
 import { collectAtCounter } from '../../src/features/payments/counter.server';
-import { indianDate } from '../../src/features/payments/indian-date';
 import { applyForLicence, feeFor, financialYearsOpen, judgeDocument } from '../../src/features/trade-licence/applications.server';
 import { expireLicences } from '../../src/features/trade-licence/licence.server';
 import { TRADE_LICENCE } from '../../src/features/trade-licence/trade-licence.service';
 import { makePdf } from './pdf';
 import '../../src/payables';
+import { indianDate } from '../../src/lib/india-time';
 
 /**
  * The demo's trade licences: applications in every state of the journey through the same code the site
@@ -48,7 +48,7 @@ export async function seedTradeLicenceDemo(database: Db): Promise<boolean> {
   const [verifier, inspector, approver, cashier] = [await actor('verifier'), await actor('inspector'), await actor('approver'), await actor('cashier')];
   const fy = financialYearsOpen()[0];
   const citizen: CaseActor = { party: 'citizen', userId: null, label: 'Citizen' };
-  const pdf = (what: string, trade: string) => ({ bytes: makePdf(what, [trade]), contentType: 'application/pdf' });
+  const pdf = async (what: string, trade: string) => ({ bytes: await makePdf(what, [trade]), contentType: 'application/pdf' });
 
   for (const [i, trader] of TRADERS.entries()) {
     const stop = STOPS[i];
@@ -56,7 +56,7 @@ export async function seedTradeLicenceDemo(database: Db): Promise<boolean> {
     const fee = await feeFor({ tradeType: trader.type, structure, kind: 'new', areaSqft: trader.area, employees: trader.staff, financialYear: fy }, now(), database);
     if (!fee.ok) continue;
     const category = trader.type === 'grocery' ? 'Retail' : trader.type === 'restaurant' || trader.type === 'tailoring' ? 'Service' : 'Manufacturing';
-    const documents = Object.fromEntries(['identity', 'premises', 'photo', 'fssai', 'pollution'].map((code) => [code, pdf(`${code} ${trader.trade}`, trader.owner)]));
+    const documents = Object.fromEntries(await Promise.all(['identity', 'premises', 'photo', 'fssai', 'pollution'].map(async (code) => [code, await pdf(`${code} ${trader.trade}`, trader.owner)] as const)));
     const { number } = await applyForLicence(
       {
         fields: {

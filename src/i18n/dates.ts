@@ -1,28 +1,23 @@
 import type { Lang } from './lang';
-import { todayInIndia } from '../lib/format';
+import { formatLongDate } from '../lib/format';
+import { indianDate } from '../lib/india-time';
 
 /**
- * A day written out in a page's language, as Indian government sites write it: '24 November 2026',
- * '24 नवंबर 2026' (Western digits, as in official Hindi use). Instants are taken in Indian time.
+ * Days named for a page's <time> elements and sentences: '24 November 2026', '24 नवंबर 2026' (Western digits,
+ * as in official Hindi use), through the one formatter of src/lib/format.ts. Instants are taken in Indian time.
  */
-const LONG_DATE: Readonly<Record<Lang, Intl.DateTimeFormat>> = {
-  en: new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }),
-  hi: new Intl.DateTimeFormat('hi-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata', numberingSystem: 'latn' }),
-};
 
-/** The moment a calendar date ('YYYY-MM-DD', noon that day in India) or an ISO instant names; NaN for neither. */
-function momentOf(value: string): number {
-  return Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00+05:30` : value);
-}
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const names = (value: string): boolean => DATE_ONLY.test(value) || !Number.isNaN(Date.parse(value));
 
 /** '24 November 2026' or '24 नवंबर 2026'; null for text that names no date. */
 export function longDate(value: string, lang: Lang): string | null {
-  const time = momentOf(value);
-  return Number.isNaN(time) ? null : LONG_DATE[lang].format(time);
+  return names(value) ? formatLongDate(value, lang) : null;
 }
 
 /** The Indian calendar date ('YYYY-MM-DD') of an ISO instant or date, for a <time datetime>; null for neither. */
-export function indianDate(value: string): string | null {
-  const time = momentOf(value);
-  return Number.isNaN(time) ? null : todayInIndia(time);
+export function indianDayOf(value: string): string | null {
+  if (DATE_ONLY.test(value)) return value;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : indianDate(time);
 }

@@ -5,6 +5,7 @@
  * Hindi and keep Western digits, as Indian government sites do.
  */
 import type { Lang } from '../i18n/lang';
+import { indianDateTime } from './india-time';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 export const ENGLISH_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
@@ -14,7 +15,6 @@ const HINDI_MISSING = 'उपलब्ध नहीं';
 
 /** What a page shows for a value nobody entered. */
 export const missingText = (lang: Lang = 'en'): string => (lang === 'hi' ? HINDI_MISSING : MISSING);
-const IST_OFFSET_MS = 330 * 60_000;
 
 interface Parts { year: number; month: number; day: number; hour: number; minute: number; second: number }
 
@@ -24,8 +24,8 @@ function parts(value: string | null | undefined): Parts | null {
   if (dateOnly) return { year: +dateOnly[1], month: +dateOnly[2], day: +dateOnly[3], hour: 0, minute: 0, second: 0 };
   const time = Date.parse(value);
   if (Number.isNaN(time)) return null;
-  const ist = new Date(time + IST_OFFSET_MS);
-  return { year: ist.getUTCFullYear(), month: ist.getUTCMonth() + 1, day: ist.getUTCDate(), hour: ist.getUTCHours(), minute: ist.getUTCMinutes(), second: ist.getUTCSeconds() };
+  const [year, month, day, hour, minute, second] = indianDateTime(time).split(/[-T:]/).map(Number);
+  return { year, month, day, hour, minute, second };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -85,16 +85,6 @@ export function formatLongDate(value: string | null | undefined, lang: Lang = 'e
 export function formatDateTime(value: string | null | undefined, lang: Lang = 'en'): string {
   const p = parts(value);
   return p ? `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}` : missingText(lang);
-}
-
-/** Now on the clock in India as 'YYYY-MM-DDTHH:mm:ss', comparable as text with stored dates and times. */
-export function nowInIndia(now = Date.now()): string {
-  return new Date(now + IST_OFFSET_MS).toISOString().slice(0, 19);
-}
-
-/** Today's date in India as 'YYYY-MM-DD'. */
-export function todayInIndia(now = Date.now()): string {
-  return nowInIndia(now).slice(0, 10);
 }
 
 /** A file name made from a title: 'Water supply notice.pdf'. */

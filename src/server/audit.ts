@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import { db, nowIso, type Db } from './db';
 import type { Database } from './db-schema';
-import { auditLabel } from '../features/audit/audit-label';
+import { auditLabel } from './audit-label';
 
 /**
  * The audit log: every write made through the back office, with who made it, when, and the record before

@@ -3,7 +3,6 @@ import { db, migrateToLatest, type Db } from './db';
 import { addUser, countUsers } from './auth/users';
 import { deleteExpiredSessions } from './auth/session';
 import { signingSecret } from './auth/secret';
-import { rebuildSearchIndex } from '../features/search/search-index.server';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@nagarparishad.example', password: 'admin-demo-2026', role: 'admin', name: 'Anita Sharma' },
@@ -52,11 +51,7 @@ export async function prepareDatabase(database: Db = db(), log: (line: string) =
     // server's bundle. scripts/bundle-main.mjs builds it as a file of its own beside dist/main.mjs.
     const { seedDemoContent, seedPropertyTaxDemo, seedTradeLicenceDemo, seedWardBoundariesDemo } = await import('../../db/seed/demo');
     const added = await seedDemoContent(database);
-    if (added) {
-      // The seed writes rows directly, past the write path that keeps the search index current.
-      await rebuildSearchIndex(database);
-      log('Filled the empty database with demo content.');
-    }
+    if (added) log('Filled the empty database with demo content.');
     if (await seedPropertyTaxDemo(database)) log('Filled the property tax register with a demo ward.');
     if (await seedTradeLicenceDemo(database)) log('Added demo trade licence applications in every state.');
     if (await seedWardBoundariesDemo(database)) log('Drew demo boundaries for the 25 wards.');

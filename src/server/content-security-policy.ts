@@ -9,7 +9,7 @@ import mediaDirective from 'astro/runtime/client/media.prebuilt.js';
 import onlyDirective from 'astro/runtime/client/only.prebuilt.js';
 import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
 import { siteSettings } from '../site-settings';
-import { mapTiles } from '../features/wards/map-tiles.server';
+import { mapTiles } from './map-tiles';
 
 /** The Content-Security-Policy of an HTML page; the back office and sign-in may not be framed at all. */
 export type PageArea = 'public' | 'backoffice';

@@ -7,6 +7,7 @@ import { migrations } from '../../db/migrations/index';
 import type { Database } from './db-schema';
 import { processSingleton, resetProcessSingleton } from './singleton';
 import { readConfig } from './config';
+import { now } from './clock';
 import { TableTrackingPlugin } from './cache/table-tracking';
 
 /** Every handle sees its queries' tables, for the page cache's dependencies (cache/table-tracking.ts). */
@@ -161,6 +162,7 @@ export async function migrateToLatest(database: Db = db()): Promise<string[]> {
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
+/** Now on the server's clock, as the ISO text rows are stamped with. */
 export function nowIso(): string {
-  return new Date().toISOString();
+  return new Date(now()).toISOString();
 }

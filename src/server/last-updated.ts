@@ -1,6 +1,6 @@
 import { db, type Db } from './db';
 import type { Lang } from '../i18n/lang';
-import { indianDate, longDate } from '../i18n/dates';
+import { indianDayOf, longDate } from '../i18n/dates';
 import { messages } from '../i18n/messages';
 
 /**
@@ -35,7 +35,7 @@ export async function newestChange(tables: ReadonlySet<string>, database: Db = d
 
 /** The later of two dates or instants, compared as Indian calendar days (a date alone is that whole day). */
 function later(a: string, b: string): string {
-  return (indianDate(a) ?? '') >= (indianDate(b) ?? '') ? a : b;
+  return (indianDayOf(a) ?? '') >= (indianDayOf(b) ?? '') ? a : b;
 }
 
 /** The date a page shows as last updated, from what its render read and the date of its own fixed text. */
@@ -55,6 +55,6 @@ export function hasLastUpdatedMark(body: Uint8Array): boolean {
  * such as a not-found page or a refused form.
  */
 export function fillLastUpdated(body: Uint8Array, when: string | null, lang: Lang): Uint8Array<ArrayBuffer> {
-  const line = when === null ? '' : `<p class="container last-updated">${messages(lang).footer.lastUpdated} <time datetime="${indianDate(when) ?? ''}">${longDate(when, lang) ?? ''}</time></p>`;
+  const line = when === null ? '' : `<p class="container last-updated">${messages(lang).footer.lastUpdated} <time datetime="${indianDayOf(when) ?? ''}">${longDate(when, lang) ?? ''}</time></p>`;
   return new TextEncoder().encode(new TextDecoder().decode(body).replace(LAST_UPDATED_MARK, line));
 }

@@ -23,7 +23,7 @@ import { pathIn, splitLanguage } from '../i18n/lang';
 import { SECURITY_HEADERS } from './security-headers';
 import { refuseMethodsNodeCannotRoute, refuseUnusedMethod } from './allowed-methods';
 import { loadStaticFiles, PRECOMPRESSED_DIR, serveStaticFile } from './static-files';
-import { readMapTiles } from '../features/wards/map-tiles.server';
+import { readMapTiles } from './map-tiles';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
 

@@ -21,9 +21,11 @@ describe('POST /api/Account/login and logout', () => {
   it('answers a token whose claims carry the role, the user and a five-minute expiry', async () => {
     const res = await post(`${server.url}/api/Account/login`, { email: ADMIN.email, password: ADMIN.password });
     expect(res.status).toBe(200);
-    const { token } = await res.json();
+    const { token, home } = await res.json();
     const c = claims(token);
     expect(c.role).toBe('admin');
+    // The sign-in form lands the person where homeFor says, the one table of landings.
+    expect(home).toBe('/dashboard');
     expect(c.email).toBe(ADMIN.email);
     expect(c.exp - c.iat).toBe(5 * 60);
     expect(res.headers.get('set-cookie')).toMatch(/session=.*HttpOnly/i);

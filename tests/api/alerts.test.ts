@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, USER, bearer, login } from '../support/api';
 import { startServer, tempDataDir, type TestServer } from '../support/server';
 import { until } from '../support/until';
-import { indianMoment } from '../../src/server/clock';
+import { indianMoment } from '../../src/lib/india-time';
 
 /**
  * Alert banners: admins create, edit and delete them (validated, audited), and every public page shows an

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, login } from '../support/api';
 import { startServer, tempDataDir, type TestServer } from '../support/server';
-import { indianMoment } from '../../src/server/clock';
+import { indianMoment } from '../../src/lib/india-time';
 
 /**
  * What a cached page depends on: the moment it stops being true and the tables it read. Two instances share

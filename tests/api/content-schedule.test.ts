@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, EDITOR, bearer, login } from '../support/api';
 import { startServer, tempDataDir, type TestServer } from '../support/server';
-import { indianMoment } from '../../src/server/clock';
+import { indianMoment } from '../../src/lib/india-time';
 
 /**
  * Scheduled publication, withdrawal and validity against a server whose clock the test moves by hand

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, login } from '../support/api';
 import { startServer, tempDataDir, type TestServer } from '../support/server';
 import { readableText } from '../support/frame-text';
-import { indianMoment } from '../../src/server/clock';
+import { indianMoment } from '../../src/lib/india-time';
 
 /**
  * The alert banner on Hindi pages: the level, the region's name, "Details" and the dismiss button in Hindi,

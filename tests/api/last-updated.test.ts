@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, login } from '../support/api';
 import { contentForm, samplePdf, sampleValues } from '../support/content-samples';
 import { startServer, tempDataDir, type TestServer } from '../support/server';
-import { indianMoment } from '../../src/server/clock';
+import { indianMoment } from '../../src/lib/india-time';
 import { noticeType } from '../../src/features/notice/notice.schema';
 import { latestNewsType } from '../../src/features/latestnews/latestnews.schema';
 import { SITE_TEXTS_RELEASED } from '../../src/server/last-updated';

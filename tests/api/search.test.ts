@@ -89,6 +89,22 @@ describe('site search', () => {
     expect(hits((await search('सूचना पेयजल')).html).map((h) => h.title)).toContain('वार्ड 9 के लिए पेयजल टैंकर की सूची');
   });
 
+  it('words its groups, lists and dates in Hindi on /hi/search', async () => {
+    await news('POST', { title: 'Zembrik ghat lights restored', description: 'The ghat is lit again.', title_hi: 'ज़ेम्ब्रिक घाट की बत्तियाँ ठीक', description_hi: 'घाट फिर रोशन है।' });
+    const { status, html } = await search('zembrik', '/hi/search');
+    expect(status).toBe(200);
+    const group = /<h2 id="results-latest-news"[^>]*>([^<]*)/.exec(html)?.[1] ?? '';
+    expect(group.trim()).toBe('ताज़ा समाचार');
+    expect(html).not.toContain('Latest News');
+    const meta = /<p class="hit-meta"[^>]*>([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '';
+    expect(meta).toContain('प्रकाशित:');
+    // The day is written with the Hindi month's name, never as 'Nov 8, 2026'.
+    expect(meta).toMatch(/\d{1,2} (जनवरी|फ़रवरी|मार्च|अप्रैल|मई|जून|जुलाई|अगस्त|सितंबर|अक्टूबर|नवंबर|दिसंबर) \d{4}/);
+    expect(meta).not.toMatch(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/);
+    const english = await search('zembrik');
+    expect(/<h2 id="results-latest-news"[^>]*>([^<]*)/.exec(english.html)?.[1].trim()).toBe('Latest News');
+  });
+
   it('takes hostile input as plain words: no query syntax breaks, nothing unescaped is echoed', async () => {
     await news('POST', { title: 'Bridge <b>closure</b> & "detour" near Xylomarsh', description: '<script>alert(1)</script> Traffic moves to the old road.' });
     for (const query of ['"xylomarsh', 'xylomarsh"', 'NEAR(xylomarsh', 'xylomarsh*', '-xylomarsh', 'xylomarsh &&', '|| xylomarsh', ':xylomarsh:', '{xylomarsh}', "xylomarsh' & !:*", '(xylomarsh))', '^xylomarsh', 'xylomarsh <script>']) {

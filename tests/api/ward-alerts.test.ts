@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db';
-import { indianMoment } from '../../src/server/clock';
+import { indianMoment } from '../../src/lib/india-time';
 import { ADMIN, OFFICER, bearer, login } from '../support/api';
 import { sampleJpeg } from '../support/content-samples';
 import { openServerDatabase, testPostgresUrl } from '../support/database';

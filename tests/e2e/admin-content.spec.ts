@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CONTENT_TYPES } from '../../src/features/content-types';
 import { deleteQuestion, type ContentTypeDef, type FieldDef } from '../../src/features/shared/content-type';
-import { todayInIndia } from '../../src/lib/format';
+import { indianDate } from '../../src/lib/india-time';
 import { jpegFile, pdfFile, signIn } from './admin-support';
 
 /**
@@ -20,7 +20,7 @@ function addDays(date: string, days: number): string {
 function sampleValues(def: ContentTypeDef): Values {
   run += 1;
   const stamp = `${Date.now().toString(36)}${run}`;
-  const today = todayInIndia();
+  const today = indianDate(Date.now());
   const values: Values = {};
   const sample: Record<FieldDef['input'], (f: FieldDef) => string> = {
     text: (f) => `E2E ${f.label} ${stamp}`,

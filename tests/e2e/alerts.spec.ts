@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { expectOnlyTheMenuScript } from '../support/page-scripts';
-import { msToIndianLocal } from '../../src/features/alerts/alert.schema';
+import { indianInputTime } from '../../src/lib/india-time';
 import { ADMIN, signIn } from './admin-support';
 
 /**
@@ -10,7 +10,7 @@ import { ADMIN, signIn } from './admin-support';
  * shows again; without script it simply stays; it reads well in high contrast.
  */
 const stamp = Date.now().toString(36);
-const window = () => ({ startsAt: msToIndianLocal(Date.now() - 60 * 60_000), endsAt: msToIndianLocal(Date.now() + 2 * 60 * 60_000) });
+const window = () => ({ startsAt: indianInputTime(Date.now() - 60 * 60_000), endsAt: indianInputTime(Date.now() + 2 * 60 * 60_000) });
 
 async function adminRequest(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, baseURL: string) {
   const context = await playwright.request.newContext({ baseURL });

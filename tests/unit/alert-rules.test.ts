@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { alertSchema, indianLocalToMs, msToIndianLocal } from '../../src/features/alerts/alert.schema';
+import { alertSchema, indianLocalToMs } from '../../src/features/alerts/alert.schema';
+import { indianInputTime } from '../../src/lib/india-time';
 import { alertWording } from '../../src/features/alerts/alert-wording';
 import { pageLanguage } from '../../src/features/alerts/page-language';
 
 describe('alert times', () => {
   it('are Indian wall-clock times, five and a half hours ahead of UTC, and back again', () => {
     expect(new Date(indianLocalToMs('2026-12-01T09:00')).toISOString()).toBe('2026-12-01T03:30:00.000Z');
-    expect(msToIndianLocal(Date.parse('2026-12-01T03:30:00.000Z'))).toBe('2026-12-01T09:00');
+    expect(indianInputTime(Date.parse('2026-12-01T03:30:00.000Z'))).toBe('2026-12-01T09:00');
     for (const wrong of ['2026-02-30T09:00', '2026-13-01T09:00', '2026-12-01T24:00', '2026-12-01 09:00', '']) expect(indianLocalToMs(wrong), wrong).toBeNaN();
   });
 

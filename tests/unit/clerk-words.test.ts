@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { askedDay, dayFirstToIso, isoToDayFirst, unreadableDate } from '../../src/lib/day-first-date';
-import { auditLabel, auditRecordName } from '../../src/features/audit/audit-label';
+import { auditLabel, auditRecordName } from '../../src/server/audit-label';
 import { DONE_LABELS } from '../../src/features/lifecycle/lifecycle';
 import { deleteQuestion, savedMessage } from '../../src/features/shared/content-type';
 import { pressReleaseType } from '../../src/features/pressrelease/pressrelease.schema';

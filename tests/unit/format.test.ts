@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { latinRuns } from '../../src/i18n/latin-runs';
-import { fileNameFromTitle, formatClosing, formatDateTime, formatDayMonthYear, formatIsoDate, formatLongDate, formatMedium, formatWhen, missingText, todayInIndia } from '../../src/lib/format';
+import { fileNameFromTitle, formatClosing, formatDateTime, formatDayMonthYear, formatIsoDate, formatLongDate, formatMedium, formatWhen, missingText } from '../../src/lib/format';
+import { indianDate } from '../../src/lib/india-time';
 
 describe('the date formats of SPEC.md §9', () => {
   it('formats calendar dates without shifting the day', () => {
@@ -16,7 +17,7 @@ describe('the date formats of SPEC.md §9', () => {
 
   it('shows instants in Indian time', () => {
     expect(formatDateTime('2026-03-05T20:00:00.000Z')).toBe('2026-03-06 01:30:00');
-    expect(todayInIndia(Date.parse('2026-03-05T19:00:00Z'))).toBe('2026-03-06');
+    expect(indianDate(Date.parse('2026-03-05T19:00:00Z'))).toBe('2026-03-06');
   });
 
   it('says N/A for what is missing or unreadable', () => {

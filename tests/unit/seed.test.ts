@@ -182,7 +182,7 @@ describe('demo content on an empty database', () => {
       if (item.content_type === 'image/jpeg') expect(head[0] === 0xff && head[1] === 0xd8, `media ${item.id}`).toBe(true);
       else {
         expect(item.content_type).toBe('application/pdf');
-        expect(head.toString('latin1')).toBe('%PDF-1.4');
+        expect(head.toString('latin1')).toMatch(/^%PDF-1\.\d$/);
       }
     }
     const references: Array<[string, number | null, string]> = [];

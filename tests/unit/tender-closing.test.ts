@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, type Db } from '../../src/server/db';
-import { indianMoment } from '../../src/server/clock';
+import { indianMoment } from '../../src/lib/india-time';
 import { collectDependencies } from '../../src/server/cache/dependencies';
 import { listActiveTenders, listPastTenders } from '../../src/features/tender/tender.server';
 import { isOpenAt } from '../../src/features/tender/tender-closing.server';
@@ -45,9 +45,9 @@ describe('a tender', () => {
   it('closed at 10:00 is not Active in search at 15:00 the same day, and was at 9:59', async () => {
     const before = await searchSite('Morningclose', database, indianMoment('2099-06-15T09:59:00'));
     const after = await searchSite('Morningclose', database, indianMoment('2099-06-15T15:00:00'));
-    const listedIn = (outcome: typeof before) => (outcome.status === 'done' ? outcome.groups[0].hits[0].listedIn?.label : null);
-    expect(listedIn(before)).toBe('Active Tenders');
-    expect(listedIn(after)).toBe('Past Tenders');
+    const listedIn = (outcome: typeof before) => (outcome.status === 'done' ? outcome.groups[0].hits[0].listedIn?.list : null);
+    expect(listedIn(before)).toBe('active-tender');
+    expect(listedIn(after)).toBe('past-tender');
   });
 
   it('without a closing time stays open to the end of its day', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mapLayout, metresPerPixel, tileOf, tileUrl, worldPixel, MAP_VIEW, TILE_SIZE } from '../../src/features/wards/tile-map';
-import { readMapTiles } from '../../src/features/wards/map-tiles.server';
+import { readMapTiles } from '../../src/server/map-tiles';
 
 /** The small map's web-mercator maths (src/features/wards/tile-map.ts) and its settings (MAP_TILE_URL). */
 describe('the slippy-map maths', () => {

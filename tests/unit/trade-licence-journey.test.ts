@@ -7,7 +7,6 @@ import { outboxIdle } from '../../src/server/outbox';
 import { takeStep, type CaseActor } from '../../src/features/cases/cases.server';
 import { findCase } from '../../src/features/cases/case-queries.server';
 import { collectAtCounter } from '../../src/features/payments/counter.server';
-import { indianDate } from '../../src/features/payments/indian-date';
 import { registerPayable } from '../../src/features/payments/payable';
 import { applyForLicence, feeFor, financialYearsOpen, judgeDocument, resubmit } from '../../src/features/trade-licence/applications.server';
 import { expireLicences, publicLicence, sendRenewalReminders, tradeLicencePayable } from '../../src/features/trade-licence/licence.server';
@@ -17,6 +16,7 @@ import { licenceRegister, registerCsv } from '../../src/features/trade-licence/r
 import { licencePerformance } from '../../src/features/trade-licence/performance.server';
 import { samplePdf } from '../support/content-samples';
 import { openTestDatabase } from '../support/database';
+import { indianDate } from '../../src/lib/india-time';
 
 /**
  * One application through every stage and each refusal the issue lists, on the kernel and the payments as

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, type Db } from '../../src/server/db';
-import { indianMoment } from '../../src/server/clock';
+import { indianMoment } from '../../src/lib/india-time';
 import { outboxIdle } from '../../src/server/outbox';
 import { digestSlot, sendWardDigests } from '../../src/features/ward-alerts/ward-alert-digest.server';
 import { openTestDatabase } from '../support/database';

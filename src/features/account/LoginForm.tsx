@@ -1,7 +1,7 @@
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import type { Role } from '../../server/db-schema';
-import { INVALID_LOGIN_MESSAGE, loginSchema, type LoginInput } from './login.schema';
+import { loginSchema, type LoginInput } from './login.schema';
+import { INVALID_LOGIN_MESSAGE } from '../../lib/login-refusal';
 
 /**
  * The staff sign-in form (SPEC.md §2, §6). The server sets the session cookie; the answer's role says
@@ -17,13 +17,6 @@ export interface LoginFormProps {
   /** The email of that refused sign-in, so it need not be typed again. */
   initialEmail?: string;
 }
-
-// The same landings as homeFor (src/server/route-table.ts), kept here so the island does not carry the route
-// table; typed by every role, so a new role cannot be left out (and refused at sign-in) again.
-const HOME_BY_ROLE: Record<Role, string> = {
-  admin: '/dashboard', user: '/userdashboard', officer: '/cases', editor: '/review-queue', cashier: '/counter',
-  verifier: '/cases', inspector: '/cases', approver: '/cases',
-};
 
 export default function LoginForm({ next, expired, initialFailure = null, initialEmail = '' }: LoginFormProps) {
   const [failure, setFailure] = useState<string | null>(initialFailure);
@@ -45,14 +38,15 @@ export default function LoginForm({ next, expired, initialFailure = null, initia
         setFailure('The server could not be reached. Check the connection and try again.');
         return;
       }
-      const body = (await res.json().catch(() => ({}))) as { role?: unknown; message?: unknown; errors?: Record<string, string> };
+      const body = (await res.json().catch(() => ({}))) as { role?: unknown; home?: unknown; message?: unknown; errors?: Record<string, string> };
       if (!res.ok) {
         if (body.errors) helpers.setErrors(body.errors);
         setFailure(typeof body.message === 'string' ? body.message : INVALID_LOGIN_MESSAGE);
         return;
       }
       const role = String(body.role ?? '');
-      const home = (HOME_BY_ROLE as Record<string, string | undefined>)[role.toLowerCase()];
+      // The server names the person's landing (homeFor in src/server/route-table.ts); a same-site path only.
+      const home = typeof body.home === 'string' && /^\/(?!\/)/.test(body.home) ? body.home : null;
       if (!home) {
         // A role this site has no screens for: end the session it just opened.
         await fetch('/api/Account/logout', { method: 'POST', credentials: 'same-origin' }).catch(() => undefined);

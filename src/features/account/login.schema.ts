@@ -8,5 +8,3 @@ export const loginSchema = object({
 });
 
 export type LoginInput = InferType<typeof loginSchema>;
-
-export const INVALID_LOGIN_MESSAGE = 'Invalid email or password';

@@ -23,6 +23,8 @@ const when = (local: string) => local.replace('T', ' ');
 export default function AlertsAdmin({ initialAlerts, renderedAt }: { initialAlerts: SiteAlert[]; renderedAt: number }) {
   const [alerts, setAlerts] = useState(initialAlerts);
   const [clock, setClock] = useState(renderedAt);
+  // The server's clock when the page was drawn, moved on by the time since: the browser's own clock may be wrong.
+  const drawnAt = useRef(performance.now());
   const [form, setForm] = useState<FormState>(null);
   const [formKey, setFormKey] = useState(0);
   const [deleting, setDeleting] = useState<SiteAlert | null>(null);
@@ -46,7 +48,7 @@ export default function AlertsAdmin({ initialAlerts, renderedAt }: { initialAler
     if (res?.status === 401) return signInAgain();
     if (res?.ok) {
       setAlerts((await res.json()) as SiteAlert[]);
-      setClock(Date.now());
+      setClock(renderedAt + performance.now() - drawnAt.current);
     }
   };
   const remove = async (alert: SiteAlert) => {

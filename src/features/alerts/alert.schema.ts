@@ -1,5 +1,6 @@
 import { object, string, type InferType } from 'yup';
 import { text, trimText } from '../shared/schema-helpers';
+import { indianMoment } from '../../lib/india-time';
 
 /**
  * An alert banner as admins write it: a level, the words in English (and Hindi if they have them), an
@@ -12,24 +13,11 @@ export type AlertLevel = (typeof ALERT_LEVELS)[number];
 /** What the banner says before the text, so the level is in words and not in colour alone. */
 export const LEVEL_LABELS: Record<AlertLevel, string> = { info: 'Information', warning: 'Warning', danger: 'Urgent' };
 
-const IST_OFFSET_MS = 330 * 60_000;
-const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+/** What a datetime-local input gives: a wall-clock time within a day (no '24:00', no seconds). */
+const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;
 
 /** The instant an Indian wall-clock time names, in milliseconds; NaN for text that names none. */
-export function indianLocalToMs(local: string): number {
-  const match = LOCAL_TIME.exec(local);
-  if (!match) return Number.NaN;
-  const [, year, month, day, hour, minute] = match.map(Number);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return Number.NaN;
-  const ms = Date.UTC(year, month - 1, day, hour, minute) - IST_OFFSET_MS;
-  // 2026-02-31 rolls over into March: refuse it rather than store another day.
-  return new Date(ms + IST_OFFSET_MS).getUTCDate() === day ? ms : Number.NaN;
-}
-
-/** An instant as the Indian wall-clock time a datetime-local input shows. */
-export function msToIndianLocal(ms: number): string {
-  return new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 16);
-}
+export const indianLocalToMs = (local: string): number => (LOCAL_TIME.test(local) ? indianMoment(local) : Number.NaN);
 
 function indianTime(label: string) {
   const message = `${label} must be a date and time, such as 2026-12-01T09:00 (Indian time).`;

@@ -4,7 +4,8 @@ import { now } from '../../server/clock';
 import { validUntil } from '../../server/cache/dependencies';
 import type { Actor } from '../../server/audit';
 import { runWrite } from '../../server/write-path';
-import { indianLocalToMs, msToIndianLocal, type AlertInput, type AlertLevel, type SiteAlert } from './alert.schema';
+import { indianLocalToMs, type AlertInput, type AlertLevel, type SiteAlert } from './alert.schema';
+import { indianInputTime } from '../../lib/india-time';
 
 /**
  * Alert banners: stored with their window as ISO instants (so the current ones are found by comparing
@@ -24,8 +25,8 @@ function toAlert(row: AlertRow): SiteAlert {
     textEn: row.text_en,
     textHi: row.text_hi,
     link: row.link,
-    startsAt: msToIndianLocal(Date.parse(row.starts_at)),
-    endsAt: msToIndianLocal(Date.parse(row.ends_at)),
+    startsAt: indianInputTime(Date.parse(row.starts_at)),
+    endsAt: indianInputTime(Date.parse(row.ends_at)),
     updatedAt: row.updated_at,
   };
 }

@@ -10,6 +10,7 @@ import { queueCitizenMessage } from './case-messages.server';
 import { tellCaseWatchers } from './case-watchers.server';
 import { mergeInto, queueSupporterMessages } from './case-supporters.server';
 import { caseNumber, CITIZEN, SYSTEM, requirementsOf, type Lang, type Party, type AnyService, type OriginalCase } from './service';
+import { HOUR_MS } from '../../lib/india-time';
 
 /**
  * The kernel's writes: lodging a case and taking a step on it, for any declared service, each through the one
@@ -43,7 +44,6 @@ export interface NewCase {
   fields?: Record<string, unknown>;
 }
 
-const HOUR_MS = 3_600_000;
 
 /** The hours a case gets on entering a state: the category's word for it, else the state's. Null: no new due time. */
 async function dueHours(service: AnyService, state: string, categoryId: number | null, database: Db): Promise<number | null> {

@@ -7,6 +7,7 @@
  */
 import type { AnySchema } from 'yup';
 import { defineWorkflow, type StepRule, type Workflow } from '../../lib/workflow';
+import { indianDate } from '../../lib/india-time';
 
 export type Lang = 'en' | 'hi';
 export interface Words {
@@ -299,11 +300,9 @@ export function defineService<State extends string, Action extends string>(decla
   };
 }
 
-const IST_OFFSET_MS = 330 * 60_000;
-
 /** A case's number: the service's prefix, the day it was lodged in India, and its six-digit serial. */
 export function caseNumber(prefix: string, serial: number, lodgedAt: string): string {
-  const day = new Date(Date.parse(lodgedAt) + IST_OFFSET_MS).toISOString().slice(0, 10);
+  const day = indianDate(Date.parse(lodgedAt));
   return `${prefix}-${day}-${String(serial).padStart(6, '0')}`;
 }
 

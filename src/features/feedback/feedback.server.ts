@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { db, nowIso, type Db } from '../../server/db';
-import { HttpError } from '../../server/http';
+import { admitAttempt } from '../../server/attempt-limit';
 import type { FeedbackInput } from './feedback.schema';
 
 /** How much one address may write: enough for a real visitor, too little to flood the admins' inbox. */
@@ -21,18 +21,10 @@ function addressHash(address: string): string {
 }
 
 /** Stores one message, or refuses with 429 when the address has written FEEDBACK_PER_ADDRESS within the hour. */
-export async function storeFeedback(input: FeedbackInput, address: string, now = Date.now(), database: Db = db()): Promise<number> {
+export async function storeFeedback(input: FeedbackInput, address: string, database: Db = db()): Promise<number> {
   const hash = addressHash(address);
-  const since = new Date(now - FEEDBACK_WINDOW_MS).toISOString();
-  const recent = await database
-    .selectFrom('feedback')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('address_hash', '=', hash)
-    .where('at', '>', since)
-    .executeTakeFirstOrThrow();
-  if (Number(recent.n) >= FEEDBACK_PER_ADDRESS) {
-    throw new HttpError(429, 'You have sent several messages in the last hour. Please try again later, or call the office.', undefined, { 'retry-after': '3600' });
-  }
+  await admitAttempt([{ kind: 'feedback-address', key: hash, windowMs: FEEDBACK_WINDOW_MS, max: FEEDBACK_PER_ADDRESS }],
+    { message: 'You have sent several messages in the last hour. Please try again later, or call the office.', retryAfterSeconds: FEEDBACK_WINDOW_MS / 1000 }, database);
   const row = await database
     .insertInto('feedback')
     .values({ at: nowIso(), name: input.name, email: input.email, subject: input.subject, message: input.message, address_hash: hash })

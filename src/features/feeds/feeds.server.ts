@@ -10,6 +10,7 @@ import { latestNewsType } from '../latestnews/latestnews.schema';
 import { listActiveTenders } from '../tender/tender.server';
 import { listPressReleases } from '../pressrelease/pressrelease.server';
 import { FEED_LINKS, feedPath, feedTitle, isFeedName, type FeedName } from './feed-links';
+import { indianDayStart } from '../../lib/india-time';
 
 /**
  * RSS 2.0 feeds of the lists people follow (GIGW): notices, open tenders, latest news and press releases,
@@ -70,7 +71,7 @@ const FEED_ITEMS: Record<FeedName, (lang: Lang) => Promise<FeedItem[]>> = {
 
 /** A date as RSS wants it (RFC 822): an instant as it is, a calendar date at midnight Indian time. */
 function rfc822(date: string): string | null {
-  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00+05:30` : date);
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(date) ? indianDayStart(date) : Date.parse(date);
   return Number.isNaN(time) ? null : new Date(time).toUTCString();
 }
 

@@ -1,41 +1,23 @@
-import { db, nowIso, type Db } from '../../server/db';
-import { HttpError } from '../../server/http';
+import { db, type Db } from '../../server/db';
+import { admitAttempt, anyLimitReached, recordAttempts, tooManyAttempts } from '../../server/attempt-limit';
 import { readSettings } from './grievance-settings.server';
+import { HOUR_MS } from '../../lib/india-time';
 
 /**
  * Abuse limits for citizens, who have no account: grievances lodged per mobile number and per client address,
- * and failed tracking look-ups per client address (so numbers and mobiles cannot be guessed). Counted in the
- * database, so the limits hold across server instances.
+ * and failed tracking look-ups per client address (so numbers and mobiles cannot be guessed). Counted by the
+ * one attempt limiter (src/server/attempt-limit.ts), so the limits hold across server instances.
  */
-const HOUR_MS = 3_600_000;
-
-type Kind = 'lodge-mobile' | 'lodge-address' | 'lookup-address' | 'ward-alert-recipient' | 'ward-alert-address' | 'metoo-address';
-
-async function countSince(kind: Kind, key: string, sinceMs: number, database: Db): Promise<number> {
-  const row = await database
-    .selectFrom('grievance_attempt')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('kind', '=', kind)
-    .where('key', '=', key)
-    .where('at', '>', new Date(Date.now() - sinceMs).toISOString())
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-function tooMany(message: string, retryAfterSeconds: number): HttpError {
-  return new HttpError(429, message, undefined, { 'retry-after': String(retryAfterSeconds) });
-}
+const HOUR_S = HOUR_MS / 1000;
 
 /** Refuses (429) a lodging over either limit; otherwise counts it. */
 export async function admitLodging(mobile: string, address: string, database: Db = db()): Promise<void> {
   const settings = await readSettings(database);
-  if (mobile && (await countSince('lodge-mobile', mobile, 24 * HOUR_MS, database)) >= settings.lodgesPerMobilePerDay) {
-    throw tooMany(`This mobile number has lodged ${settings.lodgesPerMobilePerDay} grievances in the last 24 hours, the most allowed. Please try again tomorrow, or call the council's toll-free number.`, 3600);
+  if (mobile && (await anyLimitReached([{ kind: 'lodge-mobile', key: mobile, windowMs: 24 * HOUR_MS, max: settings.lodgesPerMobilePerDay }], database))) {
+    throw tooManyAttempts(`This mobile number has lodged ${settings.lodgesPerMobilePerDay} grievances in the last 24 hours, the most allowed. Please try again tomorrow, or call the council's toll-free number.`, HOUR_S);
   }
-  if ((await countSince('lodge-address', address, HOUR_MS, database)) >= settings.lodgesPerAddressPerHour) throw addressLimitReached();
-  const at = nowIso();
-  const rows = [{ kind: 'lodge-address', key: address, at }, ...(mobile ? [{ kind: 'lodge-mobile', key: mobile, at }] : [])];
-  await database.insertInto('grievance_attempt').values(rows).execute();
+  if (await anyLimitReached([lodgesFrom(address, settings.lodgesPerAddressPerHour)], database)) throw addressLimitReached();
+  await recordAttempts([{ kind: 'lodge-address', key: address }, ...(mobile ? [{ kind: 'lodge-mobile', key: mobile }] : [])], database);
 }
 
 /**
@@ -44,21 +26,22 @@ export async function admitLodging(mobile: string, address: string, database: Db
  */
 export async function assertAddressMayLodge(address: string, database: Db = db()): Promise<void> {
   const settings = await readSettings(database);
-  if ((await countSince('lodge-address', address, HOUR_MS, database)) >= settings.lodgesPerAddressPerHour) throw addressLimitReached();
+  if (await anyLimitReached([lodgesFrom(address, settings.lodgesPerAddressPerHour)], database)) throw addressLimitReached();
 }
 
-const addressLimitReached = () => tooMany('Too many grievances have been lodged from your network in the last hour. Please try again in an hour.', 3600);
+const lodgesFrom = (address: string, max: number) => ({ kind: 'lodge-address', key: address, windowMs: HOUR_MS, max });
+const addressLimitReached = () => tooManyAttempts('Too many grievances have been lodged from your network in the last hour. Please try again in an hour.', HOUR_S);
 
 /** Refuses (429) a look-up from an address that has failed too often in the last hour. */
 export async function admitLookup(address: string, database: Db = db()): Promise<void> {
   const settings = await readSettings(database);
-  if ((await countSince('lookup-address', address, HOUR_MS, database)) >= settings.lookupFailuresPerAddressPerHour) {
-    throw tooMany('Too many look-ups that did not match have come from your network. Please try again in an hour.', 3600);
+  if (await anyLimitReached([{ kind: 'lookup-address', key: address, windowMs: HOUR_MS, max: settings.lookupFailuresPerAddressPerHour }], database)) {
+    throw tooManyAttempts('Too many look-ups that did not match have come from your network. Please try again in an hour.', HOUR_S);
   }
 }
 
 export async function recordFailedLookup(address: string, database: Db = db()): Promise<void> {
-  await database.insertInto('grievance_attempt').values({ kind: 'lookup-address', key: address, at: nowIso() }).execute();
+  await recordAttempts([{ kind: 'lookup-address', key: address }], database);
 }
 
 /** Ward alert subscriptions (src/features/ward-alerts): per address or mobile a day, so nobody floods a stranger's inbox with confirmation links; per client address an hour. */
@@ -67,19 +50,15 @@ export const WARD_ALERTS_PER_ADDRESS_PER_HOUR = 20;
 
 /** Refuses (429) a subscription over either limit; otherwise counts it. */
 export async function admitWardAlertRequest(recipient: string, address: string, database: Db = db()): Promise<void> {
-  if ((await countSince('ward-alert-recipient', recipient, 24 * HOUR_MS, database)) >= WARD_ALERTS_PER_RECIPIENT_PER_DAY
-    || (await countSince('ward-alert-address', address, HOUR_MS, database)) >= WARD_ALERTS_PER_ADDRESS_PER_HOUR) {
-    throw tooMany('Too many subscriptions have been asked for from here. Please try again in an hour.', 3600);
-  }
-  const at = nowIso();
-  await database.insertInto('grievance_attempt').values([{ kind: 'ward-alert-recipient', key: recipient, at }, { kind: 'ward-alert-address', key: address, at }]).execute();
+  await admitAttempt([
+    { kind: 'ward-alert-recipient', key: recipient, windowMs: 24 * HOUR_MS, max: WARD_ALERTS_PER_RECIPIENT_PER_DAY },
+    { kind: 'ward-alert-address', key: address, windowMs: HOUR_MS, max: WARD_ALERTS_PER_ADDRESS_PER_HOUR },
+  ], { message: 'Too many subscriptions have been asked for from here. Please try again in an hour.', retryAfterSeconds: HOUR_S }, database);
 }
 
 /** Refuses (429) a "me too" from an address over its hour's share (a setting); otherwise counts it. */
 export async function admitMeToo(address: string, database: Db = db()): Promise<void> {
   const settings = await readSettings(database);
-  if ((await countSince('metoo-address', address, HOUR_MS, database)) >= settings.meTooPerAddressPerHour) {
-    throw tooMany('Too many "me too"s have come from your network in the last hour. Please try again in an hour.', 3600);
-  }
-  await database.insertInto('grievance_attempt').values({ kind: 'metoo-address', key: address, at: nowIso() }).execute();
+  await admitAttempt([{ kind: 'metoo-address', key: address, windowMs: HOUR_MS, max: settings.meTooPerAddressPerHour }],
+    { message: 'Too many "me too"s have come from your network in the last hour. Please try again in an hour.', retryAfterSeconds: HOUR_S }, database);
 }

@@ -1,5 +1,6 @@
 import { db, type Db } from '../../server/db';
 import { mediaUrl } from '../../server/media';
+import { now as clockNow } from '../../server/clock';
 import { caseEvents, findCase, listCases, type StaffCase } from '../cases/case-queries.server';
 import { parseMobile } from '../cases/contact';
 import { isGrievanceState, isOverdue, OPEN_STATES, type GrievanceState } from './grievance-workflow';
@@ -137,18 +138,18 @@ function toStaff(c: StaffCase, names: Lookups, now: number): StaffGrievance {
   };
 }
 
-export async function findStaffGrievance(number: string, now = Date.now(), database: Db = db()): Promise<StaffGrievance | null> {
+export async function findStaffGrievance(number: string, now = clockNow(), database: Db = db()): Promise<StaffGrievance | null> {
   const found = await findCase(number, now, database, SERVICES);
   return found ? toStaff(found, await lookupsFor([found], database), now) : null;
 }
 
 /** The grievance behind a number, only when the mobile number matches the one it was lodged with. */
-export async function findCitizenGrievance(number: string, mobile: string, now = Date.now(), database: Db = db()): Promise<StaffGrievance | null> {
+export async function findCitizenGrievance(number: string, mobile: string, now = clockNow(), database: Db = db()): Promise<StaffGrievance | null> {
   const found = await findStaffGrievance(number, now, database);
   return found && found.mobile !== '' && found.mobile === mobile ? found : null;
 }
 
-export async function findPublicGrievance(number: string, now = Date.now(), database: Db = db()): Promise<PublicGrievance | null> {
+export async function findPublicGrievance(number: string, now = clockNow(), database: Db = db()): Promise<PublicGrievance | null> {
   const found = await findCase(number, now, database, SERVICES);
   return found ? toPublic(found, await lookupsFor([found], database), now) : null;
 }
@@ -179,7 +180,7 @@ export interface InboxFilter {
 }
 
 /** The staff inbox, soonest due first; an officer's view is narrowed to their own grievances by the caller. */
-export async function listInbox(filter: InboxFilter, now = Date.now(), database: Db = db()): Promise<{ total: number; rows: StaffGrievance[] }> {
+export async function listInbox(filter: InboxFilter, now = clockNow(), database: Db = db()): Promise<{ total: number; rows: StaffGrievance[] }> {
   // A number and a mobile together find nothing unless they are the same grievance's.
   const byMobile = filter.mobile ? parseMobile(filter.mobile) : null;
   const { total, rows } = await listCases(
@@ -211,7 +212,7 @@ export interface PublicFilter {
 }
 
 /** Newest first; for the public list and Open311. Never any personal data. */
-export async function listPublicGrievances(filter: PublicFilter, now = Date.now(), database: Db = db()): Promise<{ total: number; rows: PublicGrievance[] }> {
+export async function listPublicGrievances(filter: PublicFilter, now = clockNow(), database: Db = db()): Promise<{ total: number; rows: PublicGrievance[] }> {
   const { total, rows } = await listCases(
     {
       service: GRIEVANCE.name, state: filter.state, categoryId: filter.categoryId, categoryIds: filter.categoryIds, lodgedFrom: filter.from, lodgedUntil: filter.until, numbers: filter.numbers,
@@ -259,7 +260,7 @@ function median(values: number[]): number | null {
 }
 
 /** Per category and per ward: lodged, resolved within the SLA, median days to resolve, overdue now. */
-export async function performance(now = Date.now(), database: Db = db()): Promise<{ byCategory: PerformanceRow[]; byWard: PerformanceRow[] }> {
+export async function performance(now = clockNow(), database: Db = db()): Promise<{ byCategory: PerformanceRow[]; byWard: PerformanceRow[] }> {
   const cases = await database
     .selectFrom('service_case')
     .innerJoin('grievance_type', 'grievance_type.id', 'service_case.category_id')
@@ -300,7 +301,7 @@ export async function performance(now = Date.now(), database: Db = db()): Promis
 }
 
 /** How many grievances are in each state, and how many are overdue now; an officer's own only when officerId is given. */
-export async function stateCounts(officerId: number | null, now = Date.now(), database: Db = db()): Promise<{ byState: Record<string, number>; overdue: number }> {
+export async function stateCounts(officerId: number | null, now = clockNow(), database: Db = db()): Promise<{ byState: Record<string, number>; overdue: number }> {
   let query = database.selectFrom('service_case').where('service', '=', GRIEVANCE.name);
   if (officerId !== null) query = query.where('assignee_id', '=', officerId);
   const [rows, overdue] = await Promise.all([

@@ -12,8 +12,19 @@
 import { mixed, number, object, string } from 'yup';
 import { defineService, type EffectInput, type Requirement } from '../cases/service';
 import { messages } from '../../i18n/messages';
+import { DAY_MS } from '../../lib/india-time';
 
-const DAY_MS = 86_400_000;
+/** The last moment a decision taken at decidedAt (ISO) may be reopened, with a window of so many days; null without a decision. */
+export function reopenWindowEnd(decidedAt: string | null, days: number): number | null {
+  const decided = decidedAt === null ? Number.NaN : Date.parse(decidedAt);
+  return Number.isNaN(decided) ? null : decided + days * DAY_MS;
+}
+
+/** Whether a decision taken at decidedAt is still within its reopen window at a moment. */
+export function withinReopenWindow(decidedAt: string | null, days: number, at: number): boolean {
+  const end = reopenWindowEnd(decidedAt, days);
+  return end !== null && at <= end;
+}
 
 /** The hours a fresh grievance (and a reopened one) is given when its category says nothing. */
 export const DEFAULT_DUE_HOURS = 72;
@@ -64,8 +75,8 @@ const requirements: Record<string, Requirement> = {
     load: (database) => setting(database, 'reopenWindowDays', 10),
     check: (c) => {
       const days = Number(c.loaded);
-      const decidedAt = typeof c.record.decidedAt === 'string' ? Date.parse(c.record.decidedAt) : Number.NaN;
-      return Number.isNaN(decidedAt) || c.now - decidedAt > days * DAY_MS
+      const decidedAt = typeof c.record.decidedAt === 'string' ? c.record.decidedAt : null;
+      return !withinReopenWindow(decidedAt, days, c.now)
         ? { status: 409, message: `A grievance can be reopened only within ${days} days of the decision.` }
         : null;
     },

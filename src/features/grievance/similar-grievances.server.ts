@@ -8,6 +8,7 @@ import { OPEN_STATES, type GrievanceState } from './grievance-workflow';
 import { readSettings } from './grievance-settings.server';
 import { LODGE_LIMITS, lodgeSchema } from './grievance.schema';
 import { parseCoordinate } from '../wards/wards.server';
+import { DAY_MS } from '../../lib/india-time';
 
 /**
  * Similar reports, shown before a citizen lodges, so that they may say "me too" instead of lodging the same
@@ -22,7 +23,6 @@ export const SIMILAR_DAYS = 30;
 export const SIMILAR_LIMIT = 5;
 /** How many candidates the SQL prefilter hands to the exact checks: a town's month of one category is far fewer. */
 const CANDIDATES = 300;
-const DAY_MS = 86_400_000;
 const EARTH_RADIUS_M = 6_371_000;
 
 export interface SimilarQuery {

@@ -3,7 +3,7 @@ import { now } from '../../server/clock';
 import { countRecords, listRecords, type MediaInfo } from '../../server/content/records';
 import { noteNextVisibilityChange, visibilityWhere } from '../../server/lifecycle/visibility';
 import { textMatchWhere, matchWords } from '../../server/lifecycle/text-match';
-import { nowInIndia } from '../../lib/format';
+import { indianDateTime } from '../../lib/india-time';
 import { validUntil } from '../../server/cache/dependencies';
 import { loadPagedList, type PagedList } from '../../components/public-data/paged-list';
 import { contentTypeByPath } from '../content-types';
@@ -49,7 +49,7 @@ async function tenderArchive(text: string, limit: number, offset: number, lang: 
     .where((eb) =>
       eb.or([
         visibilityWhere('tender', 'tender.id', 'archive', at),
-        eb.and([visibilityWhere('tender', 'tender.id', 'published', at), eb(closesAt, '<=', nowInIndia(at))]),
+        eb.and([visibilityWhere('tender', 'tender.id', 'published', at), eb(closesAt, '<=', indianDateTime(at))]),
       ]),
     )
     .where(textMatchWhere(['tender.tender_title', 'tender.tender_discreption'], text,

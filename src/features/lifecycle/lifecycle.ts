@@ -11,6 +11,7 @@
  * lists only until its valid_until; past that it is listed in the type's public archive.
  */
 import { defineWorkflow, type StepRule } from '../../lib/workflow';
+import { indianInputTime, indianMoment } from '../../lib/india-time';
 
 export const LIFECYCLE_STATES = ['draft', 'in_review', 'sent_back', 'published', 'archived'] as const;
 export type LifecycleState = (typeof LIFECYCLE_STATES)[number];
@@ -126,13 +127,10 @@ export function editorMayChange(info: LifecycleInfo): boolean {
   return EDITOR_EDITABLE.includes(info.state);
 }
 
-/** India keeps UTC+05:30 all year; every moment people type or read in the back office is in it. */
-export const IST_SUFFIX = '+05:30';
-
 /** 'YYYY-MM-DD' and 'HH:mm' typed in Indian time, as an ISO instant; null when the date is empty. */
 export function istInputsToIso(date: string, time: string): string | null {
   if (!date) return null;
-  const moment = Date.parse(`${date}T${time || '00:00'}:00${IST_SUFFIX}`);
+  const moment = indianMoment(`${date}T${time || '00:00'}`);
   return Number.isNaN(moment) ? null : new Date(moment).toISOString();
 }
 
@@ -141,7 +139,7 @@ export function isoToIstInputs(iso: string | null): { date: string; time: string
   if (!iso) return { date: '', time: '' };
   const moment = Date.parse(iso);
   if (Number.isNaN(moment)) return { date: '', time: '' };
-  const local = new Date(moment + 330 * 60_000).toISOString();
+  const local = indianInputTime(moment);
   return { date: local.slice(0, 10), time: local.slice(11, 16) };
 }
 

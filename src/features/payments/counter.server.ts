@@ -3,10 +3,10 @@ import { now } from '../../server/clock';
 import { HttpError } from '../../server/http';
 import { runWrite } from '../../server/write-path';
 import type { Actor } from '../../server/audit';
-import { indianDate } from './indian-date';
 import { payableOf } from './payable';
 import { csvRupees, csvText } from './csv';
 import { cancelReceipt, issueReceipt, type ReceiptMode } from './receipts.server';
+import { indianDayEnd, indianDayStart } from '../../lib/india-time';
 
 /**
  * Money taken at the counter by a cashier: cash, cheque, demand draft or UPI, receipted at once in the same
@@ -103,8 +103,8 @@ export interface RegisterRow {
 
 /** The day's collection (an Indian calendar day): every receipt, and the totals per cashier and mode (valid receipts only). */
 export async function collectionRegister(date: string, database: Db = db()) {
-  const from = new Date(`${date}T00:00:00+05:30`).toISOString();
-  const to = new Date(Date.parse(from) + 86_400_000).toISOString();
+  const from = new Date(indianDayStart(date)).toISOString();
+  const to = new Date(indianDayEnd(date)).toISOString();
   const rows = await database
     .selectFrom('payment_receipt')
     .leftJoin('app_user', 'app_user.id', 'payment_receipt.cashier_id')
@@ -125,8 +125,6 @@ export async function collectionRegister(date: string, database: Db = db()) {
   }
   return { date, rows: list, totals: [...totals.values()].sort((a, b) => (a.cashier + a.mode).localeCompare(b.cashier + b.mode)), totalPaise: [...totals.values()].reduce((s, t) => s + t.amountPaise, 0) };
 }
-
-export const todayInIndia = () => indianDate(now());
 
 /** The register as CSV: one line per receipt, amounts in rupees with two decimals, fields quoted where needed. */
 export function registerCsv(register: Awaited<ReturnType<typeof collectionRegister>>): string {

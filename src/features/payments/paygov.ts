@@ -1,6 +1,8 @@
 import { crc32 } from 'node:zlib';
 import { decimalRupees } from './money';
 import { fetchWithin, GatewayError, type Gateway } from './gateway';
+import { indianDateTime } from '../../lib/india-time';
+import { now } from '../../server/clock';
 
 /**
  * PayGov India (NSDL's gateway for government bodies). The request is one message of pipe-joined fields in a
@@ -34,7 +36,7 @@ function verified(message: string, key: string): string[] | null {
   return payGovChecksum(fields.join('|'), key) === checksum ? fields : null;
 }
 
-const requestTime = (ms: number) => new Date(ms + 5.5 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+const requestTime = (ms: number) => indianDateTime(ms).replace('T', ' ');
 
 export function payGovGateway(settings: PayGovSettings): Gateway {
   return {
@@ -43,7 +45,7 @@ export function payGovGateway(settings: PayGovSettings): Gateway {
     async start(input, record) {
       const fields = [
         settings.messageType, settings.merchantId, settings.serviceId, input.transactionId, input.payer.mobile || 'citizen',
-        decimalRupees(input.amountPaise), 'INR', requestTime(Date.now()), input.callbackUrl, input.callbackUrl,
+        decimalRupees(input.amountPaise), 'INR', requestTime(now()), input.callbackUrl, input.callbackUrl,
         input.payer.mobile || '111111', '111111', '111111', input.transactionId, 'PTAX',
       ];
       const message = fields.join('|');

@@ -4,9 +4,10 @@ import type { Db } from '../../server/db';
 import { channelsFor, queueMessages } from '../../server/outbox';
 import { siteOrigin } from '../../server/config';
 import { siteSettings } from '../../site-settings';
-import { financialYear, indianDate } from './indian-date';
+import { financialYear } from './indian-date';
 import { rupees } from './money';
 import { payableOf } from './payable';
+import { indianDate } from '../../lib/india-time';
 
 /**
  * Receipts: one series per financial year for online and counter payments alike ('NPK-RCT-2026-27-000042'),

@@ -7,10 +7,10 @@ import { longDate } from '../../i18n/dates';
 import type { Lang } from '../../i18n/lang';
 import { line, paragraph, qrCode, streamedDocument, type Doc } from '../payments/receipt-pdf.server';
 import { rupees } from '../payments/money';
-import { indianDate } from '../payments/indian-date';
 import { dateInYear } from './tax-arithmetic';
 import { headNames, statementOf, type HeadName, type PropertyRow, type Statement } from './property-tax.server';
 import { percentText } from './reports.server';
+import { indianDate } from '../../lib/india-time';
 
 /**
  * Demand notices as PDF, one page per property: the demand head by head with arrears, the rebate and penalty

@@ -2,9 +2,9 @@ import { db, type Db } from '../../server/db';
 import { now } from '../../server/clock';
 import { HttpError } from '../../server/http';
 import { pathIn, type Lang } from '../../i18n/lang';
-import { indianDate } from '../payments/indian-date';
 import type { Payable } from '../payments/payable';
 import { allocate, dateInYear, dueOn, financialYearOf, totalDue, totalWithoutRebate, type Allocation, type DemandLine, type LineDue, type TaxRules } from './tax-arithmetic';
+import { indianDate, indianDayEnd } from '../../lib/india-time';
 
 /**
  * Property tax: a property's demand as of today, head by head, what has been paid and by which receipt, and
@@ -179,7 +179,7 @@ export const propertyTaxPayable: Payable = {
     if (statement.totalDuePaise <= 0) throw new HttpError(409, 'Nothing is due on this property.');
     const amountPaise = checkAmount(statement, request.amountPaise);
     const details: BillDetails = { propertyId: property.id, allocation: allocate(statement.due, amountPaise) };
-    const endOfDay = new Date(`${statement.today}T23:59:59.999+05:30`).toISOString();
+    const endOfDay = new Date(indianDayEnd(statement.today) - 1).toISOString();
     return {
       amountPaise,
       description: `Property tax ${property.number}`,

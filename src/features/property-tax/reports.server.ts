@@ -1,8 +1,8 @@
 import { db, type Db } from '../../server/db';
 import { now } from '../../server/clock';
-import { indianDate } from '../payments/indian-date';
 import { dateInYear, dueOn, financialYearOf, type DemandLine } from './tax-arithmetic';
 import { readTaxSettings, PROPERTY_TAX } from './property-tax.server';
+import { addDays, indianDate, indianDayStart } from '../../lib/india-time';
 
 /**
  * The staff's property tax reports, worked out from the demands and the valid receipts' head-by-head
@@ -12,8 +12,8 @@ import { readTaxSettings, PROPERTY_TAX } from './property-tax.server';
  */
 
 /** The moment an Indian calendar day starts, as the ISO text receipts are stamped with (UTC). */
-const startOfIndianDay = (date: string) => new Date(`${date}T00:00:00.000+05:30`).toISOString();
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00.000Z`) + 86_400_000).toISOString().slice(0, 10);
+const startOfIndianDay = (date: string) => new Date(indianDayStart(date)).toISOString();
+const nextDay = (date: string) => addDays(date, 1);
 
 /** A ward as typed in a form: letters, digits and dashes, or null for every ward. */
 export function parseWard(raw: unknown): string | null {

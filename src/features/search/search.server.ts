@@ -1,7 +1,6 @@
 import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
 import { db, type Db } from '../../server/db';
 import { mediaUrl } from '../../server/media';
-import { formatDayMonthYear, formatMedium } from '../../lib/format';
 import { now } from '../../server/clock';
 import { validUntil } from '../../server/cache/dependencies';
 import { closesAt, closingMoment, isOpenAt } from '../tender/tender-closing.server';
@@ -21,6 +20,10 @@ export const HITS_PER_KIND = 10;
 
 /** A kind of result: the content type's path. */
 export type SearchKind = 'notice' | 'circular' | 'officeorder' | 'tender' | 'latest-news' | 'press-release';
+/** What a hit's date is (the page words it in its language): 'Issue date', 'Published'... */
+export type SearchDateKind = 'issued' | 'published' | 'posted' | 'released';
+/** The list a hit appears in: its kind's list, or for a tender the active or past list. */
+export type SearchList = SearchKind | 'active-tender' | 'past-tender';
 
 export interface SearchHit {
   id: number;
@@ -34,19 +37,18 @@ export interface SearchHit {
   lang: 'en' | 'hi';
   /** The title's language: the English title stands in when a Hindi entry has no Hindi title. */
   titleLang: 'en' | 'hi';
-  /** Already formatted for people ('Nov 5, 2026', '05/Nov/2026'); null when the record has none. */
+  /** The record's date as stored ('YYYY-MM-DD' or an ISO instant), for the page to word; null when it has none. */
   date: string | null;
-  dateLabel: string;
+  dateKind: SearchDateKind;
   /** Where the visitor reads it: the list page, or the tender's own page. */
   href: string;
-  /** The list it appears in, when href is a details page: 'Active Tenders'. */
-  listedIn?: { label: string; href: string };
+  /** The list it appears in, when href is a details page: the active tenders. */
+  listedIn?: { list: SearchList; href: string };
   documentUrl?: string;
 }
 
 export interface SearchGroup {
   kind: SearchKind;
-  label: string;
   listHref: string;
   hits: SearchHit[];
   /** More matched than are shown. */
@@ -146,15 +148,13 @@ type Details = Omit<SearchHit, 'id' | 'title' | 'titleHtml' | 'snippetHtml' | 'l
 
 interface KindView {
   kind: SearchKind;
-  label: string;
   listHref: string;
   /** Dates, links and documents of the records found, by id. */
   details: (database: Db, ids: number[], at: number) => Promise<Map<number, Details>>;
 }
 
-const documentView = (kind: 'notice' | 'circular' | 'officeorder', label: string, listHref: string): KindView => ({
+const documentView = (kind: 'notice' | 'circular' | 'officeorder', listHref: string): KindView => ({
   kind,
-  label,
   listHref,
   details: async (database, ids) => {
     // The three document tables share the notice shape (the other two add a department, unused here).
@@ -166,22 +166,21 @@ const documentView = (kind: 'notice' | 'circular' | 'officeorder', label: string
       .where(`${table}.id`, 'in', ids)
       .execute();
     return new Map(rows.map((row) => [row.id, {
-      date: row.issueDate ? formatMedium(row.issueDate) : null,
-      dateLabel: 'Issue date',
+      date: row.issueDate || null,
+      dateKind: 'issued',
       href: `${listHref}/${row.id}`,
-      listedIn: { label, href: listHref },
+      listedIn: { list: kind, href: listHref },
       documentUrl: row.sha256 && row.contentType ? mediaUrl(row.sha256, row.contentType) : undefined,
     }]));
   },
 });
 
 const KIND_VIEWS: readonly KindView[] = [
-  documentView('notice', 'Notices', '/notice'),
-  documentView('circular', 'Circulars', '/circulars'),
-  documentView('officeorder', 'Office Orders', '/officeorder'),
+  documentView('notice', '/notice'),
+  documentView('circular', '/circulars'),
+  documentView('officeorder', '/officeorder'),
   {
     kind: 'tender',
-    label: 'Tenders',
     listHref: '/currenttender',
     details: async (database, ids, at) => {
       const rows = await database.selectFrom('tender').select(['id', 'publish_date', closesAt.as('closing')]).where('id', 'in', ids).execute();
@@ -190,30 +189,28 @@ const KIND_VIEWS: readonly KindView[] = [
         // The label says where the tender is listed, which changes when it closes.
         if (active) validUntil(closingMoment(row.closing));
         return [row.id, {
-          date: row.publish_date ? formatDayMonthYear(row.publish_date) : null,
-          dateLabel: 'Published',
+          date: row.publish_date || null,
+          dateKind: 'published',
           href: `/tender-details?id=${row.id}`,
-          listedIn: active ? { label: 'Active Tenders', href: '/currenttender' } : { label: 'Past Tenders', href: '/pasttender' },
-        }];
+          listedIn: active ? { list: 'active-tender', href: '/currenttender' } : { list: 'past-tender', href: '/pasttender' },
+        } satisfies Details];
       }));
     },
   },
   {
     kind: 'latest-news',
-    label: 'Latest News',
     listHref: '/latestnews',
     details: async (database, ids) => {
       const rows = await database.selectFrom('latest_news').select(['id', 'created_date']).where('id', 'in', ids).execute();
-      return new Map(rows.map((row) => [row.id, { date: row.created_date ? formatMedium(row.created_date) : null, dateLabel: 'Posted', href: `/latestnews/${row.id}`, listedIn: { label: 'Latest News', href: '/latestnews' } }]));
+      return new Map(rows.map((row) => [row.id, { date: row.created_date || null, dateKind: 'posted', href: `/latestnews/${row.id}`, listedIn: { list: 'latest-news', href: '/latestnews' } } satisfies Details]));
     },
   },
   {
     kind: 'press-release',
-    label: 'Press Releases',
     listHref: '/pressrelease',
     details: async (database, ids) => {
       const rows = await database.selectFrom('press_release').select(['id', 'release_date']).where('id', 'in', ids).execute();
-      return new Map(rows.map((row) => [row.id, { date: row.release_date ? formatMedium(row.release_date) : null, dateLabel: 'Released', href: '/pressrelease' }]));
+      return new Map(rows.map((row) => [row.id, { date: row.release_date || null, dateKind: 'released', href: '/pressrelease' } satisfies Details]));
     },
   },
 ];
@@ -247,7 +244,7 @@ export async function searchSite(rawQuery: string | null | undefined, database: 
         ...detail,
       }];
     });
-    groups.push({ kind: view.kind, label: view.label, listHref: view.listHref, hits, more: found.length > HITS_PER_KIND });
+    groups.push({ kind: view.kind, listHref: view.listHref, hits, more: found.length > HITS_PER_KIND });
   }
   return { status: 'done', query, groups, total: groups.reduce((sum, group) => sum + group.hits.length, 0) };
 }

@@ -1,6 +1,6 @@
 import { db, type Db } from '../../server/db';
 import { listRecords } from '../../server/content/records';
-import { indianDate } from '../../i18n/dates';
+import { indianDayOf } from '../../i18n/dates';
 import type { ContentTypeDef } from '../shared/content-type';
 import { documentPagePath } from '../shared/document-type';
 import { noticeType } from '../notice/notice.schema';
@@ -39,9 +39,9 @@ export async function sitemapDates(database: Db = db()): Promise<{ siteChanged: 
       .execute();
     const changed = new Map(audited.map((row) => [Number(row.record_id), String(row.at)]));
     for (const record of records) {
-      const dates = [indianDate(record.createdDate), indianDate(changed.get(record.id) ?? '')].filter((d): d is string => d !== null);
+      const dates = [indianDayOf(record.createdDate), indianDayOf(changed.get(record.id) ?? '')].filter((d): d is string => d !== null);
       items.push({ path: pathOf(record.id), lastmod: dates.sort().at(-1) ?? null });
     }
   }
-  return { siteChanged: newest?.at ? indianDate(String(newest.at)) : null, items };
+  return { siteChanged: newest?.at ? indianDayOf(String(newest.at)) : null, items };
 }

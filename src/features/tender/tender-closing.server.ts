@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../server/db';
-import { indianMoment } from '../../server/clock';
-import { nowInIndia } from '../../lib/format';
+import { indianDateTime, indianMoment } from '../../lib/india-time';
 
 /**
  * The one rule for whether a tender takes bids: it closes at its last date of submission and time, in
@@ -15,7 +14,7 @@ export const closesAt = sql<string>`last_date_of_submission || 'T' || (CASE WHEN
 
 /** True while a tender closing at `closing` (text from `closesAt`) still takes bids at the moment `at`. */
 export function isOpenAt(closing: string, at: number): boolean {
-  return closing > nowInIndia(at);
+  return closing > indianDateTime(at);
 }
 
 /** The moment (ms since the epoch) a closing text names. */
@@ -31,7 +30,7 @@ export async function nextClosing(database: Db, at: number): Promise<number> {
   const row = await database
     .selectFrom('tender')
     .select((eb) => eb.fn.min(closesAt).as('closing'))
-    .where(closesAt, '>', nowInIndia(at))
+    .where(closesAt, '>', indianDateTime(at))
     .executeTakeFirst();
   return row?.closing ? closingMoment(row.closing) : Number.POSITIVE_INFINITY;
 }

@@ -4,7 +4,7 @@ import { TENDER_SLOTS, slotSuffix, tenderType } from './tender.schema';
 import type { Tender } from '../../server/db-schema';
 import { now } from '../../server/clock';
 import { validUntil } from '../../server/cache/dependencies';
-import { nowInIndia } from '../../lib/format';
+import { indianDateTime } from '../../lib/india-time';
 import { closesAt, nextClosing } from './tender-closing.server';
 import type { Lang } from '../../i18n/lang';
 import { englishFields, localizeRecords } from '../translation/localize.server';
@@ -65,7 +65,7 @@ async function listTenders(open: boolean, paging: TenderPaging, database: Db): P
   // Open tenders must also be live (published, in their window, valid); closed ones need only be published.
   const base = database
     .selectFrom('tender')
-    .where(closesAt, open ? '>' : '<=', nowInIndia(at))
+    .where(closesAt, open ? '>' : '<=', indianDateTime(at))
     .where(visibilityWhere(tenderType.path, 'tender.id', open ? 'live' : 'published', at));
   const [tenders, counted, closing] = await Promise.all([
     base

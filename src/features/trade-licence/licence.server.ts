@@ -8,11 +8,11 @@ import { messages } from '../../i18n/messages';
 import { defineJob, type JobContext } from '../../server/jobs';
 import { findCase } from '../cases/case-queries.server';
 import { takeStep, takeStepWithin, SYSTEM_ACTOR } from '../cases/cases.server';
-import { indianDate } from '../payments/indian-date';
 import type { Payable } from '../payments/payable';
 import type { Application } from './application-schema';
 import { tradeTypes } from './catalogue.server';
 import { TRADE_LICENCE } from './trade-licence.service';
+import { endOfIndianDay, indianDate } from '../../lib/india-time';
 
 /**
  * The licence itself: billed through the payments feature once approved (kind 'trade-licence', the
@@ -56,7 +56,7 @@ export const tradeLicencePayable: Payable = {
     if (found.state !== 'PendingPayment') throw new HttpError(409, `The fee is paid once the application is approved; it is ${(TRADE_LICENCE.states as Record<string, { en: string }>)[found.state]?.en ?? found.state}.`);
     const feePaise = Number((found.data as Application).feePaise);
     const details: BillDetails = { feePaise };
-    const endOfDay = new Date(`${indianDate(now())}T23:59:59.999+05:30`).toISOString();
+    const endOfDay = new Date(endOfIndianDay(now()) - 1).toISOString();
     return { amountPaise: feePaise, description: `Trade licence fee ${reference}`, payer: { name: found.contact.name, mobile: found.contact.mobile, email: found.contact.email || undefined }, details, validUntil: endOfDay };
   },
   async onPaid(trx, bill, receipt) {

@@ -1,6 +1,6 @@
 import { db, type Db } from '../../server/db';
-import { indianDate } from '../payments/indian-date';
 import { TRADE_LICENCE } from './trade-licence.service';
+import { indianDate } from '../../lib/india-time';
 
 /**
  * The trade licence's counts on the public performance page, per month applied (India's calendar) and per

@@ -1,9 +1,9 @@
 import { db, type Db } from '../../server/db';
 import { now } from '../../server/clock';
 import { textMatchWhere } from '../../server/lifecycle/text-match';
-import { indianDate } from '../payments/indian-date';
 import { csvText } from '../payments/csv';
 import { licenceStatus, type LicenceStatus } from './licence.server';
+import { indianDate } from '../../lib/india-time';
 
 /**
  * The licence register's public part: every licence issued, with the trade's name, ward, category, trade,

@@ -1,7 +1,7 @@
 import { defineJob, type JobContext } from '../../server/jobs';
-import { indianMoment } from '../../server/clock';
 import { pokeOutbox, queueMessages, type NewMessage } from '../../server/outbox';
-import { formatLongDate, todayInIndia } from '../../lib/format';
+import { formatLongDate } from '../../lib/format';
+import { DAY_MS, indianDate, indianMoment } from '../../lib/india-time';
 import type { Lang } from '../../i18n/lang';
 import { messages } from '../../i18n/messages';
 import { addressed, eventText, unsubscribeLink, wantsKind, wardEvents, type AlertEvents, type WardEvent } from './ward-alert-events.server';
@@ -17,16 +17,15 @@ import { addressed, eventText, unsubscribeLink, wantsKind, wardEvents, type Aler
  * transaction that queues the message, so a day's digest is never sent twice, by a repeated run or a second
  * instance; a day with nothing to tell is recorded too, and sends nothing.
  */
-const DAY_MS = 86_400_000;
 /** Subscriptions taken per run; the next run, five minutes on, takes the rest. */
 const BATCH = 500;
 
 /** The latest 08:00 in India at or before `at`, and its Indian date. */
 export function digestSlot(at: number): { day: string; at: number } {
-  const today = todayInIndia(at);
+  const today = indianDate(at);
   const morning = indianMoment(`${today}T08:00`);
   if (morning <= at) return { day: today, at: morning };
-  const yesterday = todayInIndia(at - DAY_MS);
+  const yesterday = indianDate(at - DAY_MS);
   return { day: yesterday, at: indianMoment(`${yesterday}T08:00`) };
 }
 

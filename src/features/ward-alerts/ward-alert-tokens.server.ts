@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { signingSecret } from '../../server/auth/secret';
 import { now } from '../../server/clock';
+import { HOUR_MS } from '../../lib/india-time';
 
 /**
  * The links a ward alert's messages carry, signed with the server's key so that nobody can make one for
@@ -12,7 +13,6 @@ import { now } from '../../server/clock';
  * The MAC is cut to 22 characters (132 bits), so the SMS's link stays short.
  */
 export const CONFIRM_HOURS = 48;
-const HOUR_MS = 3_600_000;
 const MAC_LENGTH = 22;
 
 function mac(text: string): string {

@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
 import { db } from '../../server/db';
 import { errorResponse, HttpError } from '../../server/http';
-import { indianDate } from '../../features/payments/indian-date';
 import { payableOf } from '../../features/payments/payable';
 import { receiptPdf } from '../../features/payments/receipt-pdf.server';
 import { verifyUrl } from '../../features/payments/receipts.server';
 import '../../payables';
+import { indianDate } from '../../lib/india-time';
 
 /**
  * A receipt as PDF, at /receipt/{token}.pdf (?lang=hi for Hindi). The token is the receipt's own secret (the

@@ -1,5 +1,7 @@
 import { db, type Db } from '../db';
-import { HttpError } from '../http';
+import type { HttpError } from '../http';
+import { tooManyAttempts } from '../attempt-limit';
+import { now as clockNow } from '../clock';
 
 /**
  * Failed sign-ins are counted over a sliding window, in the database rather than in memory, so that every
@@ -61,12 +63,7 @@ async function blockingFailure(
 function tooManyFailures(blocking: string, now: number): HttpError {
   const retryAfterSeconds = Math.max(1, Math.ceil((Date.parse(blocking) + WINDOW_MS - now) / 1000));
   const minutes = Math.ceil(retryAfterSeconds / 60);
-  return new HttpError(
-    429,
-    `Too many failed sign-ins. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    undefined,
-    { 'retry-after': String(retryAfterSeconds) },
-  );
+  return tooManyAttempts(`Too many failed sign-ins. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfterSeconds);
 }
 
 /**
@@ -74,7 +71,7 @@ function tooManyFailures(blocking: string, now: number): HttpError {
  * while its address, or its address on this account, has failed too often. Retry-After says when the
  * failure that decides it leaves the window.
  */
-export async function beginLoginAttempt(source: LoginSource, now = Date.now(), database: Db = db()): Promise<LoginAttempt> {
+export async function beginLoginAttempt(source: LoginSource, now = clockNow(), database: Db = db()): Promise<LoginAttempt> {
   const at = new Date(now).toISOString();
   const { id } = await database.insertInto('login_attempt').values({ email: source.email, address: source.address, at }).returning('id').executeTakeFirstOrThrow();
   const since = windowStart(now);

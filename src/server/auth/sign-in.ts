@@ -5,7 +5,7 @@ import { beginLoginAttempt } from './login-throttle';
 import { setSessionCookie } from './request-session';
 import { createSession } from './session';
 import { authenticate, normaliseEmail } from './users';
-import { INVALID_LOGIN_MESSAGE } from '../../features/account/login.schema';
+import { INVALID_LOGIN_MESSAGE } from '../../lib/login-refusal';
 import type { Role } from '../db-schema';
 
 /**

@@ -1,5 +1,5 @@
-import { endOfIndianDay, endOfIndianYear, now } from '../clock';
-import { todayInIndia } from '../../lib/format';
+import { now } from '../clock';
+import { endOfIndianDay, endOfIndianYear, indianDate } from '../../lib/india-time';
 import { validUntil } from './dependencies';
 
 /**
@@ -9,11 +9,11 @@ import { validUntil } from './dependencies';
 export function todayForPage(): string {
   const at = now();
   validUntil(endOfIndianDay(at));
-  return todayInIndia(at);
+  return indianDate(at);
 }
 
 export function yearForPage(): number {
   const at = now();
   validUntil(endOfIndianYear(at));
-  return Number(todayInIndia(at).slice(0, 4));
+  return Number(indianDate(at).slice(0, 4));
 }

@@ -5,6 +5,7 @@ import { readMediaBytes, storeMedia } from '../../../server/media';
 import { signingSecret } from '../../../server/auth/secret';
 import type { AcceptedFile } from '../../../server/content/uploads';
 import type { StepRequest } from '../case-source.server';
+import { HOUR_MS } from '../../../lib/india-time';
 
 /**
  * An officer's step that arrived after their session had ended (a phone left in a pocket, a long walk to the
@@ -16,7 +17,6 @@ import type { StepRequest } from '../case-source.server';
  * officer or past its time keeps nothing.
  */
 const KEY_HOURS = 12;
-const HOUR_MS = 3_600_000;
 
 function mac(userId: number, number: string, expires: number): string {
   return createHmac('sha256', signingSecret()).update(`case-draft:${userId}:${number}:${expires}`).digest('base64url');

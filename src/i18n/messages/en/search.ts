@@ -12,9 +12,9 @@ export const search = {
   count: (n: number, query: string) => `${n} ${n === 1 ? 'result' : 'results'} for "${query}"`,
   listedIn: 'Listed in',
   download: 'Download Document',
-  /** Names the search results carry in English (groups by kind, date labels, lists by address), for the page's language. */
-  groups: { notice: 'Notices', circular: 'Circulars', officeorder: 'Office Orders', tender: 'Tenders', latestnews: 'Latest News', 'press-release': 'Press Releases' } as Record<string, string>,
-  dateLabels: { 'Issue date': 'Issue date', Published: 'Published', Posted: 'Posted', Released: 'Released' } as Record<string, string>,
-  lists: { '/currenttender': 'Active Tenders', '/pasttender': 'Past Tenders' } as Record<string, string>,
+  /** The results' groups by kind, what their dates are, and the lists they appear in: the codes of search.server.ts. */
+  groups: { notice: 'Notices', circular: 'Circulars', officeorder: 'Office Orders', tender: 'Tenders', 'latest-news': 'Latest News', 'press-release': 'Press Releases' },
+  dateLabels: { issued: 'Issue date', published: 'Published', posted: 'Posted', released: 'Released' },
+  lists: { 'active-tender': 'Active Tenders', 'past-tender': 'Past Tenders' },
   more: (group: string) => `More ${group.toLowerCase()} match; add a word to narrow the search, or see all`,
 };

@@ -13,8 +13,8 @@ export const search: Messages['search'] = {
   count: (n: number, query: string) => `"${query}" के ${n} परिणाम`,
   listedIn: 'सूची:',
   download: 'दस्तावेज़ डाउनलोड करें',
-  groups: { notice: 'सूचनाएँ', circular: 'परिपत्र', officeorder: 'कार्यालय आदेश', tender: 'निविदाएँ', latestnews: 'ताज़ा समाचार', 'press-release': 'प्रेस विज्ञप्तियाँ' },
-  dateLabels: { 'Issue date': 'जारी करने की तिथि', Published: 'प्रकाशित', Posted: 'प्रकाशित', Released: 'जारी' },
-  lists: { '/currenttender': 'सक्रिय निविदाएँ', '/pasttender': 'निष्क्रिय निविदाएँ' },
+  groups: { notice: 'सूचनाएँ', circular: 'परिपत्र', officeorder: 'कार्यालय आदेश', tender: 'निविदाएँ', 'latest-news': 'ताज़ा समाचार', 'press-release': 'प्रेस विज्ञप्तियाँ' },
+  dateLabels: { issued: 'जारी करने की तिथि', published: 'प्रकाशित', posted: 'प्रकाशित', released: 'जारी' },
+  lists: { 'active-tender': 'सक्रिय निविदाएँ', 'past-tender': 'निष्क्रिय निविदाएँ' },
   more: (group: string) => `${group} में और परिणाम हैं; खोज सीमित करने के लिए एक शब्द और जोड़ें, या सभी देखें:`,
 };

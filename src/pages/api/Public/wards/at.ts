@@ -1,6 +1,6 @@
 import { endpoint, HttpError, json } from '../../../../server/http';
 import { findWardAt, parseCoordinate } from '../../../../features/wards/wards.server';
-import { mapTiles } from '../../../../features/wards/map-tiles.server';
+import { mapTiles } from '../../../../server/map-tiles';
 import { EXACT_ZOOM, mapLayout } from '../../../../features/wards/tile-map';
 
 /**

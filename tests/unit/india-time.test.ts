@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, endOfIndianDay, indianDate, indianDateTime, indianDayEnd, indianDayStart, indianInputTime, indianMoment } from '../../src/lib/india-time';
+import { withinReopenWindow } from '../../src/features/grievance/grievance.service';
+
+describe('India time, written once', () => {
+  it('reads Indian dates and wall-clock times as moments, and refuses days that do not exist', () => {
+    expect(new Date(indianMoment('2026-12-01T09:00')).toISOString()).toBe('2026-12-01T03:30:00.000Z');
+    expect(new Date(indianMoment('2026-12-01')).toISOString()).toBe('2026-11-30T18:30:00.000Z');
+    expect(indianMoment('2026-12-01T24:00:00')).toBe(indianMoment('2026-12-02T00:00'));
+    for (const wrong of ['2026-02-30T09:00', '2026-13-01', '2026-12-01T24:01', '2026-12-01T09:60', '01/12/2026', '']) expect(indianMoment(wrong), wrong).toBeNaN();
+  });
+
+  it('names the Indian day of a moment and the bounds of a day', () => {
+    const evening = Date.parse('2026-03-05T19:00:00Z');
+    expect(indianDate(evening)).toBe('2026-03-06');
+    expect(indianDateTime(evening)).toBe('2026-03-06T00:30:00');
+    expect(indianInputTime(evening)).toBe('2026-03-06T00:30');
+    expect(indianDayEnd('2026-03-06') - indianDayStart('2026-03-06')).toBe(86_400_000);
+    expect(endOfIndianDay(evening)).toBe(indianDayEnd('2026-03-06'));
+    expect(indianDayStart('6/3/2026')).toBeNaN();
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+  });
+
+  it('keeps the reopen window in one place', () => {
+    const decided = '2026-11-01T10:00:00.000Z';
+    expect(withinReopenWindow(decided, 10, Date.parse('2026-11-11T10:00:00.000Z'))).toBe(true);
+    expect(withinReopenWindow(decided, 10, Date.parse('2026-11-11T10:00:00.001Z'))).toBe(false);
+    expect(withinReopenWindow(null, 10, Date.parse(decided))).toBe(false);
+  });
+});
