@@ -1,4 +1,4 @@
-import type { ContentTypeDef } from './shared/content-type';
+import type { ContentTypeDef } from '../lib/content-type';
 import { aboutType } from './about/about.schema';
 import { circularType } from './circular/circular.schema';
 import { employeeType } from './employee/employee.schema';

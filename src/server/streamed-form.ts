@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import sharp from 'sharp';
-import type { FileKind } from '../features/shared/content-type';
+import type { FileKind } from '../lib/content-type';
 import { acceptUpload, fileLimitBytes, MAX_IMAGE_PIXELS, sniffContentType, WRONG_TYPE_MESSAGE, type AcceptedFile } from './content/uploads';
 import { assertFormBody, chunksWithin, discardRest, HttpError, megabytes, refuseDeclaredLength, type BodyLimit } from './http';
 import { holdUploadSlot } from './upload-slots';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_TYPES } from '../../src/features/content-types';
-import type { ContentTypeDef, FieldDef, FileSlotDef } from '../../src/features/shared/content-type';
+import type { ContentTypeDef, FieldDef, FileSlotDef } from '../../src/lib/content-type';
 import { noticeType } from '../../src/features/notice/notice.schema';
 import { tenderType } from '../../src/features/tender/tender.schema';
 import { ADMIN, USER, baseUrl, bearer, login } from '../support/api';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_TYPES } from '../../src/features/content-types';
 import { COMPLAINT_FIELDS } from '../../src/features/complaint/complaint.schema';
 import { SUBMIT_PARTS } from '../../src/features/complaint/complaint.wire';
-import type { ContentTypeDef } from '../../src/features/shared/content-type';
+import type { ContentTypeDef } from '../../src/lib/content-type';
 import type { Db } from '../../src/server/db';
 import { ADMIN, USER, bearer, login } from '../support/api';
 import { contentForm, maxLengthOf, sampleFile, sampleJpeg, samplePdf, sampleValues } from '../support/content-samples';

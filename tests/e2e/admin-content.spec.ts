@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CONTENT_TYPES } from '../../src/features/content-types';
-import { deleteQuestion, type ContentTypeDef, type FieldDef } from '../../src/features/shared/content-type';
+import { deleteQuestion, type ContentTypeDef, type FieldDef } from '../../src/lib/content-type';
 import { todayInIndia } from '../../src/lib/format';
 import { jpegFile, pdfFile, signIn } from './admin-support';
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { ContentTypeDef, FieldDef, FileSlotDef } from '../../src/features/shared/content-type';
+import type { ContentTypeDef, FieldDef, FileSlotDef } from '../../src/lib/content-type';
 
 /** Valid bodies for the content API, built from the declarations, for tests that then spoil one part. */
 

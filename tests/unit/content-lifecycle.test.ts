@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   LIFECYCLE_STATES, PUBLISHED_WITHOUT_ROW, TRANSITIONS, actionsFor, displayStatus, editorMayChange, isoToIstInputs, istInputsToIso,
   type LifecycleInfo,
-} from '../../src/features/lifecycle/lifecycle';
-import { defaultValidUntil } from '../../src/features/lifecycle/validity';
+} from '../../src/lib/lifecycle';
+import { defaultValidUntil } from '../../src/lib/validity';
 import { parseMoment, readTransitionRequest } from '../../src/server/lifecycle/transitions';
 import { HttpError } from '../../src/server/http';
 

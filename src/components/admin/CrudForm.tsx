@@ -1,6 +1,6 @@
 import { useFormik, type FormikErrors } from 'formik';
 import { useEffect, useId, useRef, useState } from 'react';
-import { emptyFormValues, HINDI_SUFFIX, savedMessage, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../features/shared/content-type';
+import { emptyFormValues, HINDI_SUFFIX, savedMessage, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../lib/content-type';
 import { showDialog } from '../../stores/dialog';
 import { signInAgain } from '../../stores/session';
 import { asApiError, listUrl, type AdminRow } from './admin-api';

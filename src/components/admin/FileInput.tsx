@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FileSlotDef } from '../../features/shared/content-type';
+import type { FileSlotDef } from '../../lib/content-type';
 
 /**
  * A file picker for one declared slot, with a preview of the picked file (an image, or the PDF in an

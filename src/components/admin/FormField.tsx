@@ -1,5 +1,5 @@
 import type { ChangeEvent, FocusEvent } from 'react';
-import type { FieldDef } from '../../features/shared/content-type';
+import type { FieldDef } from '../../lib/content-type';
 import DateField, { IMPOSSIBLE_DATE, unreadableDate } from './DateField';
 
 /** One declared field as a labelled input, with its message from the shared schema shown beneath it. */

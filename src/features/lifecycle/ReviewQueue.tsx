@@ -1,10 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { carryDialogAcrossReload, showDialog } from '../../stores/dialog';
 import { signInAgain } from '../../stores/session';
-import { DONE_LABELS, formatIst, type QueueItem } from './lifecycle';
-import { postTransition } from './lifecycle-api';
-import { LifecycleDialog, StateBadge } from './LifecycleControls';
-import './lifecycle.css';
+import { DONE_LABELS, formatIst, type QueueItem } from '../../lib/lifecycle';
+import { postTransition } from '../../components/admin/lifecycle/lifecycle-api';
+import { LifecycleDialog, StateBadge } from '../../components/admin/lifecycle/LifecycleControls';
+import '../../components/admin/lifecycle/lifecycle.css';
 
 /**
  * The items of the review queue with their quick steps: an admin approves or sends back (with a comment)

@@ -1,4 +1,4 @@
-import type { ContentTypeDef } from '../shared/content-type';
+import type { ContentTypeDef } from '../../lib/content-type';
 import type { StoredValue } from '../../server/content/records';
 import { noticeType } from '../notice/notice.schema';
 import { circularType } from '../circular/circular.schema';

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { documentMessages, screenWording, type ContentTypeDef, type FieldDef } from './content-type';
+import { documentMessages, screenWording, type ContentTypeDef, type FieldDef } from '../../lib/content-type';
 import { dateText, longText, text } from './schema-helpers';
 
 /**

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { documentMessages, screenWording, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../shared/content-type';
+import { documentMessages, screenWording, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../lib/content-type';
 import { dateText, longText, text } from '../shared/schema-helpers';
 
 /** The field's label, as the form shows it, plus ' is required.' (SPEC.md §5 shouted the wire name). */

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
-import { HINDI_SUFFIX, translatableFields, type ContentTypeDef } from '../../features/shared/content-type';
-import { readTranslations } from '../../features/translation/translation-store.server';
-import { contentTypeByPath } from '../../features/content-types';
+import { HINDI_SUFFIX, translatableFields, type ContentTypeDef } from '../../lib/content-type';
+import { readTranslations } from './translation-store';
+import { contentTypeByPath } from './registry';
 import { HttpError, json, parseId } from '../http';
 import { countRecords, deleteRecord, findRecord, listRecords, saveRecord, type ContentRecord } from './records';
 import { readSubmission } from './submission';

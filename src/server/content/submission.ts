@@ -1,4 +1,4 @@
-import { HINDI_SUFFIX, translatableFields, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../features/shared/content-type';
+import { HINDI_SUFFIX, translatableFields, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../lib/content-type';
 import { HttpError, readFormBody, readJsonBody } from '../http';
 import { acceptUpload, bodyLimitFor, decodeBase64File, type AcceptedFile } from './uploads';
 import { formParts } from '../form-parts';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { FileKind } from '../../features/shared/content-type';
+import type { FileKind } from '../../lib/content-type';
 import { readConfig } from '../config';
 import { imageWork } from '../image-work';
 import { HttpError, megabytes, TEXT_BODY_LIMIT, type BodyLimit } from '../http';

@@ -1,4 +1,4 @@
-import type { ContentTypeDef } from '../../features/shared/content-type';
+import type { ContentTypeDef } from '../../lib/content-type';
 import { mediaUrl, toBase64 } from '../media';
 import type { ContentRecord } from './records';
 

@@ -1,12 +1,12 @@
-import type { ContentTypeDef } from '../../features/shared/content-type';
-import { CONTENT_WORKFLOW, TRANSITIONS, isContentRole, isLifecycleAction, type LifecycleAction, type LifecycleInfo } from '../../features/lifecycle/lifecycle';
-import { defaultReviewAt, defaultValidUntil } from '../../features/lifecycle/validity';
+import type { ContentTypeDef } from '../../lib/content-type';
+import { CONTENT_WORKFLOW, TRANSITIONS, isContentRole, isLifecycleAction, type LifecycleAction, type LifecycleInfo } from '../../lib/lifecycle';
+import { defaultReviewAt, defaultValidUntil } from '../../lib/validity';
 import type { Actor } from '../audit';
 import { now } from '../clock';
 import { db, type Db } from '../db';
 import { HttpError } from '../http';
 import { runWrite } from '../write-path';
-import { storageOf } from '../../features/content-storage.server';
+import { storageOf } from '../content/registry';
 import { stateOf, writeState } from './state-store';
 import { stateTableOf } from './visibility';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { ContentTypeDef } from '../shared/content-type';
-import type { AdminRow } from '../../components/admin/admin-api';
-import { PUBLISHED_WITHOUT_ROW, editorMayChange, type LifecycleInfo } from './lifecycle';
+import type { ContentTypeDef } from '../../../lib/content-type';
+import type { AdminRow } from '../admin-api';
+import { PUBLISHED_WITHOUT_ROW, editorMayChange, type LifecycleInfo } from '../../../lib/lifecycle';
 import { signedInRole } from './lifecycle-api';
 import { LifecycleCell } from './LifecycleControls';
 

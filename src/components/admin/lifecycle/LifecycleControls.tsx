@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
-import DateField, { IMPOSSIBLE_DATE, unreadableDate } from '../../components/admin/DateField';
-import Modal from '../../components/admin/Modal';
-import { showDialog } from '../../stores/dialog';
-import { signInAgain } from '../../stores/session';
+import DateField, { IMPOSSIBLE_DATE, unreadableDate } from '../DateField';
+import Modal from '../Modal';
+import { showDialog } from '../../../stores/dialog';
+import { signInAgain } from '../../../stores/session';
 import {
   DISPLAY_LABELS, DONE_LABELS, TRANSITIONS, actionsFor, displayStatus, formatIst, istInputsToIso, isoToIstInputs,
   type LifecycleAction, type LifecycleInfo,
-} from './lifecycle';
-import { validityNote } from './validity';
+} from '../../../lib/lifecycle';
+import { validityNote } from '../../../lib/validity';
 import { postTransition } from './lifecycle-api';
 import './lifecycle.css';
 
