@@ -10,6 +10,7 @@ import { officeOrderStorage } from './officeorder/officeorder.storage.server';
 import { pressReleaseStorage } from './pressrelease/pressrelease.storage.server';
 import { sliderStorage } from './slider/slider.storage.server';
 import { tenderStorage } from './tender/tender.storage.server';
+import { videoGalleryStorage } from './videogallery/videogallery.storage.server';
 
 /**
  * Every content type with where it is stored; server-only (see server/content/storage.ts). Importing this
@@ -17,7 +18,7 @@ import { tenderStorage } from './tender/tender.storage.server';
  */
 export const STORED_CONTENT_TYPES: readonly StoredContentType[] = [
   aboutStorage, sliderStorage, employeeStorage, latestNewsStorage, tenderStorage, noticeStorage, circularStorage,
-  officeOrderStorage, galleryStorage, pressReleaseStorage,
+  officeOrderStorage, galleryStorage, videoGalleryStorage, pressReleaseStorage,
 ];
 
 // Handed to the server's content machinery, which imports no feature (server/content/registry.ts).

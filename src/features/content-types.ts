@@ -9,10 +9,11 @@ import { officeOrderType } from './officeorder/officeorder.schema';
 import { pressReleaseType } from './pressrelease/pressrelease.schema';
 import { sliderType } from './slider/slider.schema';
 import { tenderType } from './tender/tender.schema';
+import { videoGalleryType } from './videogallery/videogallery.schema';
 
 /** Every managed content type, in the back office sidebar's order. */
 export const CONTENT_TYPES: readonly ContentTypeDef[] = [
-  aboutType, sliderType, employeeType, latestNewsType, tenderType, noticeType, circularType, officeOrderType, galleryType, pressReleaseType,
+  aboutType, sliderType, employeeType, latestNewsType, tenderType, noticeType, circularType, officeOrderType, galleryType, videoGalleryType, pressReleaseType,
 ];
 
 /** API paths are matched case-insensitively, as the old server did. */

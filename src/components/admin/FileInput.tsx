@@ -16,15 +16,16 @@ export interface FileInputProps {
   onPick: (file: File | null) => void;
 }
 
-const ACCEPT = { image: 'image/jpeg,image/png,image/webp', document: 'application/pdf,.pdf' } as const;
-const KIND_TEXT = { image: 'JPEG, PNG or WebP picture', document: 'PDF document' } as const;
+const ACCEPT = { image: 'image/jpeg,image/png,image/webp', document: 'application/pdf,.pdf', video: 'video/mp4,video/webm,.mp4,.webm' } as const;
+const KIND_TEXT = { image: 'JPEG, PNG or WebP picture', document: 'PDF document', video: 'MP4 or WebM video' } as const;
+const LIMIT_DATA = { image: 'maxImageBytes', document: 'maxDocumentBytes', video: 'maxVideoBytes' } as const;
 
 /**
  * What the slot takes, said before a file is chosen: its kind and the server's own limit (MAX_IMAGE_MB,
- * MAX_DOCUMENT_MB), which the admin layout puts on <body> as the public forms put it beside their fields.
+ * MAX_DOCUMENT_MB, MAX_VIDEO_MB), which the admin layout puts on <body> as the public forms put it beside their fields.
  */
 export function fileLimitHint(kind: FileSlotDef['kind']): string {
-  const bytes = typeof document === 'undefined' ? NaN : Number(document.body.dataset[kind === 'image' ? 'maxImageBytes' : 'maxDocumentBytes']);
+  const bytes = typeof document === 'undefined' ? NaN : Number(document.body.dataset[LIMIT_DATA[kind]]);
   const mb = bytes / (1024 * 1024);
   return Number.isFinite(mb) && mb > 0 ? `${KIND_TEXT[kind]}, up to ${Number(mb.toFixed(1))} MB.` : `${KIND_TEXT[kind]}.`;
 }
@@ -70,6 +71,8 @@ export default function FileInput({ slot, idPrefix, file, stored, required, erro
         <div className="file-preview">
           {isImage ? (
             <img src={previewUrl} alt={`Preview of ${file.name}`} className="preview-image" />
+          ) : slot.kind === 'video' ? (
+            <video src={previewUrl} controls preload="metadata" className="preview-image" aria-label={`Preview of ${file.name}`} />
           ) : (
             <>
               <object data={previewUrl} type="application/pdf" className="preview-document" aria-label={`Preview of ${file.name}`}>

@@ -80,6 +80,7 @@ export default function FormField({ field, idPrefix, value, error: schemaError, 
         {...common}
         value={String(value ?? '')}
         inputMode={field.input === 'number' ? 'numeric' : undefined}
+        placeholder={field.example}
         autoComplete="off"
       />
     );

@@ -244,7 +244,9 @@ export async function saveRecord(
             }
           }
           const hasFile = columns[column] ?? existing?.[column];
-          if (slot.required && !hasFile && !missing[slot.key]) missing[slot.key] = slot.requiredMessage ?? `${slot.label} is required.`;
+          // A slot needed unless a field is given (a video's file, unless it is a YouTube link).
+          const needed = slot.required !== undefined || (slot.requiredUnless !== undefined && String(values[slot.requiredUnless] ?? '').trim() === '');
+          if (needed && !hasFile && !missing[slot.key]) missing[slot.key] = slot.requiredMessage ?? `${slot.label} is required.`;
         }
         if (Object.keys(missing).length > 0) throw new HttpError(400, Object.values(missing)[0], missing);
         const hindiBefore = existing ? await hindiOf(trx, def, idOf(existing)) : {};

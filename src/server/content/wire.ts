@@ -28,6 +28,11 @@ export function mediaModeOf(url: URL): MediaMode {
   return url.searchParams.get('media') === 'url' ? 'url' : 'base64';
 }
 
+/** The mode a content type's answer uses: a type declared filesAsUrl is always answered with addresses. */
+export function mediaModeFor(def: ContentTypeDef, url: URL): MediaMode {
+  return def.filesAsUrl ? 'url' : mediaModeOf(url);
+}
+
 /** A stored record's field values as a form or a JSON body would carry them. */
 export function storedValues(def: ContentTypeDef, record: ContentRecord): Record<string, unknown> {
   const values: Record<string, unknown> = {};
