@@ -72,7 +72,10 @@ export default function FileInput({ slot, idPrefix, file, stored, required, erro
           {isImage ? (
             <img src={previewUrl} alt={`Preview of ${file.name}`} className="preview-image" />
           ) : slot.kind === 'video' ? (
-            <video src={previewUrl} controls preload="metadata" className="preview-image" aria-label={`Preview of ${file.name}`} />
+            <>
+              <video src={previewUrl} controls preload="metadata" className="preview-image" aria-label={`Preview of ${file.name}`} />
+              <p className="file-name">{file.name}</p>
+            </>
           ) : (
             <>
               <object data={previewUrl} type="application/pdf" className="preview-document" aria-label={`Preview of ${file.name}`}>
@@ -85,7 +88,7 @@ export default function FileInput({ slot, idPrefix, file, stored, required, erro
       )}
       {!file && stored && (
         <p className="file-stored">
-          {isImage ? <img src={stored} alt="" width={50} height={50} className="thumb" /> : <a href={stored} target="_blank" rel="noopener">Current document</a>}
+          {isImage ? <img src={stored} alt="" width={50} height={50} className="thumb" /> : <a href={stored} target="_blank" rel="noopener">{slot.kind === 'video' ? 'Current video' : 'Current document'}</a>}
           <span>Kept unless you choose a new file.</span>
         </p>
       )}
