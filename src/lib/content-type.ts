@@ -113,6 +113,12 @@ export interface ContentTypeDef {
   fieldsets?: readonly { legend: string; keys: readonly string[] }[];
   schema: ObjectSchema<AnyObject>;
   messages: CrudMessages;
+  /**
+   * Optional: expired items are listed on a public archive page, /archive/<slug> (its names in each language
+   * are the sitemap catalogue's), having left the live list at liveHref; validityDays, when given, is how long
+   * an item stays on the live list after publication unless its valid-until says otherwise.
+   */
+  archive?: { slug: string; liveHref: string; validityDays?: number };
   /** The admin screen's route. */
   adminRoute: string;
   /** Where the public sees this content, for the "view on site" link and the tests. */

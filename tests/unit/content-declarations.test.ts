@@ -63,6 +63,12 @@ describe.each(CONTENT_TYPES.map((def) => [def.path, def] as const))('the content
     expect(declarationOf(def.publicRoute)?.access, def.publicRoute).toBe('public');
     expect(sitemapPaths(), def.publicRoute).toContain(def.publicRoute);
   });
+
+  if (def.archive) it('has its archive page named in the sitemap, and the live list it leaves is public', () => {
+    expect(sitemapPaths()).toContain(`/archive/${def.archive!.slug}`);
+    expect(declarationOf(def.archive!.liveHref)?.access, def.archive!.liveHref).toBe('public');
+    if (def.archive!.validityDays !== undefined) expect(Number.isInteger(def.archive!.validityDays) && def.archive!.validityDays > 0).toBe(true);
+  });
 });
 
 describe('the content types together', () => {

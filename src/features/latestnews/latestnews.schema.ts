@@ -18,6 +18,7 @@ export const latestNewsType: ContentTypeDef = {
     description: longText().required('Description is required.'),
   }),
   messages: { ...standardMessages({ name: 'Latest News', noun: 'data', deleteNoun: 'Latest News', emptyAdmin: 'No Data found.' }), itemNoun: 'news item' },
+  archive: { slug: 'latestnews', liveHref: '/latestnews', validityDays: 30 },
   adminRoute: '/editlatestnews',
   publicRoute: '/latestnews',
 };

@@ -14,6 +14,7 @@ interface DocumentTypeOptions {
   withDepartment: boolean;
   adminRoute: string;
   publicRoute: string;
+  archive: ContentTypeDef['archive'];
 }
 
 export function documentType(o: DocumentTypeOptions): ContentTypeDef {
@@ -51,6 +52,7 @@ export function documentType(o: DocumentTypeOptions): ContentTypeDef {
       issueDate: dateText(),
     }),
     messages: documentMessages(o.name, `No ${o.name} found.`),
+    archive: o.archive,
     adminRoute: o.adminRoute,
     publicRoute: o.publicRoute,
   };

@@ -77,6 +77,8 @@ export const tenderType: ContentTypeDef = {
     status: text(50).required(required('Status')),
   }),
   messages: documentMessages('Tender', 'No Tender found.'),
+  // No validity in days: a tender leaves the live list at its closing.
+  archive: { slug: 'tender', liveHref: '/currenttender' },
   adminRoute: '/edittender',
   publicRoute: '/currenttender',
 };

@@ -16,7 +16,7 @@ export const videoGalleryType: ContentTypeDef = {
   body: 'multipart',
   filesAsUrl: true,
   createdKey: 'createdDate',
-  ...screenWording('Video'),
+  ...screenWording('Video', 'Video Gallery'),
   fields: [
     { key: 'title', part: 'Title', label: 'Title', input: 'text', required: true, listed: true, translatable: true },
     { key: 'description', part: 'Description', label: 'Description', input: 'textarea', listed: true, translatable: true },

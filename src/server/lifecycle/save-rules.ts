@@ -23,7 +23,7 @@ export function publishedNow(def: ContentTypeDef, at: number = now()): Lifecycle
     state: 'published',
     publishAt: null,
     unpublishAt: null,
-    validUntil: defaultValidUntil(def.path, at),
+    validUntil: defaultValidUntil(def, at),
     reviewAt: defaultReviewAt(at),
     comment: '',
     updatedBy: '',

@@ -90,7 +90,7 @@ function nextInfo(def: ContentTypeDef, current: LifecycleInfo, request: Transiti
         state: rule.to,
         publishAt,
         unpublishAt: after('unpublishAt', request.unpublishAt),
-        validUntil: after('validUntil', request.validUntil) ?? defaultValidUntil(def.path, from),
+        validUntil: after('validUntil', request.validUntil) ?? defaultValidUntil(def, from),
         reviewAt: request.reviewAt ?? defaultReviewAt(from),
         comment: request.comment,
       };
