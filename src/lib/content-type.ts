@@ -119,11 +119,25 @@ export interface ContentTypeDef {
    * an item stays on the live list after publication unless its valid-until says otherwise.
    */
   archive?: { slug: string; liveHref: string; validityDays?: number };
+  /**
+   * Optional: the site search covers the type (in both languages; its translatable fields make a record
+   * searchable in Hindi), reading the result's title and body from the record's text by field key. Its
+   * result view (dates, links) is src/features/search/search.server.ts's.
+   */
+  search?: SearchDef;
   /** The admin screen's route. */
   adminRoute: string;
   /** Where the public sees this content, for the "view on site" link and the tests. */
   publicRoute: string;
 }
+
+export interface SearchDef {
+  title: (text: (key: string) => string) => string;
+  body: (text: (key: string) => string) => string;
+}
+
+/** The search of a type whose title and description are its searched text. */
+export const TITLE_AND_DESCRIPTION_SEARCH: SearchDef = { title: (text) => text('title'), body: (text) => text('description') };
 
 export function emptyFormValues(def: ContentTypeDef): Record<string, unknown> {
   const values: Record<string, unknown> = {};

@@ -6,6 +6,7 @@ import { sitemapPaths } from '../../src/features/sitemap/sitemap';
 import { declarationOf } from '../../src/server/route-table';
 import { ADMIN_NAV } from '../../src/server/admin-nav';
 import type { ContentTypeDef } from '../../src/lib/content-type';
+import { KIND_VIEWS } from '../../src/features/search/search.server';
 
 /**
  * A content type is one folder (src/features/<type>/: its declaration and its storage) plus one migration.
@@ -72,6 +73,11 @@ describe.each(CONTENT_TYPES.map((def) => [def.path, def] as const))('the content
 });
 
 describe('the content types together', () => {
+  it('have a search result view for each type that asks to be searched, and none for another', () => {
+    const searched = CONTENT_TYPES.filter((def) => def.search).map((def) => def.path).sort();
+    expect(KIND_VIEWS.map((view) => view.kind as string).sort()).toEqual(searched);
+  });
+
   it('take distinct API paths, multipart prefixes and admin pages', () => {
     for (const key of ['path', 'partPrefix', 'adminRoute'] as const) {
       const values = CONTENT_TYPES.map((def) => def[key].toLowerCase());

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { documentMessages, screenWording, type ContentTypeDef, type FieldDef } from '../../lib/content-type';
+import { documentMessages, screenWording, TITLE_AND_DESCRIPTION_SEARCH, type ContentTypeDef, type FieldDef } from '../../lib/content-type';
 import { dateText, longText, text } from './schema-helpers';
 
 /**
@@ -53,6 +53,7 @@ export function documentType(o: DocumentTypeOptions): ContentTypeDef {
     }),
     messages: documentMessages(o.name, `No ${o.name} found.`),
     archive: o.archive,
+    search: TITLE_AND_DESCRIPTION_SEARCH,
     adminRoute: o.adminRoute,
     publicRoute: o.publicRoute,
   };

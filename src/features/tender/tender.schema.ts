@@ -79,6 +79,11 @@ export const tenderType: ContentTypeDef = {
   messages: documentMessages('Tender', 'No Tender found.'),
   // No validity in days: a tender leaves the live list at its closing.
   archive: { slug: 'tender', liveHref: '/currenttender' },
+  // Found by its number as well as its title: 'Road repair (NP/PWD/2026/001)'.
+  search: {
+    title: (text) => (text('tender_no') && text('tender_title') ? `${text('tender_title')} (${text('tender_no')})` : text('tender_title')),
+    body: (text) => text('tender_discreption'),
+  },
   adminRoute: '/edittender',
   publicRoute: '/currenttender',
 };
