@@ -11,8 +11,8 @@ import { pokeOutbox } from './outbox/deliver';
  * The one way content is written, whatever its type: in one transaction, the new files are stored, the
  * change is made, the audit log records it, and the versions of the tables it wrote are raised (so every
  * instance drops exactly the cached pages that read them); after the commit this instance adopts those
- * versions at once. The record's site search entries are rebuilt in the same transaction (types the
- * search does not cover are skipped). A change that queued messages (src/server/outbox) has them delivered
+ * versions at once. Hooks handed in at start run in the same transaction (the site search rebuilds the
+ * record's entries: onRecordWrite). A change that queued messages (src/server/outbox) has them delivered
  * right after the commit, in the background. A new kind of write declares only its change; anything every write
  * must do (a notification, say) belongs here.
  */

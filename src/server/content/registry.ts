@@ -26,7 +26,7 @@ export function registerContentTypes(types: readonly StoredContentType[]): void 
 
 function registry(): Registry {
   const found = store[KEY];
-  if (!found) throw new Error('No content types are registered: import src/features/content-storage.server.ts at start.');
+  if (!found) throw new Error('No content types are registered: the composition (src/features/content-storage.server.ts) hands them over at start.');
   return found;
 }
 

@@ -11,7 +11,7 @@ import { stateOf, writeState } from './state-store';
 import { stateTableOf } from './visibility';
 
 /**
- * Moves a record along the lifecycle (src/features/lifecycle/lifecycle.ts) through the write path, so each
+ * Moves a record along the lifecycle (src/lib/lifecycle.ts) through the write path, so each
  * step is audited ('transition', before and after) and raises content_state's version: every cached page
  * that listed the type renders afresh.
  */
