@@ -17,6 +17,11 @@ export async function sampleJpeg(colour = '#b45309', width = 12, height = 8): Pr
 export const sampleWebm = (label: string): Uint8Array<ArrayBuffer> =>
   new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, ...new TextEncoder().encode(` webm sample ${label}`)]);
 
+/** The bytes of a file a slot accepts (see sampleFile). */
+export function sampleBytes(slot: FileSlotDef, jpeg: Uint8Array<ArrayBuffer>, label = slot.key): Uint8Array<ArrayBuffer> {
+  return slot.kind === 'image' ? jpeg : slot.kind === 'video' ? sampleWebm(label) : samplePdf(label);
+}
+
 /** A file a slot accepts: the given JPEG for pictures, a small PDF for documents, a WebM header for videos. */
 export function sampleFile(slot: FileSlotDef, jpeg: Uint8Array<ArrayBuffer>, label = slot.key): File {
   if (slot.kind === 'video') return new File([sampleWebm(label)], `${label}.webm`, { type: 'video/webm' });
