@@ -17,6 +17,9 @@ export default defineConfig({
   security: { checkOrigin: false },
   vite: {
     ssr: { external: ['better-sqlite3', 'sharp', 'pg'] },
+    // A page's own small <script> would be inlined into its HTML, where the Content-Security-Policy refuses it
+    // (only our origin's files and the island loaders' hashes run): scripts are always files. Other assets as before.
+    build: { assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined) },
   },
   devToolbar: { enabled: false },
 });

@@ -2,6 +2,7 @@ import { defineMiddleware, sequence } from 'astro:middleware';
 import { declarationOf, homeFor, isApiPattern, mayOpen, pageKey } from './server/route-table';
 import { sessionFromRequest } from './server/auth/request-session';
 import { citizenFromRequest } from './features/citizen/citizen-request.server';
+import './features/start.server';
 import { errorResponse, HttpError } from './server/http';
 import { hasCitizenCookie, hasSessionCookie, isCacheableRequest, KEPT_HEADERS, pageCacheKey, renderFinished, storePage, versionSnapshot } from './server/page-cache';
 import { collectDependencies } from './server/cache/dependencies';

@@ -26,6 +26,7 @@ import * as grievancesOnKernel from './2026-11-26-0100-grievances-on-kernel';
 import * as staffNames from './2026-11-26-0201-staff-names';
 import * as auditLabel from './2026-11-27-0400-audit-label';
 import * as categoryHindiName from './2026-11-27-0500-category-hindi-name';
+import * as videoGallery from './2026-11-28-0200-video-gallery';
 import * as caseDrafts from './2026-11-26-0202-case-drafts';
 import * as tradeLicence from './2026-11-26-0401-trade-licence';
 import * as wardBoundaries from './2026-11-26-1201-ward-boundaries';
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0200-ward-alerts': wardAlerts,
   '2026-11-27-0400-audit-label': auditLabel,
   '2026-11-27-0500-category-hindi-name': categoryHindiName,
+  '2026-11-28-0200-video-gallery': videoGallery,
 };

@@ -39,6 +39,7 @@ import {
 } from './images';
 import { makePdf } from './pdf';
 import { rebuildSearchIndex } from '../../src/features/search/search-index.server';
+import { seedVideos } from './videos';
 import { complaintNumber, type GrievanceState } from '../../src/features/grievance/grievance-workflow';
 import { GRIEVANCE } from '../../src/features/grievance/grievance.service';
 // The property tax register's demo ward comes with the rest of the demo, in the same separately built file.
@@ -68,6 +69,7 @@ export async function seedDemoContent(database: Db): Promise<boolean> {
     await seedDocuments(seed, 'office_order', officeOrders);
     await seedLatestNews(seed);
     await seedGallery(seed);
+    await seedVideos(trx, (i) => clock.timestamp(3 + i, 16));
     await seedPressReleases(seed);
     await seedDemoHindi(trx, clock.timestamp(0, 8));
     await seedComplaints(seed, await seedLookups(seed));
@@ -101,7 +103,7 @@ async function markDemoOverdueNoticed(trx: Db): Promise<void> {
 
 const SEEDED_TABLES = [
   'slider', 'about', 'employee', 'tender', 'notice', 'circular', 'office_order', 'latest_news', 'gallery',
-  'press_release', 'grievance_type', 'district', 'ward', 'ulb', 'service_case',
+  'video_gallery', 'press_release', 'grievance_type', 'district', 'ward', 'ulb', 'service_case',
 ] as const;
 
 async function hasContent(database: Db): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type { Db } from '../../src/server/db';
-import { sourceHash } from '../../src/features/translation/translation-store.server';
+import { sourceHash } from '../../src/server/content/translation-store';
 
 /**
  * Hindi text for most of the demo content, by the English title of the record it belongs to. A few items

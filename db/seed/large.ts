@@ -9,7 +9,7 @@ import { storeMedia } from '../../src/server/media';
 import { DESIGNATIONS } from '../../src/features/employee/employee.schema';
 import { COMPLAINT_STATUSES } from '../../src/features/complaint/complaint.schema';
 import { makePdf } from './pdf';
-import { sourceHash } from '../../src/features/translation/translation-store.server';
+import { sourceHash } from '../../src/server/content/translation-store';
 
 /**
  * Bulk data for measuring the site at the size of a large town's archive: thousands of notices and tenders,

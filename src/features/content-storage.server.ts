@@ -1,5 +1,5 @@
-import type { ContentTypeDef } from './shared/content-type';
-import type { AnyContentStorage, StoredContentType } from '../server/content/storage';
+import type { StoredContentType } from '../server/content/storage';
+import { registerContentTypes } from '../server/content/registry';
 import { aboutStorage } from './about/about.storage.server';
 import { circularStorage } from './circular/circular.storage.server';
 import { employeeStorage } from './employee/employee.storage.server';
@@ -10,17 +10,18 @@ import { officeOrderStorage } from './officeorder/officeorder.storage.server';
 import { pressReleaseStorage } from './pressrelease/pressrelease.storage.server';
 import { sliderStorage } from './slider/slider.storage.server';
 import { tenderStorage } from './tender/tender.storage.server';
+import { videoGalleryStorage } from './videogallery/videogallery.storage.server';
 
-/** Every content type with where it is stored; server-only (see server/content/storage.ts). */
+/**
+ * Every content type with where it is stored; server-only (see server/content/storage.ts). Importing this
+ * module registers them with the server: src/features/start.server.ts does so at start.
+ */
 export const STORED_CONTENT_TYPES: readonly StoredContentType[] = [
   aboutStorage, sliderStorage, employeeStorage, latestNewsStorage, tenderStorage, noticeStorage, circularStorage,
-  officeOrderStorage, galleryStorage, pressReleaseStorage,
+  officeOrderStorage, galleryStorage, videoGalleryStorage, pressReleaseStorage,
 ];
 
-const byPath = new Map(STORED_CONTENT_TYPES.map((stored) => [stored.def.path, stored.storage]));
+// Handed to the server's content machinery, which imports no feature (server/content/registry.ts).
+registerContentTypes(STORED_CONTENT_TYPES);
 
-export function storageOf(def: ContentTypeDef): AnyContentStorage {
-  const storage = byPath.get(def.path);
-  if (!storage) throw new Error(`No storage is declared for the content type ${def.path}.`);
-  return storage;
-}
+export { storageOf } from '../server/content/registry';

@@ -15,6 +15,8 @@ export interface ServerConfig {
   /** Largest accepted upload per file, in megabytes: pictures and PDF documents. */
   maxImageMb: number;
   maxDocumentMb: number;
+  /** Largest accepted video file (MP4 or WebM), in megabytes: MAX_VIDEO_MB. */
+  maxVideoMb: number;
   /** How many reverse proxies in front of us append to X-Forwarded-For / -Proto (0: trust neither header). */
   trustedProxyHops: number;
   /** SERVER_PROCESSES: how many Node processes answer requests on the one port (src/server/cluster.ts). */
@@ -94,6 +96,7 @@ export function readConfig(): ServerConfig {
     siteUrl: siteUrl(),
     maxImageMb: positiveInt('MAX_IMAGE_MB', 10),
     maxDocumentMb: positiveInt('MAX_DOCUMENT_MB', 20),
+    maxVideoMb: positiveInt('MAX_VIDEO_MB', 50),
     trustedProxyHops: trustedProxyHops(),
     processes: serverProcesses(),
   };

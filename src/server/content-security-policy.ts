@@ -49,6 +49,9 @@ function tileOrigins(): string[] {
   }
 }
 
+/** The only video player another site serves into our pages (src/features/videogallery/youtube.ts). */
+const YOUTUBE_NOCOOKIE = 'https://www.youtube-nocookie.com';
+
 function policyFor(area: PageArea): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
@@ -60,7 +63,10 @@ function policyFor(area: PageArea): string {
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
     // The contact page embeds the office's map; the back office previews picked PDFs from blob: URLs.
-    'frame-src': area === 'public' ? [originOf(siteSettings.mapEmbedUrl)] : ["'self'", 'blob:'],
+    // The video gallery's YouTube player, framed only after a visitor presses play, and only its privacy-enhanced origin.
+    'frame-src': area === 'public' ? [originOf(siteSettings.mapEmbedUrl), YOUTUBE_NOCOOKIE] : ["'self'", 'blob:'],
+    // Videos play from our /media/; the back office previews a picked video from a blob: URL.
+    'media-src': area === 'public' ? ["'self'"] : ["'self'", 'blob:'],
     'object-src': area === 'public' ? ["'none'"] : ['blob:'],
     'base-uri': ["'self'"],
     'form-action': ["'self'", ...(area === 'public' ? paymentFormOrigins() : [])],

@@ -123,6 +123,8 @@ export const TABLES = {
   office_order: { ...documentColumns, department: text() },
   latest_news: { id: id(), title: text(), description: text(), created_date: text() },
   gallery: { id: id(), title: text(), description: text(), photo_media_id: mediaId(), created_date: text() },
+  /** A video: an uploaded file (video_media_id) or a YouTube watch address, and our own poster (src/features/videogallery). */
+  video_gallery: { id: id(), title: text(), description: text(), youtube_url: text(), video_media_id: mediaId(), poster_media_id: mediaId(), created_date: text() },
   press_release: {
     id: id(),
     title: text(),

@@ -59,6 +59,8 @@ const EXTENSIONS: Record<string, string> = {
   'image/webp': 'webp',
   'image/svg+xml': 'svg',
   'application/pdf': 'pdf',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
 };
 
 /** The stable public URL of stored bytes; its content never changes, so it may be cached for a year. */

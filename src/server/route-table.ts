@@ -161,6 +161,7 @@ export const ROUTES = {
   '/editcircular': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Circular' } },
   '/editofficeorder': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Office Order' } },
   '/editgallery': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Gallery' } },
+  '/editvideogallery': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Video Gallery' } },
   '/editpressrelease': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Press Release' } },
   '/review-queue': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Review Queue' } },
   '/alerts': { access: ADMIN, nav: { sidebar: 'admin', label: 'Alerts' } },

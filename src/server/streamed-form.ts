@@ -5,12 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import sharp from 'sharp';
+import type { FileKind } from '../lib/content-type';
 import { acceptUpload, fileLimitBytes, MAX_IMAGE_PIXELS, sniffContentType, WRONG_TYPE_MESSAGE, type AcceptedFile } from './content/uploads';
 import { assertFormBody, chunksWithin, discardRest, HttpError, megabytes, refuseDeclaredLength, type BodyLimit } from './http';
 import { holdUploadSlot } from './upload-slots';
 
-/** The kinds of file the upload checks know (a picture or a document). */
-type FileKind = Parameters<typeof fileLimitBytes>[0];
 
 /**
  * A form with files, read as it arrives: its text fields are kept in memory (they are small), its files are

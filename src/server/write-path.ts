@@ -5,15 +5,14 @@ import { raiseTableVersions } from './content-version';
 import { adoptVersions } from './page-cache';
 import { traceWrites } from './cache/dependencies';
 import type { AcceptedFile } from './content/uploads';
-import { refreshSearchEntries } from '../features/search/search-index.server';
 import { pokeOutbox } from './outbox/deliver';
 
 /**
  * The one way content is written, whatever its type: in one transaction, the new files are stored, the
  * change is made, the audit log records it, and the versions of the tables it wrote are raised (so every
  * instance drops exactly the cached pages that read them); after the commit this instance adopts those
- * versions at once. The record's site search entries are rebuilt in the same transaction (types the
- * search does not cover are skipped). A change that queued messages (src/server/outbox) has them delivered
+ * versions at once. Hooks handed in at start run in the same transaction (the site search rebuilds the
+ * record's entries: onRecordWrite). A change that queued messages (src/server/outbox) has them delivered
  * right after the commit, in the background. A new kind of write declares only its change; anything every write
  * must do (a notification, say) belongs here.
  */
@@ -40,6 +39,22 @@ export interface Change<R> {
   audit: { action: AuditAction; recordId: number | null; before: object | null; after: object | null } | null;
 }
 
+/**
+ * What else a record's write does inside its transaction, handed in at start by the features that need it
+ * (the site search rebuilds the record's entries): this module imports no feature. On globalThis, as the
+ * content registry (server/content/registry.ts), because the entries are bundled apart.
+ */
+export type RecordHook = (trx: Db, entity: string, recordId: number) => Promise<void>;
+const HOOKS = Symbol.for('council.record-write-hooks');
+const hookStore = globalThis as unknown as Record<symbol, Map<string, RecordHook> | undefined>;
+
+/** Adds (or, under the same name, replaces) a hook every audited record write runs. */
+export function onRecordWrite(name: string, hook: RecordHook): void {
+  (hookStore[HOOKS] ??= new Map()).set(name, hook);
+}
+
+const recordHooks = (): Iterable<RecordHook> => hookStore[HOOKS]?.values() ?? [];
+
 export async function runWrite<R>(write: Write<R>, database: Db = db()): Promise<R> {
   const { result, versions, queued } = await database.transaction().execute(async (trx) => {
     const { result: change, written } = await traceWrites(async () => {
@@ -57,7 +72,7 @@ export async function runWrite<R>(write: Write<R>, database: Db = db()): Promise
           before: before ? await auditSnapshot(trx, before, write.files) : null,
           after: after ? await auditSnapshot(trx, after, write.files) : null,
         });
-        if (recordId !== null) await refreshSearchEntries(trx, write.entity, recordId);
+        if (recordId !== null) for (const hook of recordHooks()) await hook(trx, write.entity, recordId);
       }
       return made;
     });

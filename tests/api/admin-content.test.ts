@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_TYPES } from '../../src/features/content-types';
-import type { ContentTypeDef, FieldDef, FileSlotDef } from '../../src/features/shared/content-type';
+import type { ContentTypeDef, FieldDef, FileSlotDef } from '../../src/lib/content-type';
 import { noticeType } from '../../src/features/notice/notice.schema';
 import { tenderType } from '../../src/features/tender/tender.schema';
 import { ADMIN, USER, baseUrl, bearer, login } from '../support/api';
@@ -36,7 +36,7 @@ function sampleValues(def: ContentTypeDef): Values {
     checkbox: () => 'true',
     select: (f) => f.options?.[0] ?? '',
   };
-  for (const field of def.fields) values[field.key] = sample[field.input](field);
+  for (const field of def.fields) values[field.key] = field.example ?? sample[field.input](field);
   return values;
 }
 
@@ -95,7 +95,7 @@ describe.each(CONTENT_TYPES.map((def) => [def.path, def] as const))('/api/Admin/
     const id = created.json.id as number;
     expect(id).toBeGreaterThan(0);
     for (const field of def.fields.filter((f) => f.input === 'text')) expect(created.json[field.key]).toBe(values[field.key]);
-    for (const slot of def.files) expect(created.json[slot.key]).toMatch(/^\/media\/[0-9a-f]{64}\.(jpg|pdf)$/);
+    for (const slot of def.files) expect(created.json[slot.key]).toMatch(/^\/media\/[0-9a-f]{64}\.(jpg|pdf|webm)$/);
 
     const listed = (await list(def)).find((row) => row.id === id);
     expect(listed).toBeDefined();

@@ -3,10 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CONTENT_TYPES } from '../../src/features/content-types';
 import { COMPLAINT_FIELDS } from '../../src/features/complaint/complaint.schema';
 import { SUBMIT_PARTS } from '../../src/features/complaint/complaint.wire';
-import type { ContentTypeDef } from '../../src/features/shared/content-type';
+import type { ContentTypeDef } from '../../src/lib/content-type';
 import type { Db } from '../../src/server/db';
 import { ADMIN, USER, bearer, login } from '../support/api';
-import { contentForm, maxLengthOf, sampleFile, sampleJpeg, samplePdf, sampleValues } from '../support/content-samples';
+import { contentForm, maxLengthOf, sampleBytes, sampleFile, sampleJpeg, sampleValues } from '../support/content-samples';
 import { openServerDatabase } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
 import { storedState } from '../support/stored-state';
@@ -161,7 +161,7 @@ function baseId(def: ContentTypeDef, method: 'POST' | 'PUT'): number {
 }
 
 function jsonContentRequest(def: ContentTypeDef, method: 'POST' | 'PUT', defect: Defect, extra: Record<string, unknown>): Req {
-  const files = Object.fromEntries(def.files.map((slot) => [slot.key, base64Of(slot.kind === 'image' ? jpeg : samplePdf(slot.key))]));
+  const files = Object.fromEntries(def.files.map((slot) => [slot.key, base64Of(sampleBytes(slot, jpeg))]));
   for (const [key, value] of Object.entries(defect.files ?? {})) files[key] = value instanceof Uint8Array ? base64Of(value) : (value as string);
   const body = { ...extra, ...sampleValues(def), ...files, ...defect.values, id: defect.id ?? baseId(def, method) };
   return { method, path: `/api/Admin/${def.path}`, auth: 'admin', contentType: 'application/json', body: JSON.stringify(body) };

@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CONTENT_TYPES } from '../../src/features/content-types';
-import { deleteQuestion, type ContentTypeDef, type FieldDef } from '../../src/features/shared/content-type';
+import { deleteQuestion, type ContentTypeDef, type FieldDef } from '../../src/lib/content-type';
 import { indianDate } from '../../src/lib/india-time';
-import { jpegFile, pdfFile, signIn } from './admin-support';
+import { jpegFile, pdfFile, signIn, webmFile } from './admin-support';
 
 /**
  * Every content screen, through the browser as an admin: create a record with its files, edit it, delete
@@ -34,7 +34,7 @@ function sampleValues(def: ContentTypeDef): Values {
     // The last designation is 'Employees', whom the public employee list shows.
     select: (f) => f.options?.[f.options.length - 1] ?? '',
   };
-  for (const field of def.fields) values[field.key] = sample[field.input](field);
+  for (const field of def.fields) values[field.key] = field.example ?? sample[field.input](field);
   return values;
 }
 
@@ -66,7 +66,7 @@ async function fillForm(page: Page, def: ContentTypeDef, values: Values, onlyTex
 async function pickFiles(page: Page, def: ContentTypeDef, colour: string): Promise<void> {
   const form = page.locator('form.crud-form');
   for (const [i, slot] of def.files.entries()) {
-    const file = slot.kind === 'image' ? await jpegFile(colour) : pdfFile(`${def.path}-${colour.slice(1)}-${i + 1}`);
+    const file = slot.kind === 'image' ? await jpegFile(colour) : slot.kind === 'video' ? webmFile() : pdfFile(`${def.path}-${colour.slice(1)}-${i + 1}`);
     await form.getByLabel(slot.label, { exact: true }).setInputFiles(file);
     if (slot.kind === 'image') await expect(form.getByAltText(`Preview of ${file.name}`)).toBeVisible();
     else await expect(form.getByText(file.name, { exact: true })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
+import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
@@ -41,6 +42,11 @@ export async function signIn(page: Page, account: { email: string; password: str
 export async function jpegFile(colour: string, name = 'photo.jpg') {
   const buffer = await sharp({ create: { width: 40, height: 30, channels: 3, background: colour } }).jpeg().toBuffer();
   return { name, mimeType: 'image/jpeg', buffer };
+}
+
+/** The demo's 3-second WebM clip (a real, playable file). */
+export function webmFile(name = 'clip.webm') {
+  return { name, mimeType: 'video/webm', buffer: fs.readFileSync('db/seed/fixtures/council-clip.webm') };
 }
 
 export function pdfFile(label: string) {

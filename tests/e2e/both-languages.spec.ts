@@ -76,7 +76,6 @@ const TEXT_PAGES: Readonly<Record<string, string>> = {
   '/tradelicense': 'Apply for a trade licence',
   '/listofholiday': 'List of Holidays',
   '/search': 'Search',
-  '/videogallery': 'Video Gallery',
 };
 
 /** The frame around a text page: the council's name in the banner, its address, policies and copyright in the footer. */

@@ -7,15 +7,15 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
  * privacy, trade licence, the not-yet-online services, holidays, search and the not-found page.
  */
 
-const PLACEHOLDERS = [
-  { path: '/videogallery', heading: 'Video Gallery' },
-];
+/** Services announced but not online: none since the video gallery went online; the check stays for the next one. */
+const PLACEHOLDERS: { path: string; heading: string }[] = [];
 const TEXT_PAGES = [
   { path: '/contactus', heading: 'Contact Us' },
   { path: '/privacypolicy', heading: 'Privacy Policy' },
   { path: '/tradelicense', heading: 'Apply for a trade licence' },
   { path: '/listofholiday', heading: 'List of Holidays' },
   { path: '/search?q=plastic', heading: 'Search' },
+  { path: '/videogallery', heading: 'Video Gallery' },
   ...PLACEHOLDERS,
 ];
 /** A word from a demo notice's title, and that notice. */

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { ContentTypeDef, FieldDef, FileSlotDef } from '../../src/features/shared/content-type';
+import type { ContentTypeDef, FieldDef, FileSlotDef } from '../../src/lib/content-type';
 
 /** Valid bodies for the content API, built from the declarations, for tests that then spoil one part. */
 
@@ -10,8 +10,21 @@ export async function sampleJpeg(colour = '#b45309', width = 12, height = 8): Pr
   return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: colour } }).jpeg().toBuffer());
 }
 
-/** A file a slot accepts: the given JPEG for pictures, a small PDF for documents. */
+/**
+ * The smallest file a video slot accepts: WebM's EBML magic and a label. The server checks a video by its
+ * first bytes and never decodes it; a real clip is db/seed/fixtures/council-clip.webm.
+ */
+export const sampleWebm = (label: string): Uint8Array<ArrayBuffer> =>
+  new Uint8Array([0x1a, 0x45, 0xdf, 0xa3, ...new TextEncoder().encode(` webm sample ${label}`)]);
+
+/** The bytes of a file a slot accepts (see sampleFile). */
+export function sampleBytes(slot: FileSlotDef, jpeg: Uint8Array<ArrayBuffer>, label = slot.key): Uint8Array<ArrayBuffer> {
+  return slot.kind === 'image' ? jpeg : slot.kind === 'video' ? sampleWebm(label) : samplePdf(label);
+}
+
+/** A file a slot accepts: the given JPEG for pictures, a small PDF for documents, a WebM header for videos. */
 export function sampleFile(slot: FileSlotDef, jpeg: Uint8Array<ArrayBuffer>, label = slot.key): File {
+  if (slot.kind === 'video') return new File([sampleWebm(label)], `${label}.webm`, { type: 'video/webm' });
   return slot.kind === 'image' ? new File([jpeg], 'photo.jpg', { type: 'image/jpeg' }) : new File([samplePdf(label)], `${label}.pdf`, { type: 'application/pdf' });
 }
 
@@ -29,7 +42,7 @@ const SAMPLE_BY_INPUT: Record<FieldDef['input'], (field: FieldDef, run: number) 
 
 /** A valid value for every field, by its input kind. */
 export function sampleValues(def: ContentTypeDef, run = 1): Record<string, string> {
-  return Object.fromEntries(def.fields.map((field) => [field.key, SAMPLE_BY_INPUT[field.input](field, run)]));
+  return Object.fromEntries(def.fields.map((field) => [field.key, field.example ?? SAMPLE_BY_INPUT[field.input](field, run)]));
 }
 
 /** The multipart body our own back office sends: prefixed text parts and each slot's first part name. */

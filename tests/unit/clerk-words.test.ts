@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { askedDay, dayFirstToIso, isoToDayFirst, unreadableDate } from '../../src/lib/day-first-date';
 import { auditLabel, auditRecordName } from '../../src/server/audit-label';
-import { DONE_LABELS } from '../../src/features/lifecycle/lifecycle';
-import { deleteQuestion, savedMessage } from '../../src/features/shared/content-type';
+import { DONE_LABELS } from '../../src/lib/lifecycle';
+import { deleteQuestion, savedMessage } from '../../src/lib/content-type';
 import { pressReleaseType } from '../../src/features/pressrelease/pressrelease.schema';
 import { latestNewsType } from '../../src/features/latestnews/latestnews.schema';
 import { TENDER_STATUSES } from '../../src/features/tender/tender.schema';

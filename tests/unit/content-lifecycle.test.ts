@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   LIFECYCLE_STATES, PUBLISHED_WITHOUT_ROW, TRANSITIONS, actionsFor, displayStatus, editorMayChange, isoToIstInputs, istInputsToIso,
   type LifecycleInfo,
-} from '../../src/features/lifecycle/lifecycle';
-import { defaultValidUntil } from '../../src/features/lifecycle/validity';
+} from '../../src/lib/lifecycle';
+import { defaultValidUntil } from '../../src/lib/validity';
+import { noticeType } from '../../src/features/notice/notice.schema';
+import { latestNewsType } from '../../src/features/latestnews/latestnews.schema';
+import { galleryType } from '../../src/features/gallery/gallery.schema';
+import { tenderType } from '../../src/features/tender/tender.schema';
 import { parseMoment, readTransitionRequest } from '../../src/server/lifecycle/transitions';
 import { HttpError } from '../../src/server/http';
 
@@ -56,9 +60,9 @@ describe('the content workflow', () => {
 
   it('gives each type its default validity', () => {
     const at = Date.parse('2026-01-01T00:00:00Z');
-    expect(defaultValidUntil('notice', at)).toBe('2026-04-01T00:00:00.000Z');
-    expect(defaultValidUntil('latest-news', at)).toBe('2026-01-31T00:00:00.000Z');
-    expect(defaultValidUntil('gallery', at)).toBeNull();
-    expect(defaultValidUntil('tender', at)).toBeNull();
+    expect(defaultValidUntil(noticeType, at)).toBe('2026-04-01T00:00:00.000Z');
+    expect(defaultValidUntil(latestNewsType, at)).toBe('2026-01-31T00:00:00.000Z');
+    expect(defaultValidUntil(galleryType, at)).toBeNull();
+    expect(defaultValidUntil(tenderType, at)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { employeeType } from '../../src/features/employee/employee.schema';
 import { tenderType } from '../../src/features/tender/tender.schema';
 import { compareRevisions, displayValue } from '../../src/features/revisions/revision-diff';
-import type { Revision } from '../../src/features/revisions/revision';
+import type { Revision } from '../../src/lib/revision';
 
 /** The field-by-field difference the history screen and the API show. */
 const revision = (number: number, values: Revision['values'], files: Revision['files'] = {}): Revision => ({

@@ -9,7 +9,7 @@ import { allGrievanceRows } from '../support/grievance-row';
 
 const TABLES = [
   'media', 'slider', 'about', 'employee', 'tender', 'notice', 'circular', 'office_order', 'latest_news', 'gallery',
-  'press_release', 'grievance_type', 'district', 'ward', 'ulb', 'service_case', 'complaint_reminder',
+  'video_gallery', 'press_release', 'grievance_type', 'district', 'ward', 'ulb', 'service_case', 'complaint_reminder',
 ] as const;
 
 const HOME_DESIGNATIONS = ['Chief Minister', 'Minister', 'Principal Secretary', 'Chairman', 'Vice Chairman', 'Executive Officer'];
@@ -174,12 +174,13 @@ describe('demo content on an empty database', () => {
     expect(withReminders.size).toBeLessThanOrEqual(12);
   });
 
-  it('stores only valid JPEG and PDF files, and every reference points at one', async () => {
+  it('stores only valid JPEG, PDF and WebM files, and every reference points at one', async () => {
     const media = await database.selectFrom('media').select(['id', 'content_type', 'bytes']).execute();
     const byId = new Map(media.map((m) => [m.id, m]));
     for (const item of media) {
       const head = Buffer.from(item.bytes).subarray(0, 8);
       if (item.content_type === 'image/jpeg') expect(head[0] === 0xff && head[1] === 0xd8, `media ${item.id}`).toBe(true);
+      else if (item.content_type === 'video/webm') expect([...head.subarray(0, 4)], `media ${item.id}`).toEqual([0x1a, 0x45, 0xdf, 0xa3]);
       else {
         expect(item.content_type).toBe('application/pdf');
         expect(head.toString('latin1')).toMatch(/^%PDF-1\.\d$/);
@@ -195,6 +196,8 @@ describe('demo content on an empty database', () => {
     await collect('employee', ['photo_media_id'], 'image/jpeg');
     await collect('gallery', ['photo_media_id'], 'image/jpeg');
     await collect('press_release', ['photo_media_id'], 'image/jpeg');
+    await collect('video_gallery', ['poster_media_id'], 'image/jpeg');
+    await collect('video_gallery', ['video_media_id'], 'video/webm');
     for (const row of await allGrievanceRows(database)) {
       for (const column of ['pub_image_1_media_id', 'pub_image_2_media_id', 'action_image_1_media_id', 'action_image_2_media_id'] as const) references.push([`complaint.${column}`, row[column], 'image/jpeg']);
     }

@@ -1,6 +1,6 @@
 import { useFormik, type FormikErrors } from 'formik';
 import { useEffect, useId, useRef, useState } from 'react';
-import { emptyFormValues, HINDI_SUFFIX, savedMessage, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../features/shared/content-type';
+import { emptyFormValues, HINDI_SUFFIX, savedMessage, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../lib/content-type';
 import { showDialog } from '../../stores/dialog';
 import { signInAgain } from '../../stores/session';
 import { asApiError, listUrl, type AdminRow } from './admin-api';
@@ -61,11 +61,13 @@ export default function CrudForm({ def, row, draftValues, onSaved, onCancel }: C
   const formik = useFormik<Values>({
     initialValues: { ...initialValues(def, row), ...draftValues },
     validationSchema: def.schema,
-    // A document the declaration needs on create must be picked; an edit keeps the stored one.
-    validate: () => {
+    // A document the declaration needs on create must be picked (a video's, unless a link is given); an edit keeps the stored one.
+    validate: (values) => {
       const errors: FormikErrors<Values> = {};
       for (const slot of def.files) {
-        if (slot.required === 'create' && !editing && !files[slot.key]) errors[slot.key] = slot.requiredMessage ?? `${slot.label} is required.`;
+        const unless = slot.requiredUnless === undefined ? undefined : String(values[slot.requiredUnless] ?? '').trim();
+        const needed = slot.required === 'create' || unless === '';
+        if (needed && !editing && !files[slot.key]) errors[slot.key] = slot.requiredMessage ?? `${slot.label} is required.`;
       }
       return errors;
     },

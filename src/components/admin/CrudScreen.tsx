@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { deleteQuestion, HINDI_SUFFIX, itemNoun, type ContentTypeDef } from '../../features/shared/content-type';
+import { deleteQuestion, HINDI_SUFFIX, itemNoun, type ContentTypeDef } from '../../lib/content-type';
 import { showDialog } from '../../stores/dialog';
 import { signInAgain } from '../../stores/session';
 import { deleteRow, fetchRows, type AdminRow } from './admin-api';
@@ -8,7 +8,7 @@ import CrudForm from './CrudForm';
 import { clearDraft, readDraft, type FormDraft } from './form-draft';
 import CrudTable, { rowName } from './CrudTable';
 import FindAndPage from './FindAndPage';
-import { useCrudLifecycle } from '../../features/lifecycle/crud-lifecycle';
+import { useCrudLifecycle } from './lifecycle/crud-lifecycle';
 
 /**
  * The one admin screen of SPEC.md §2 for every content type: heading, Create New, the form for create or

@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import type { ContentTypeDef, FieldDef, FileSlotDef } from '../../features/shared/content-type';
+import type { ContentTypeDef, FieldDef, FileSlotDef } from '../../lib/content-type';
 import { fileNameFromTitle, formatMedium } from '../../lib/format';
 import type { AdminRow } from './admin-api';
 import Modal from './Modal';
-import type { CrudLifecycle } from '../../features/lifecycle/crud-lifecycle';
+import type { CrudLifecycle } from './lifecycle/crud-lifecycle';
 
 /**
  * The list of a content screen: only the columns that tell rows apart (the first two listed text or

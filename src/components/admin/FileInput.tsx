@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { FileSlotDef } from '../../features/shared/content-type';
+import type { FileSlotDef } from '../../lib/content-type';
 
 /**
  * A file picker for one declared slot, with a preview of the picked file (an image, or the PDF in an
@@ -16,15 +16,16 @@ export interface FileInputProps {
   onPick: (file: File | null) => void;
 }
 
-const ACCEPT = { image: 'image/jpeg,image/png,image/webp', document: 'application/pdf,.pdf' } as const;
-const KIND_TEXT = { image: 'JPEG, PNG or WebP picture', document: 'PDF document' } as const;
+const ACCEPT = { image: 'image/jpeg,image/png,image/webp', document: 'application/pdf,.pdf', video: 'video/mp4,video/webm,.mp4,.webm' } as const;
+const KIND_TEXT = { image: 'JPEG, PNG or WebP picture', document: 'PDF document', video: 'MP4 or WebM video' } as const;
+const LIMIT_DATA = { image: 'maxImageBytes', document: 'maxDocumentBytes', video: 'maxVideoBytes' } as const;
 
 /**
  * What the slot takes, said before a file is chosen: its kind and the server's own limit (MAX_IMAGE_MB,
- * MAX_DOCUMENT_MB), which the admin layout puts on <body> as the public forms put it beside their fields.
+ * MAX_DOCUMENT_MB, MAX_VIDEO_MB), which the admin layout puts on <body> as the public forms put it beside their fields.
  */
 export function fileLimitHint(kind: FileSlotDef['kind']): string {
-  const bytes = typeof document === 'undefined' ? NaN : Number(document.body.dataset[kind === 'image' ? 'maxImageBytes' : 'maxDocumentBytes']);
+  const bytes = typeof document === 'undefined' ? NaN : Number(document.body.dataset[LIMIT_DATA[kind]]);
   const mb = bytes / (1024 * 1024);
   return Number.isFinite(mb) && mb > 0 ? `${KIND_TEXT[kind]}, up to ${Number(mb.toFixed(1))} MB.` : `${KIND_TEXT[kind]}.`;
 }
@@ -70,6 +71,11 @@ export default function FileInput({ slot, idPrefix, file, stored, required, erro
         <div className="file-preview">
           {isImage ? (
             <img src={previewUrl} alt={`Preview of ${file.name}`} className="preview-image" />
+          ) : slot.kind === 'video' ? (
+            <>
+              <video src={previewUrl} controls preload="metadata" className="preview-image" aria-label={`Preview of ${file.name}`} />
+              <p className="file-name">{file.name}</p>
+            </>
           ) : (
             <>
               <object data={previewUrl} type="application/pdf" className="preview-document" aria-label={`Preview of ${file.name}`}>
@@ -82,7 +88,7 @@ export default function FileInput({ slot, idPrefix, file, stored, required, erro
       )}
       {!file && stored && (
         <p className="file-stored">
-          {isImage ? <img src={stored} alt="" width={50} height={50} className="thumb" /> : <a href={stored} target="_blank" rel="noopener">Current document</a>}
+          {isImage ? <img src={stored} alt="" width={50} height={50} className="thumb" /> : <a href={stored} target="_blank" rel="noopener">{slot.kind === 'video' ? 'Current video' : 'Current document'}</a>}
           <span>Kept unless you choose a new file.</span>
         </p>
       )}

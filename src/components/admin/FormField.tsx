@@ -1,5 +1,5 @@
 import type { ChangeEvent, FocusEvent } from 'react';
-import type { FieldDef } from '../../features/shared/content-type';
+import type { FieldDef } from '../../lib/content-type';
 import DateField, { IMPOSSIBLE_DATE, unreadableDate } from './DateField';
 
 /** One declared field as a labelled input, with its message from the shared schema shown beneath it. */
@@ -80,6 +80,7 @@ export default function FormField({ field, idPrefix, value, error: schemaError, 
         {...common}
         value={String(value ?? '')}
         inputMode={field.input === 'number' ? 'numeric' : undefined}
+        placeholder={field.example}
         autoComplete="off"
       />
     );

@@ -1,4 +1,4 @@
-import type { ContentTypeDef } from '../../features/shared/content-type';
+import type { ContentTypeDef } from '../../lib/content-type';
 
 /** A record as GET /api/Admin/{type}?media=url answers it: files are /media/ URLs, not base64. */
 export type AdminRow = Record<string, unknown> & { id: number };

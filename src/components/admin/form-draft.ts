@@ -1,4 +1,4 @@
-import type { ContentTypeDef } from '../../features/shared/content-type';
+import type { ContentTypeDef } from '../../lib/content-type';
 
 /**
  * The open admin form's typed values, kept in this browser while they are typed, so a session that ends

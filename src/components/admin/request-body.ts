@@ -1,4 +1,4 @@
-import { HINDI_SUFFIX, type ContentTypeDef } from '../../features/shared/content-type';
+import { HINDI_SUFFIX, type ContentTypeDef } from '../../lib/content-type';
 
 /**
  * The body of a create or update in the wire names of SPEC.md §7: multipart parts `${prefix}.${part}` and

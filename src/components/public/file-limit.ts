@@ -1,4 +1,4 @@
-import type { FileKind } from '../../features/shared/content-type';
+import type { FileKind } from '../../lib/content-type';
 import { fileLimitBytes } from '../../server/content/uploads';
 import { megabytes } from '../../server/http';
 import type { Lang } from '../../i18n/lang';

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { standardMessages, screenWording, type ContentTypeDef } from '../shared/content-type';
+import { standardMessages, screenWording, type ContentTypeDef } from '../../lib/content-type';
 import { longText, text } from '../shared/schema-helpers';
 
 export const aboutType: ContentTypeDef = {

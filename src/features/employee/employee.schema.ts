@@ -1,5 +1,5 @@
 import { number, object } from 'yup';
-import { standardMessages, screenWording, type ContentTypeDef } from '../shared/content-type';
+import { standardMessages, screenWording, type ContentTypeDef } from '../../lib/content-type';
 import { dateText, text, yesNo } from '../shared/schema-helpers';
 
 /** The designations the public site asks for, spelled as SPEC.md §7 has them. */

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { standardMessages, screenWording, type ContentTypeDef } from '../shared/content-type';
+import { standardMessages, screenWording, TITLE_AND_DESCRIPTION_SEARCH, type ContentTypeDef } from '../../lib/content-type';
 import { longText, text } from '../shared/schema-helpers';
 
 export const latestNewsType: ContentTypeDef = {
@@ -18,6 +18,8 @@ export const latestNewsType: ContentTypeDef = {
     description: longText().required('Description is required.'),
   }),
   messages: { ...standardMessages({ name: 'Latest News', noun: 'data', deleteNoun: 'Latest News', emptyAdmin: 'No Data found.' }), itemNoun: 'news item' },
+  archive: { slug: 'latestnews', liveHref: '/latestnews', validityDays: 30 },
+  search: TITLE_AND_DESCRIPTION_SEARCH,
   adminRoute: '/editlatestnews',
   publicRoute: '/latestnews',
 };

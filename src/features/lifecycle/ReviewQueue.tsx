@@ -1,10 +1,17 @@
 import { useEffect, useId, useState } from 'react';
 import { carryDialogAcrossReload, showDialog } from '../../stores/dialog';
 import { signInAgain } from '../../stores/session';
-import { DONE_LABELS, formatIst, type QueueItem } from './lifecycle';
-import { postTransition } from './lifecycle-api';
-import { LifecycleDialog, StateBadge } from './LifecycleControls';
-import './lifecycle.css';
+import { DONE_LABELS, formatIst, type QueueItem } from '../../lib/lifecycle';
+import { postTransition } from '../../components/admin/lifecycle/lifecycle-api';
+import { LifecycleDialog, StateBadge } from '../../components/admin/lifecycle/LifecycleControls';
+import '../../components/admin/lifecycle/lifecycle.css';
+import { validityNote } from '../../lib/validity';
+import { CONTENT_TYPES } from '../content-types';
+
+const validityOf = (typePath: string): string => {
+  const def = CONTENT_TYPES.find((type) => type.path === typePath);
+  return def ? validityNote(def) : '';
+};
 
 /**
  * The items of the review queue with their quick steps: an admin approves or sends back (with a comment)
@@ -90,7 +97,7 @@ function QueueEntry({ item, role, onDone }: { item: QueueItem; role: string; onD
         {role === 'admin' && item.info.state === 'in_review' && <SendBack item={item} onDone={onDone} />}
       </div>
       {workflow && (
-        <LifecycleDialog typePath={item.typePath} id={item.id} name={item.name} info={item.info} role={role} open onClose={() => setWorkflow(false)} onDone={onDone} />
+        <LifecycleDialog typePath={item.typePath} validity={validityOf(item.typePath)} id={item.id} name={item.name} info={item.info} role={role} open onClose={() => setWorkflow(false)} onDone={onDone} />
       )}
     </li>
   );

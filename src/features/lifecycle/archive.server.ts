@@ -9,7 +9,7 @@ import { loadPagedList, type PagedList } from '../../components/public-data/page
 import { contentTypeByPath } from '../content-types';
 import { toDocumentItem } from '../shared/document-item.server';
 import { closesAt, nextClosing } from '../tender/tender-closing.server';
-import type { ArchiveDef } from './validity';
+import type { ArchiveDef } from '../../lib/validity';
 import type { Lang } from '../../i18n/lang';
 import { tenderType } from '../tender/tender.schema';
 import { englishFields, localizeRecords } from '../translation/localize.server';

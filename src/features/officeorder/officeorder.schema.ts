@@ -4,4 +4,5 @@ import { documentType } from '../shared/document-type';
 export const officeOrderType = documentType({
   path: 'officeorder', partPrefix: 'OfficeOrder', name: 'Office Order', withDepartment: true,
   adminRoute: '/editofficeorder', publicRoute: '/officeorder',
+  archive: { slug: 'officeorder', liveHref: '/officeorder', validityDays: 365 },
 });

@@ -1,11 +1,11 @@
-import type { ContentTypeDef } from '../shared/content-type';
+import type { ContentTypeDef } from '../../lib/content-type';
 import type { Actor } from '../../server/audit';
 import { HttpError } from '../../server/http';
 import { findRecord, saveRecord } from '../../server/content/records';
 import type { FileChoice } from '../../server/content/submission';
 import { displayValue } from './revision-diff';
-import { findRevision, listRevisions } from './revisions.server';
-import type { Revision } from './revision';
+import { findRevision, listRevisions } from '../../server/content/revisions';
+import type { Revision } from '../../lib/revision';
 
 /** A revision's values as a form would send them: a checkbox as true/false, nothing as ''. */
 function formValues(def: ContentTypeDef, revision: Revision): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { diffWords } from 'diff';
-import type { ContentTypeDef, FieldDef } from '../shared/content-type';
-import type { Revision, RevisionFile, RevisionValue } from './revision';
+import type { ContentTypeDef, FieldDef } from '../../lib/content-type';
+import type { Revision, RevisionFile, RevisionValue } from '../../lib/revision';
 
 /**
  * What changed between two revisions of a record, field by field in the declaration's order and with its

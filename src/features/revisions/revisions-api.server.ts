@@ -3,11 +3,11 @@ import { HttpError, json, parseId } from '../../server/http';
 import { actorOf, contentTypeParam } from '../../server/content/api';
 import { findRecord } from '../../server/content/records';
 import { mediaUrl } from '../../server/media';
-import type { ContentTypeDef } from '../shared/content-type';
+import type { ContentTypeDef } from '../../lib/content-type';
 import { compareRevisions } from './revision-diff';
 import { restoreRevision } from './restore-revision.server';
-import { findRevision, listRevisions } from './revisions.server';
-import type { Revision } from './revision';
+import { findRevision, listRevisions } from '../../server/content/revisions';
+import type { Revision } from '../../lib/revision';
 
 /**
  * GET /api/Admin/{type}/{id}/revisions, GET …/revisions/{n}[?against=m] and POST …/revisions/{n}/restore.

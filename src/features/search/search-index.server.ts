@@ -1,6 +1,9 @@
 import type { Db } from '../../server/db';
+import { onRecordWrite } from '../../server/write-path';
+// The records read here are of the registered content types (the Node entry's start reaches the index first).
+import '../content-storage.server';
 import { findRecord, listRecords, type ContentRecord } from '../../server/content/records';
-import { readAllTranslations, readTranslations, type StoredTranslation } from '../translation/translation-store.server';
+import { readAllTranslations, readTranslations, type StoredTranslation } from '../../server/content/translation-store';
 import { SEARCH_SOURCES, searchableText, searchSourceOf, type SearchSource } from './search-sources.server';
 
 /**
@@ -57,3 +60,6 @@ export async function rebuildSearchIndex(database: Db): Promise<number> {
   });
   return written;
 }
+
+// Every audited write of a record rebuilds its entries in the same transaction (types the search does not cover are skipped).
+onRecordWrite('search', refreshSearchEntries);

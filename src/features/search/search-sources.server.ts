@@ -1,11 +1,6 @@
-import type { ContentTypeDef } from '../shared/content-type';
+import { translatableFields, type ContentTypeDef } from '../../lib/content-type';
 import type { StoredValue } from '../../server/content/records';
-import { noticeType } from '../notice/notice.schema';
-import { circularType } from '../circular/circular.schema';
-import { officeOrderType } from '../officeorder/officeorder.schema';
-import { tenderType } from '../tender/tender.schema';
-import { latestNewsType } from '../latestnews/latestnews.schema';
-import { pressReleaseType } from '../pressrelease/pressrelease.schema';
+import { CONTENT_TYPES } from '../content-types';
 
 /**
  * The content the site search covers, and which of each record's fields it reads: the searched title (as
@@ -20,26 +15,10 @@ export interface SearchSource {
   body: (text: (key: string) => string) => string;
 }
 
-const titleAndDescription = (def: ContentTypeDef): SearchSource => ({
-  def,
-  translatableKeys: ['title', 'description'],
-  title: (text) => text('title'),
-  body: (text) => text('description'),
-});
-
-export const SEARCH_SOURCES: readonly SearchSource[] = [
-  titleAndDescription(noticeType),
-  titleAndDescription(circularType),
-  titleAndDescription(officeOrderType),
-  {
-    def: tenderType,
-    translatableKeys: ['tender_title', 'tender_discreption'],
-    title: (text) => (text('tender_no') && text('tender_title') ? `${text('tender_title')} (${text('tender_no')})` : text('tender_title')),
-    body: (text) => text('tender_discreption'),
-  },
-  titleAndDescription(latestNewsType),
-  titleAndDescription(pressReleaseType),
-];
+/** From the declarations that ask to be searched (their `search`). */
+export const SEARCH_SOURCES: readonly SearchSource[] = CONTENT_TYPES.flatMap((def) =>
+  def.search ? [{ def, translatableKeys: translatableFields(def).map((field) => field.key), title: def.search.title, body: def.search.body }] : [],
+);
 
 export const searchSourceOf = (typePath: string): SearchSource | undefined => SEARCH_SOURCES.find((source) => source.def.path === typePath);
 

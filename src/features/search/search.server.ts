@@ -6,6 +6,7 @@ import { validUntil } from '../../server/cache/dependencies';
 import { closesAt, closingMoment, isOpenAt } from '../tender/tender-closing.server';
 import { ftsMatchExpression, highlightHtml, searchTerms, snippetHtml, tsQueryText } from './search-text';
 import { noteNextVisibilityChange, visibilityWhere } from '../../server/lifecycle/visibility';
+import { SEARCH_SOURCES } from './search-sources.server';
 
 /**
  * The public site search: full-text search over notices, circulars, office orders, tenders, latest news and
@@ -68,7 +69,8 @@ export function normaliseQuery(raw: string | null | undefined): string {
 const KIND_TABLES: Record<SearchKind, string> = {
   notice: 'notice', circular: 'circular', officeorder: 'office_order', tender: 'tender', 'latest-news': 'latest_news', 'press-release': 'press_release',
 };
-const KINDS = Object.keys(KIND_TABLES) as SearchKind[];
+/** The kinds searched: the types whose declarations ask for it (each needs its view in KIND_VIEWS below). */
+const KINDS = SEARCH_SOURCES.map((source) => source.def.path as SearchKind);
 
 /**
  * The one place the search decides visibility: what each kind's public list shows at the moment `at`, by
@@ -175,7 +177,8 @@ const documentView = (kind: 'notice' | 'circular' | 'officeorder', listHref: str
   },
 });
 
-const KIND_VIEWS: readonly KindView[] = [
+/** The result views, one per searched kind (the declarations test checks none is missing). */
+export const KIND_VIEWS: readonly KindView[] = [
   documentView('notice', '/notice'),
   documentView('circular', '/circulars'),
   documentView('officeorder', '/officeorder'),

@@ -1,4 +1,4 @@
-import type { ContentTypeDef } from './content-type';
+import type { ContentTypeDef } from '../../lib/content-type';
 import { listRecords } from '../../server/content/records';
 import { localizeRecords } from '../translation/localize.server';
 import { toDocumentItem, type DocumentItem } from './document-item.server';

@@ -1,4 +1,4 @@
-import type { ContentTypeDef } from './content-type';
+import type { ContentTypeDef } from '../../lib/content-type';
 import { contentStorage } from '../../server/content/storage';
 
 /** Notices, circulars and office orders keep their records alike; circulars and office orders add a department. */

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { documentMessages, screenWording, type ContentTypeDef, type FieldDef } from './content-type';
+import { documentMessages, screenWording, TITLE_AND_DESCRIPTION_SEARCH, type ContentTypeDef, type FieldDef } from '../../lib/content-type';
 import { dateText, longText, text } from './schema-helpers';
 
 /**
@@ -14,6 +14,7 @@ interface DocumentTypeOptions {
   withDepartment: boolean;
   adminRoute: string;
   publicRoute: string;
+  archive: ContentTypeDef['archive'];
 }
 
 export function documentType(o: DocumentTypeOptions): ContentTypeDef {
@@ -51,6 +52,8 @@ export function documentType(o: DocumentTypeOptions): ContentTypeDef {
       issueDate: dateText(),
     }),
     messages: documentMessages(o.name, `No ${o.name} found.`),
+    archive: o.archive,
+    search: TITLE_AND_DESCRIPTION_SEARCH,
     adminRoute: o.adminRoute,
     publicRoute: o.publicRoute,
   };

@@ -1,4 +1,4 @@
-import type { ContentTypeDef } from './content-type';
+import type { ContentTypeDef } from '../../lib/content-type';
 import { listPeople, type Person } from '../employee/employee.server';
 import { listActiveTenders, listPastTenders, type TenderSummary } from '../tender/tender.server';
 import { countRecords, listRecords } from '../../server/content/records';

@@ -1,7 +1,7 @@
 import { db, type Db } from '../../server/db';
 import { listRecords } from '../../server/content/records';
 import { indianDayOf } from '../../i18n/dates';
-import type { ContentTypeDef } from '../shared/content-type';
+import type { ContentTypeDef } from '../../lib/content-type';
 import { documentPagePath } from '../shared/document-type';
 import { noticeType } from '../notice/notice.schema';
 import { circularType } from '../circular/circular.schema';

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { documentMessages, screenWording, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../shared/content-type';
+import { documentMessages, screenWording, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../lib/content-type';
 import { dateText, longText, text } from '../shared/schema-helpers';
 
 /** The field's label, as the form shows it, plus ' is required.' (SPEC.md §5 shouted the wire name). */
@@ -77,6 +77,13 @@ export const tenderType: ContentTypeDef = {
     status: text(50).required(required('Status')),
   }),
   messages: documentMessages('Tender', 'No Tender found.'),
+  // No validity in days: a tender leaves the live list at its closing.
+  archive: { slug: 'tender', liveHref: '/currenttender' },
+  // Found by its number as well as its title: 'Road repair (NP/PWD/2026/001)'.
+  search: {
+    title: (text) => (text('tender_no') && text('tender_title') ? `${text('tender_title')} (${text('tender_no')})` : text('tender_title')),
+    body: (text) => text('tender_discreption'),
+  },
   adminRoute: '/edittender',
   publicRoute: '/currenttender',
 };

@@ -1,8 +1,8 @@
 import type { Lang } from '../../i18n/lang';
 import { db, type Db } from '../../server/db';
 import type { StoredValue } from '../../server/content/records';
-import { translatableFields, type ContentTypeDef } from '../shared/content-type';
-import { readTranslations } from './translation-store.server';
+import { translatableFields, type ContentTypeDef } from '../../lib/content-type';
+import { readTranslations } from '../../server/content/translation-store';
 
 /**
  * Records as a page in `lang` shows them: each translatable field in that language where a translation is

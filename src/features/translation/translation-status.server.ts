@@ -1,8 +1,8 @@
 import { db, type Db } from '../../server/db';
 import { listRecords, storedText } from '../../server/content/records';
 import { CONTENT_TYPES } from '../content-types';
-import { translatableFields, type ContentTypeDef } from '../shared/content-type';
-import { readAllTranslations, sourceHash, type StoredTranslation } from './translation-store.server';
+import { translatableFields, type ContentTypeDef } from '../../lib/content-type';
+import { readAllTranslations, sourceHash, type StoredTranslation } from '../../server/content/translation-store';
 
 /**
  * How far each record's Hindi has kept up with its English: complete (every translatable field that has

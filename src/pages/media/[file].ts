@@ -2,12 +2,14 @@ import type { APIRoute } from 'astro';
 import { readMediaBySha } from '../../server/media';
 import { readVariant } from '../../server/media-variants';
 import { FILE_SANDBOX } from '../../server/security-headers';
+import { rangedResponse } from '../../server/media-range';
 
 /**
  * Stored files at URLs named by their SHA-256 (…/<sha>.pdf), and resized WebP copies of images
- * (…/<sha>.w480.webp). The bytes behind a URL never change, so browsers may keep them for a year.
+ * (…/<sha>.w480.webp). The bytes behind a URL never change, so browsers may keep them for a year. Originals
+ * answer byte ranges (a video player starts, seeks and resumes with them).
  */
-const ORIGINAL = /^([0-9a-f]{64})(?:\.(?:jpg|png|webp|pdf|svg|bin))?$/;
+const ORIGINAL = /^([0-9a-f]{64})(?:\.(?:jpg|png|webp|pdf|svg|mp4|webm|bin))?$/;
 const VARIANT = /^([0-9a-f]{64})\.w(\d{2,4})\.webp$/;
 
 export const GET: APIRoute = async ({ params, request, url }) => {
@@ -27,11 +29,11 @@ export const GET: APIRoute = async ({ params, request, url }) => {
 
   const media = await readMediaBySha(original![1]);
   if (!media) return notFound();
-  const headers: Record<string, string> = { ...cacheHeaders, 'content-type': media.content_type, 'content-length': String(media.size) };
+  const headers: Record<string, string> = { ...cacheHeaders, 'content-type': media.content_type };
   // Documents open in the browser's viewer; saved from there or from the page's link, they are named after
   // their title (?name=, which the page's link sets), never after their hash.
   if (media.content_type === 'application/pdf') headers['content-disposition'] = pdfDisposition(url.searchParams.get('name'));
-  return new Response(Buffer.from(media.bytes), { headers });
+  return rangedResponse(media.bytes, request.headers.get('range'), headers);
 };
 
 /** `inline` with the file name asked for, made safe: no path, no quotes or controls, at most 100 characters, .pdf. */

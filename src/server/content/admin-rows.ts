@@ -1,4 +1,4 @@
-import type { ContentTypeDef } from '../../features/shared/content-type';
+import type { ContentTypeDef } from '../../lib/content-type';
 import { listRecords } from './records';
 import { answerRecords } from './api';
 import type { AdminRow } from '../../components/admin/admin-api';

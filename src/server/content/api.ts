@@ -1,11 +1,11 @@
 import type { APIContext } from 'astro';
-import { HINDI_SUFFIX, translatableFields, type ContentTypeDef } from '../../features/shared/content-type';
-import { readTranslations } from '../../features/translation/translation-store.server';
-import { contentTypeByPath } from '../../features/content-types';
+import { HINDI_SUFFIX, translatableFields, type ContentTypeDef } from '../../lib/content-type';
+import { readTranslations } from './translation-store';
+import { contentTypeByPath } from './registry';
 import { HttpError, json, parseId } from '../http';
 import { countRecords, deleteRecord, findRecord, listRecords, saveRecord, type ContentRecord } from './records';
 import { readSubmission } from './submission';
-import { mediaModeOf, storedValues, toWire, type MediaMode } from './wire';
+import { mediaModeFor, storedValues, toWire, type MediaMode } from './wire';
 import { db } from '../db';
 import { readMediaBytes } from '../media';
 import type { Actor } from '../audit';
@@ -101,7 +101,7 @@ export type Audience = 'admin' | 'public';
 
 /** A list as the public API or the admin API answers it. */
 export async function listAnswer(def: ContentTypeDef, url: URL, audience: Audience): Promise<Response> {
-  const mode = mediaModeOf(url);
+  const mode = mediaModeFor(def, url);
   const { limit, offset } = paging(url);
   const visibility = audience === 'public' ? ('live' as const) : undefined;
   // The back office's own answers carry every file; an anonymous one, its budget's worth (sizes are listed
@@ -134,13 +134,14 @@ export async function saveAnswer(def: ContentTypeDef, context: APIContext, mode:
   const merged = stored ? { ...storedValues(def, stored), ...submission.values } : submission.values;
   const values = await def.schema.validate(merged, { abortEarly: false, stripUnknown: true });
   const id = await saveRecord(def, submission, values, actorOf(context));
-  const saved = await findRecord(def, id, mediaModeOf(context.url) === 'base64');
-  const [answer] = await answerRecords(def, [saved!], mediaModeOf(context.url), 'admin');
+  const media = mediaModeFor(def, context.url);
+  const saved = await findRecord(def, id, media === 'base64');
+  const [answer] = await answerRecords(def, [saved!], media, 'admin');
   return json(answer, mode === 'create' ? 201 : 200);
 }
 
 export async function findAnswer(def: ContentTypeDef, context: APIContext): Promise<Response> {
-  const mode = mediaModeOf(context.url);
+  const mode = mediaModeFor(def, context.url);
   const record = await findRecord(def, parseId(context.params.id), mode === 'base64');
   if (!record) throw new HttpError(404, `${def.heading} not found.`);
   const [answer] = await answerRecords(def, [record], mode, 'admin');

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { translatableFields, type ContentTypeDef } from '../../features/shared/content-type';
-import { storageOf } from '../../features/content-storage.server';
+import { translatableFields, type ContentTypeDef } from '../../lib/content-type';
+import { storageOf } from './registry';
 import { db, nowIso, type Db } from '../db';
 import type { Database } from '../db-schema';
 import { HttpError } from '../http';
@@ -9,8 +9,8 @@ import { runWrite } from '../write-path';
 import type { AnyContentStorage } from './storage';
 import type { Submission } from './submission';
 import { assertStoredKind, type AcceptedFile } from './uploads';
-import { keepRevision } from '../../features/revisions/revisions.server';
-import { deleteTranslations, readTranslations, saveTranslations } from '../../features/translation/translation-store.server';
+import { keepRevision } from './revisions';
+import { deleteTranslations, readTranslations, saveTranslations } from './translation-store';
 import { noteNextVisibilityChange, visibilityWhere, type VisibilityScope } from '../lifecycle/visibility';
 import { textMatchWhere } from '../lifecycle/text-match';
 import type { Lang } from '../../i18n/lang';
@@ -244,7 +244,9 @@ export async function saveRecord(
             }
           }
           const hasFile = columns[column] ?? existing?.[column];
-          if (slot.required && !hasFile && !missing[slot.key]) missing[slot.key] = slot.requiredMessage ?? `${slot.label} is required.`;
+          // A slot needed unless a field is given (a video's file, unless it is a YouTube link).
+          const needed = slot.required !== undefined || (slot.requiredUnless !== undefined && String(values[slot.requiredUnless] ?? '').trim() === '');
+          if (needed && !hasFile && !missing[slot.key]) missing[slot.key] = slot.requiredMessage ?? `${slot.label} is required.`;
         }
         if (Object.keys(missing).length > 0) throw new HttpError(400, Object.values(missing)[0], missing);
         const hindiBefore = existing ? await hindiOf(trx, def, idOf(existing)) : {};

@@ -1,4 +1,4 @@
-import type { ContentTypeDef } from '../../features/shared/content-type';
+import type { ContentTypeDef } from '../../lib/content-type';
 import type { ColumnOf, TableName } from '../db-schema';
 
 /**

@@ -1,4 +1,4 @@
-import { HINDI_SUFFIX, translatableFields, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../features/shared/content-type';
+import { HINDI_SUFFIX, translatableFields, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../lib/content-type';
 import { HttpError, readFormBody, readJsonBody } from '../http';
 import { acceptUpload, bodyLimitFor, decodeBase64File, type AcceptedFile } from './uploads';
 import { formParts } from '../form-parts';
@@ -43,7 +43,7 @@ export type FileChoice = { kind: 'upload'; file: AcceptedFile } | { kind: 'store
 const MEDIA_URL = /^\/media\/([0-9a-f]{64})(?:\.[a-z0-9]+)?$/;
 
 function invalidFile(def: ContentTypeDef, slot: FileSlotDef): HttpError {
-  const message = def.messages.invalidFile ?? (slot.kind === 'image' ? 'Invalid image file!' : 'Invalid document file!');
+  const message = def.messages.invalidFile ?? (slot.kind === 'image' ? 'Invalid image file!' : slot.kind === 'video' ? 'Invalid video file!' : 'Invalid document file!');
   return new HttpError(400, message, { [slot.key]: message });
 }
 

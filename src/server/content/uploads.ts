@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { FileKind } from '../../features/shared/content-type';
+import type { FileKind } from '../../lib/content-type';
 import { readConfig } from '../config';
 import { imageWork } from '../image-work';
 import { HttpError, megabytes, TEXT_BODY_LIMIT, type BodyLimit } from '../http';
@@ -14,6 +14,9 @@ const SIGNATURES: { type: string; kind: FileKind; matches: (b: Uint8Array) => bo
     matches: (b) => ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 12) === 'WEBP',
   },
   { type: 'application/pdf', kind: 'document', matches: (b) => ascii(b, 0, 5) === '%PDF-' },
+  // An ISO media file starts with its 'ftyp' box (size, then 'ftyp'); Matroska/WebM with the EBML magic.
+  { type: 'video/mp4', kind: 'video', matches: (b) => b.byteLength >= 12 && ascii(b, 4, 8) === 'ftyp' },
+  { type: 'video/webm', kind: 'video', matches: (b) => b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3 },
 ];
 
 function ascii(bytes: Uint8Array, start: number, end: number): string {
@@ -27,6 +30,7 @@ export function sniffContentType(bytes: Uint8Array): { type: string; kind: FileK
 export const WRONG_TYPE_MESSAGE: Record<FileKind, string> = {
   image: 'Upload a JPEG, PNG or WebP image.',
   document: 'Upload a PDF document.',
+  video: 'Upload an MP4 or WebM video.',
 };
 
 /** An accepted upload: its bytes and the type its bytes show. */
@@ -51,16 +55,16 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 
 let limits: Record<FileKind, number> | undefined;
 
-/** The largest file a slot of this kind takes, in bytes (MAX_IMAGE_MB, MAX_DOCUMENT_MB). */
+/** The largest file a slot of this kind takes, in bytes (MAX_IMAGE_MB, MAX_DOCUMENT_MB, MAX_VIDEO_MB). */
 export function fileLimitBytes(kind: FileKind): number {
   if (!limits) {
     const config = readConfig();
-    limits = { image: config.maxImageMb * MB, document: config.maxDocumentMb * MB };
+    limits = { image: config.maxImageMb * MB, document: config.maxDocumentMb * MB, video: config.maxVideoMb * MB };
   }
   return limits[kind];
 }
 
-const EACH_KIND: Record<FileKind, string> = { image: 'each picture', document: 'each document' };
+const EACH_KIND: Record<FileKind, string> = { image: 'each picture', document: 'each document', video: 'each video' };
 
 /**
  * The most a request with these file slots may carry: every slot full, plus room for the text fields. Files
@@ -73,7 +77,7 @@ export function bodyLimitFor(kinds: readonly FileKind[], encoding: 'binary' | 'b
   return { bytes, message: `The request is larger than the ${megabytes(bytes)} MB allowed here${each ? ` (${each})` : ''}.` };
 }
 
-const WHAT_A_KIND_TAKES: Record<FileKind, string> = { image: 'a JPEG, PNG or WebP image', document: 'a PDF document' };
+const WHAT_A_KIND_TAKES: Record<FileKind, string> = { image: 'a JPEG, PNG or WebP image', document: 'a PDF document', video: 'an MP4 or WebM video' };
 
 /**
  * Checks a file already stored, named for a slot by its /media/ address, as an upload for that slot is
@@ -107,7 +111,8 @@ export async function acceptUpload(bytes: Uint8Array, slot: UploadSlot): Promise
   if (bytes.byteLength > limit) throw fileTooLarge(slot, `${megabytes(limit)} MB`);
   const detected = sniffContentType(bytes);
   if (!detected || detected.kind !== slot.kind) throw wrongType(slot);
-  if (detected.kind === 'document') return { bytes, contentType: detected.type };
+  // Documents and videos are kept as sent: a video is never decoded here (its poster is a picture of our own).
+  if (detected.kind !== 'image') return { bytes, contentType: detected.type };
 
   // The header alone says how large the decoded picture would be, before any pixel is decoded.
   const size = await sharp(bytes).metadata().catch(() => null);

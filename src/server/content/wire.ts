@@ -1,4 +1,4 @@
-import type { ContentTypeDef } from '../../features/shared/content-type';
+import type { ContentTypeDef } from '../../lib/content-type';
 import { mediaUrl, toBase64 } from '../media';
 import type { ContentRecord } from './records';
 
@@ -26,6 +26,11 @@ export function toWire(def: ContentTypeDef, record: ContentRecord, mode: MediaMo
 
 export function mediaModeOf(url: URL): MediaMode {
   return url.searchParams.get('media') === 'url' ? 'url' : 'base64';
+}
+
+/** The mode a content type's answer uses: a type declared filesAsUrl is always answered with addresses. */
+export function mediaModeFor(def: ContentTypeDef, url: URL): MediaMode {
+  return def.filesAsUrl ? 'url' : mediaModeOf(url);
 }
 
 /** A stored record's field values as a form or a JSON body would carry them. */

@@ -1,5 +1,5 @@
-import type { ContentTypeDef } from '../../features/shared/content-type';
-import { PUBLISHED_WITHOUT_ROW } from '../../features/lifecycle/lifecycle';
+import type { ContentTypeDef } from '../../lib/content-type';
+import { PUBLISHED_WITHOUT_ROW } from '../../lib/lifecycle';
 import { readStates } from './state-store';
 
 /**

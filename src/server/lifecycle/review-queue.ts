@@ -1,7 +1,7 @@
-import { CONTENT_TYPES } from '../../features/content-types';
-import type { ContentTypeDef } from '../../features/shared/content-type';
-import type { LifecycleInfo, LifecycleState, QueueItem } from '../../features/lifecycle/lifecycle';
-import { REVIEW_WINDOW_DAYS } from '../../features/lifecycle/validity';
+import { contentTypes } from '../content/registry';
+import type { ContentTypeDef } from '../../lib/content-type';
+import type { LifecycleInfo, LifecycleState, QueueItem } from '../../lib/lifecycle';
+import { REVIEW_WINDOW_DAYS } from '../../lib/validity';
 import { countRecords, findRecord, storedText } from '../content/records';
 import { now } from '../clock';
 import { db, type Db } from '../db';
@@ -55,7 +55,7 @@ export async function reviewQueue(role: string, userId: number, database: Db = d
   const counts: TypeCounts[] = [];
   const wanted: { def: ContentTypeDef; id: number; info: LifecycleInfo; due: boolean }[] = [];
   const dueBefore = at + REVIEW_WINDOW_DAYS * DAY_MS;
-  for (const def of CONTENT_TYPES) {
+  for (const def of contentTypes()) {
     const states = await readStates(def.path, database);
     counts.push(await countsOf(def, states, at, database));
     const authors = role === 'editor' ? await authorsOf(def.path, database) : null;
@@ -87,7 +87,7 @@ export async function countInReview(database: Db = db()): Promise<number> {
     .selectFrom('content_state')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('state', '=', 'in_review')
-    .where('content_type', 'in', CONTENT_TYPES.map((def) => def.path))
+    .where('content_type', 'in', contentTypes().map((def) => def.path))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -1,6 +1,6 @@
-import type { ContentTypeDef } from '../../features/shared/content-type';
-import { editorMayChange, type LifecycleInfo } from '../../features/lifecycle/lifecycle';
-import { defaultReviewAt, defaultValidUntil } from '../../features/lifecycle/validity';
+import type { ContentTypeDef } from '../../lib/content-type';
+import { editorMayChange, type LifecycleInfo } from '../../lib/lifecycle';
+import { defaultReviewAt, defaultValidUntil } from '../../lib/validity';
 import type { Actor } from '../audit';
 import type { Db } from '../db';
 import { now } from '../clock';
@@ -23,7 +23,7 @@ export function publishedNow(def: ContentTypeDef, at: number = now()): Lifecycle
     state: 'published',
     publishAt: null,
     unpublishAt: null,
-    validUntil: defaultValidUntil(def.path, at),
+    validUntil: defaultValidUntil(def, at),
     reviewAt: defaultReviewAt(at),
     comment: '',
     updatedBy: '',

@@ -1,7 +1,7 @@
 import { db, nowIso, type Db } from '../db';
 import type { Actor } from '../audit';
 import { noteStateWritten } from './visibility';
-import { PUBLISHED_WITHOUT_ROW, LIFECYCLE_STATES, type LifecycleInfo, type LifecycleState } from '../../features/lifecycle/lifecycle';
+import { PUBLISHED_WITHOUT_ROW, LIFECYCLE_STATES, type LifecycleInfo, type LifecycleState } from '../../lib/lifecycle';
 
 /** Reads and writes content_state: where each record of each type stands. */
 

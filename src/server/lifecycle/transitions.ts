@@ -1,17 +1,17 @@
-import type { ContentTypeDef } from '../../features/shared/content-type';
-import { CONTENT_WORKFLOW, TRANSITIONS, isContentRole, isLifecycleAction, type LifecycleAction, type LifecycleInfo } from '../../features/lifecycle/lifecycle';
-import { defaultReviewAt, defaultValidUntil } from '../../features/lifecycle/validity';
+import type { ContentTypeDef } from '../../lib/content-type';
+import { CONTENT_WORKFLOW, TRANSITIONS, isContentRole, isLifecycleAction, type LifecycleAction, type LifecycleInfo } from '../../lib/lifecycle';
+import { defaultReviewAt, defaultValidUntil } from '../../lib/validity';
 import type { Actor } from '../audit';
 import { now } from '../clock';
 import { db, type Db } from '../db';
 import { HttpError } from '../http';
 import { runWrite } from '../write-path';
-import { storageOf } from '../../features/content-storage.server';
+import { storageOf } from '../content/registry';
 import { stateOf, writeState } from './state-store';
 import { stateTableOf } from './visibility';
 
 /**
- * Moves a record along the lifecycle (src/features/lifecycle/lifecycle.ts) through the write path, so each
+ * Moves a record along the lifecycle (src/lib/lifecycle.ts) through the write path, so each
  * step is audited ('transition', before and after) and raises content_state's version: every cached page
  * that listed the type renders afresh.
  */
@@ -90,7 +90,7 @@ function nextInfo(def: ContentTypeDef, current: LifecycleInfo, request: Transiti
         state: rule.to,
         publishAt,
         unpublishAt: after('unpublishAt', request.unpublishAt),
-        validUntil: after('validUntil', request.validUntil) ?? defaultValidUntil(def.path, from),
+        validUntil: after('validUntil', request.validUntil) ?? defaultValidUntil(def, from),
         reviewAt: request.reviewAt ?? defaultReviewAt(from),
         comment: request.comment,
       };

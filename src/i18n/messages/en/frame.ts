@@ -74,6 +74,7 @@ export const frame = {
   fileLimit: {
     image: (mb: string) => `JPEG, PNG or WebP picture, up to ${mb} MB each.`,
     document: (mb: string) => `PDF or picture (JPEG, PNG), up to ${mb} MB.`,
+    video: (mb: string) => `MP4 or WebM video, up to ${mb} MB.`,
   },
   /** The shared pieces of lists and dialogs. */
   closeDialog: 'Close dialog',

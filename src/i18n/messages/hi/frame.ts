@@ -69,6 +69,7 @@ export const frame: Messages['frame'] = {
   fileLimit: {
     image: (mb: string) => `जेपीजी, पीएनजी या वेबपी चित्र, हर एक अधिकतम ${mb} एमबी।`,
     document: (mb: string) => `पीडीएफ़ या चित्र (जेपीजी, पीएनजी), अधिकतम ${mb} एमबी।`,
+    video: (mb: string) => `एमपी4 या वेबएम वीडियो, अधिकतम ${mb} एमबी।`,
   },
   closeDialog: 'संवाद बंद करें',
   close: 'बंद करें',

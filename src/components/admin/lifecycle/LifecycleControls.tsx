@@ -1,13 +1,12 @@
 import { useId, useState } from 'react';
-import DateField, { IMPOSSIBLE_DATE, unreadableDate } from '../../components/admin/DateField';
-import Modal from '../../components/admin/Modal';
-import { showDialog } from '../../stores/dialog';
-import { signInAgain } from '../../stores/session';
+import DateField, { IMPOSSIBLE_DATE, unreadableDate } from '../DateField';
+import Modal from '../Modal';
+import { showDialog } from '../../../stores/dialog';
+import { signInAgain } from '../../../stores/session';
 import {
   DISPLAY_LABELS, DONE_LABELS, TRANSITIONS, actionsFor, displayStatus, formatIst, istInputsToIso, isoToIstInputs,
   type LifecycleAction, type LifecycleInfo,
-} from './lifecycle';
-import { validityNote } from './validity';
+} from '../../../lib/lifecycle';
 import { postTransition } from './lifecycle-api';
 import './lifecycle.css';
 
@@ -55,6 +54,8 @@ function MomentField({ label, hint, value, onChange, error }: MomentFieldProps) 
 
 export interface LifecycleDialogProps {
   typePath: string;
+  /** What an empty valid-until means for the type (lib/validity.ts validityNote of its declaration). */
+  validity: string;
   id: number;
   name: string;
   info: LifecycleInfo;
@@ -66,7 +67,7 @@ export interface LifecycleDialogProps {
 
 type MomentKey = 'publishAt' | 'unpublishAt' | 'validUntil' | 'reviewAt';
 
-export function LifecycleDialog({ typePath, id, name, info, role, open, onClose, onDone }: LifecycleDialogProps) {
+export function LifecycleDialog({ typePath, validity, id, name, info, role, open, onClose, onDone }: LifecycleDialogProps) {
   const actions = actionsFor(role, info.state);
   const schedules = actions.some((action) => action === 'publish' || action === 'schedule' || action === 'restore');
   const [comment, setComment] = useState('');
@@ -149,7 +150,7 @@ export function LifecycleDialog({ typePath, id, name, info, role, open, onClose,
         <div className="lifecycle-schedule">
           <MomentField label="Publish at" hint="For Schedule. Approve and publish shows it at once." value={moments.publishAt} onChange={setMoment('publishAt')} error={errors.publishAt} />
           <MomentField label="Withdraw at" hint="Optional: it leaves the site at this moment." value={moments.unpublishAt} onChange={setMoment('unpublishAt')} error={errors.unpublishAt} />
-          <MomentField label="Valid until" hint={`Empty: the default. ${validityNote(typePath)}`} value={moments.validUntil} onChange={setMoment('validUntil')} error={errors.validUntil} />
+          <MomentField label="Valid until" hint={`Empty: the default. ${validity}`} value={moments.validUntil} onChange={setMoment('validUntil')} error={errors.validUntil} />
           <MomentField label="Review by" hint="Empty: 180 days after publication." value={moments.reviewAt} onChange={setMoment('reviewAt')} error={errors.reviewAt} />
         </div>
       )}
@@ -165,7 +166,7 @@ export function LifecycleDialog({ typePath, id, name, info, role, open, onClose,
 }
 
 /** The state cell of a content row: its badge, a sent-back comment, and the Workflow button. */
-export function LifecycleCell({ typePath, id, name, info, role, onDone }: Omit<LifecycleDialogProps, 'open' | 'onClose'>) {
+export function LifecycleCell({ typePath, validity, id, name, info, role, onDone }: Omit<LifecycleDialogProps, 'open' | 'onClose'>) {
   const [open, setOpen] = useState(false);
   const [key, setKey] = useState(0);
   return (
@@ -184,6 +185,7 @@ export function LifecycleCell({ typePath, id, name, info, role, onDone }: Omit<L
         <LifecycleDialog
           key={key}
           typePath={typePath}
+          validity={validity}
           id={id}
           name={name}
           info={info}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../../server/db';
-import { nowIso } from '../../server/db';
+import type { Db } from '../db';
+import { nowIso } from '../db';
 
 /**
  * The stored translations of content fields: one side table for every content type (content_translation),

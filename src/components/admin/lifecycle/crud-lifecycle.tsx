@@ -1,9 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { ContentTypeDef } from '../shared/content-type';
-import type { AdminRow } from '../../components/admin/admin-api';
-import { PUBLISHED_WITHOUT_ROW, editorMayChange, type LifecycleInfo } from './lifecycle';
+import type { ContentTypeDef } from '../../../lib/content-type';
+import type { AdminRow } from '../admin-api';
+import { PUBLISHED_WITHOUT_ROW, editorMayChange, type LifecycleInfo } from '../../../lib/lifecycle';
 import { signedInRole } from './lifecycle-api';
 import { LifecycleCell } from './LifecycleControls';
+import { validityNote } from '../../../lib/validity';
 
 /**
  * What the lifecycle adds to a content screen: a State column with the Workflow button, and which of Edit
@@ -27,7 +28,7 @@ export function useCrudLifecycle(def: ContentTypeDef, onChanged: () => void): Cr
   useEffect(() => setRole(signedInRole()), []);
   const editor = role === 'editor';
   return {
-    stateCell: (row, name) => <LifecycleCell typePath={def.path} id={row.id} name={name} info={lifecycleOf(row)} role={role} onDone={onChanged} />,
+    stateCell: (row, name) => <LifecycleCell typePath={def.path} validity={validityNote(def)} id={row.id} name={name} info={lifecycleOf(row)} role={role} onDone={onChanged} />,
     mayEdit: (row) => !editor || editorMayChange(lifecycleOf(row)),
     mayDelete: () => !editor,
   };

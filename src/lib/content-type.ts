@@ -29,6 +29,11 @@ export interface FieldDef {
   translatable?: boolean;
   /** A line under the input saying what to enter or what it changes. */
   hint?: string;
+  /**
+   * A valid value, for a field whose form is not free text (a YouTube link): shown as the input's placeholder,
+   * and what the tests driven by the declarations send.
+   */
+  example?: string;
 }
 
 /** The suffix of a field's Hindi text in API bodies and answers: 'title_hi', 'Notice.title_hi'. */
@@ -37,7 +42,8 @@ export const HINDI_SUFFIX = '_hi';
 /** The fields of a type that have a Hindi version. */
 export const translatableFields = (def: ContentTypeDef): FieldDef[] => def.fields.filter((field) => field.translatable);
 
-export type FileKind = 'image' | 'document';
+/** 'video': an MP4 or WebM file, stored as sent (never decoded) and served with range requests. */
+export type FileKind = 'image' | 'document' | 'video';
 
 export interface FileSlotDef {
   /** JSON name of the stored file in API answers (base64): 'filePath', 'photoPath', 'tender_document_2'. */
@@ -50,6 +56,11 @@ export interface FileSlotDef {
   kind: FileKind;
   /** 'create': needed when creating (an edit keeps the stored one). */
   required?: 'create';
+  /**
+   * Needed when creating unless this field (by key) has a value: a video is a file or a YouTube link.
+   * requiredMessage says so.
+   */
+  requiredUnless?: string;
   requiredMessage?: string;
   listed?: boolean;
 }
@@ -77,6 +88,11 @@ export interface ContentTypeDef {
   partPrefix: string;
   /** Latest news is sent as JSON; everything else as multipart. */
   body: 'multipart' | 'json';
+  /**
+   * Files are answered as their /media/ address only, never as base64 (a type new since SPEC.md, whose files
+   * are videos: no old client reads them inline, and megabytes of base64 would help nobody).
+   */
+  filesAsUrl?: true;
   /** The JSON name of the creation time in answers: 'createdDate' or 'created_date'. */
   createdKey?: string;
   heading: string;
@@ -97,11 +113,31 @@ export interface ContentTypeDef {
   fieldsets?: readonly { legend: string; keys: readonly string[] }[];
   schema: ObjectSchema<AnyObject>;
   messages: CrudMessages;
+  /**
+   * Optional: expired items are listed on a public archive page, /archive/<slug> (its names in each language
+   * are the sitemap catalogue's), having left the live list at liveHref; validityDays, when given, is how long
+   * an item stays on the live list after publication unless its valid-until says otherwise.
+   */
+  archive?: { slug: string; liveHref: string; validityDays?: number };
+  /**
+   * Optional: the site search covers the type (in both languages; its translatable fields make a record
+   * searchable in Hindi), reading the result's title and body from the record's text by field key. Its
+   * result view (dates, links) is src/features/search/search.server.ts's.
+   */
+  search?: SearchDef;
   /** The admin screen's route. */
   adminRoute: string;
   /** Where the public sees this content, for the "view on site" link and the tests. */
   publicRoute: string;
 }
+
+export interface SearchDef {
+  title: (text: (key: string) => string) => string;
+  body: (text: (key: string) => string) => string;
+}
+
+/** The search of a type whose title and description are its searched text. */
+export const TITLE_AND_DESCRIPTION_SEARCH: SearchDef = { title: (text) => text('title'), body: (text) => text('description') };
 
 export function emptyFormValues(def: ContentTypeDef): Record<string, unknown> {
   const values: Record<string, unknown> = {};

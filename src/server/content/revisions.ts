@@ -1,10 +1,10 @@
-import type { ContentTypeDef } from '../shared/content-type';
-import { storageOf } from '../content-storage.server';
-import { db, nowIso, type Db } from '../../server/db';
-import type { Actor } from '../../server/audit';
+import type { ContentTypeDef } from '../../lib/content-type';
+import { storageOf } from './registry';
+import { db, nowIso, type Db } from '../db';
+import type { Actor } from '../audit';
 import { fileNameFromTitle } from '../../lib/format';
-import { mediaUrl } from '../../server/media';
-import { UNKNOWN_AUTHOR, type Revision, type RevisionFile, type RevisionValue } from './revision';
+import { mediaUrl } from '../media';
+import { UNKNOWN_AUTHOR, type Revision, type RevisionFile, type RevisionValue } from '../../lib/revision';
 
 /**
  * The revisions of content records: every save through saveRecord keeps the saved state, in the save's own

@@ -10,8 +10,8 @@
  * A published record is shown between its publish_at and unpublish_at (either may be empty), and on the live
  * lists only until its valid_until; past that it is listed in the type's public archive.
  */
-import { defineWorkflow, type StepRule } from '../../lib/workflow';
-import { indianInputTime, indianMoment } from '../../lib/india-time';
+import { defineWorkflow, type StepRule } from './workflow';
+import { indianInputTime, indianMoment } from './india-time';
 
 export const LIFECYCLE_STATES = ['draft', 'in_review', 'sent_back', 'published', 'archived'] as const;
 export type LifecycleState = (typeof LIFECYCLE_STATES)[number];

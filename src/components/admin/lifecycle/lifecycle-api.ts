@@ -1,5 +1,5 @@
-import { asApiError, type ApiError } from '../../components/admin/admin-api';
-import type { LifecycleAction, LifecycleInfo } from './lifecycle';
+import { asApiError, type ApiError } from '../admin-api';
+import type { LifecycleAction, LifecycleInfo } from '../../../lib/lifecycle';
 
 /** The browser side of POST /api/Admin/{type}/{id}/state. */
 export interface TransitionBody {
