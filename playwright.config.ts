@@ -41,7 +41,9 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 3,
+  // Two browsers at a time on two cores: a third made every test on the machine slower, the API tests'
+  // included, and the run longer.
+  workers: 2,
   projects: [
     { name: 'public-pages', testMatch: PUBLIC_PAGE_SPECS, fullyParallel: true, workers: 2 },
     { name: 'back-office', testMatch: FIRST_SERVER_BACK_OFFICE_SPECS, dependencies: ['public-pages'], workers: 1 },

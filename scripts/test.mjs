@@ -41,6 +41,8 @@ const POSTGRES_API_TESTS = [
   'ward-alerts',
   // similar grievances: each engine reads a case's point out of its JSON its own way; followers' unique key
   'similar-grievances',
+  // the video gallery: a range of a stored file is read as a slice of its bytes (a blob on SQLite, bytea here)
+  'video-gallery',
 ].map((name) => `tests/api/${name}.test.ts`);
 
 function dataLayerUnitTests() {

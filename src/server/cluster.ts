@@ -34,11 +34,13 @@ export function isClusterPrimary(processes: number): boolean {
 
 /**
  * Starts `count` workers (each runs this same entry and serves); `onListening` once all of them listen. A
- * worker that ends before it ever listened (the port taken, a bad setting) ends the whole server with its
- * code, as a single process would have ended.
+ * worker that ends before the server first served (the port taken, a bad setting) ends the whole server with
+ * its code, as a single process would have ended.
  */
 export function runWorkers(count: number, onListening: () => void): void {
   let stopping = false;
+  /** Whether every process has listened once: the server started. */
+  let started = false;
   const listened = new Set<number>();
   const running = new Set<Worker>();
 
@@ -66,12 +68,17 @@ export function runWorkers(count: number, onListening: () => void): void {
       ready = true;
       if (listened.has(number)) return;
       listened.add(number);
-      if (listened.size === count) onListening();
+      if (listened.size === count) {
+        started = true;
+        onListening();
+      }
     });
     worker.once('exit', (code, signal) => {
       running.delete(worker);
       if (stopping) return;
-      if (!ready) {
+      // Before the server ever served, a process that could not start means the start failed (a taken port, a
+      // bad setting). Afterwards, one that dies before it listens (killed while it started) is started again.
+      if (!ready && !started) {
         stopAll(code || 1);
         return;
       }

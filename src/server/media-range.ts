@@ -22,16 +22,36 @@ export function parseRange(header: string | null, size: number): RangeAnswer {
   return { kind: 'part', start, end };
 }
 
-/** The answer to a GET of a stored file's bytes, honouring a Range header (videos seek with it). */
-export function rangedResponse(bytes: Uint8Array, rangeHeader: string | null, headers: Record<string, string>): Response {
-  const size = bytes.byteLength;
+/**
+ * A part is at most this long, whatever was asked ("bytes=0-" asks for all): a player asks again from where
+ * the part ended, and a request costs the server a megabyte of memory, not a whole video's.
+ */
+export const MAX_PART_BYTES = 1024 * 1024;
+
+/** Bytes, as a body, without copying them. */
+// The database hands back ordinary (not shared) buffers.
+const body = (bytes: Uint8Array) => new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
+
+/**
+ * The answer to a GET of a stored file of `size` bytes, honouring a Range header (videos seek with it):
+ * `read(start, end)` fetches only the bytes answered.
+ */
+export async function rangedResponse(
+  size: number,
+  read: (start: number, end: number) => Promise<Uint8Array | undefined>,
+  rangeHeader: string | null,
+  headers: Record<string, string>,
+): Promise<Response> {
   const range = parseRange(rangeHeader, size);
   const common = { ...headers, 'accept-ranges': 'bytes' };
   if (range.kind === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...common, 'content-range': `bytes */${size}`, 'content-length': '0' } });
-  if (range.kind === 'whole') return new Response(Buffer.from(bytes), { headers: { ...common, 'content-length': String(size) } });
-  const part = bytes.subarray(range.start, range.end + 1);
-  return new Response(Buffer.from(part), {
+  const start = range.kind === 'part' ? range.start : 0;
+  const end = range.kind === 'part' ? Math.min(range.end, start + MAX_PART_BYTES - 1) : size - 1;
+  const bytes = await read(start, end);
+  if (!bytes) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+  if (range.kind === 'whole') return new Response(body(bytes), { headers: { ...common, 'content-length': String(bytes.byteLength) } });
+  return new Response(body(bytes), {
     status: 206,
-    headers: { ...common, 'content-range': `bytes ${range.start}-${range.end}/${size}`, 'content-length': String(part.byteLength) },
+    headers: { ...common, 'content-range': `bytes ${start}-${start + bytes.byteLength - 1}/${size}`, 'content-length': String(bytes.byteLength) },
   });
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { sql } from 'kysely';
 import { db, nowIso, type Db } from './db';
 
 /** Uploaded bytes are stored once, keyed by SHA-256; records point at the media row. */
@@ -51,6 +52,22 @@ export async function readMediaBytes(ids: readonly number[], database: Db = db()
 
 export async function readMediaBySha(sha256: string, database: Db = db()) {
   return database.selectFrom('media').select(['sha256', 'content_type', 'bytes', 'size']).where('sha256', '=', sha256).executeTakeFirst();
+}
+
+/** What is stored under a SHA-256, without its bytes. */
+export async function readMediaInfoBySha(sha256: string, database: Db = db()) {
+  return database.selectFrom('media').select(['content_type', 'size']).where('sha256', '=', sha256).executeTakeFirst();
+}
+
+/**
+ * Bytes `start` to `end` (inclusive) of stored media: a range request costs its part, not the whole file read
+ * into the server's memory (a video can be tens of megabytes). Both engines count from 1.
+ */
+export async function readMediaSlice(sha256: string, start: number, end: number, database: Db = db()): Promise<Uint8Array | undefined> {
+  // substr(blob, from, count) on SQLite, substr(bytea, from, count) on PostgreSQL.
+  const part = sql<Uint8Array>`substr(bytes, ${start + 1}, ${end - start + 1})`;
+  const row = await database.selectFrom('media').select(part.as('part')).where('sha256', '=', sha256).executeTakeFirst();
+  return row?.part;
 }
 
 const EXTENSIONS: Record<string, string> = {

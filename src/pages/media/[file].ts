@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { readMediaBySha } from '../../server/media';
+import { readMediaBySha, readMediaInfoBySha, readMediaSlice } from '../../server/media';
 import { readVariant } from '../../server/media-variants';
 import { FILE_SANDBOX } from '../../server/security-headers';
 import { rangedResponse } from '../../server/media-range';
@@ -27,13 +27,15 @@ export const GET: APIRoute = async ({ params, request, url }) => {
     return new Response(Buffer.from(bytes), { headers: { ...cacheHeaders, 'content-type': 'image/webp', 'content-length': String(bytes.byteLength) } });
   }
 
-  const media = await readMediaBySha(original![1]);
+  const sha256 = original![1];
+  const media = await readMediaInfoBySha(sha256);
   if (!media) return notFound();
   const headers: Record<string, string> = { ...cacheHeaders, 'content-type': media.content_type };
   // Documents open in the browser's viewer; saved from there or from the page's link, they are named after
   // their title (?name=, which the page's link sets), never after their hash.
   if (media.content_type === 'application/pdf') headers['content-disposition'] = pdfDisposition(url.searchParams.get('name'));
-  return rangedResponse(media.bytes, request.headers.get('range'), headers);
+  const whole = async () => (await readMediaBySha(sha256))?.bytes;
+  return rangedResponse(media.size, (start, end) => (start === 0 && end === media.size - 1 ? whole() : readMediaSlice(sha256, start, end)), request.headers.get('range'), headers);
 };
 
 /** `inline` with the file name asked for, made safe: no path, no quotes or controls, at most 100 characters, .pdf. */
