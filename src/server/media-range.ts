@@ -28,27 +28,26 @@ export function parseRange(header: string | null, size: number): RangeAnswer {
  */
 export const MAX_PART_BYTES = 1024 * 1024;
 
-/** Bytes, as a body, without copying them. */
-// The database hands back ordinary (not shared) buffers.
+/** Bytes, as a body, without copying them (the database hands back ordinary, not shared, buffers). */
 const body = (bytes: Uint8Array) => new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);
 
 /**
  * The answer to a GET of a stored file of `size` bytes, honouring a Range header (videos seek with it):
- * `read(start, end)` fetches only the bytes answered.
+ * `read(start, end)` fetches only the bytes answered. Null when the file went away meanwhile.
  */
 export async function rangedResponse(
   size: number,
   read: (start: number, end: number) => Promise<Uint8Array | undefined>,
   rangeHeader: string | null,
   headers: Record<string, string>,
-): Promise<Response> {
+): Promise<Response | null> {
   const range = parseRange(rangeHeader, size);
   const common = { ...headers, 'accept-ranges': 'bytes' };
   if (range.kind === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...common, 'content-range': `bytes */${size}`, 'content-length': '0' } });
   const start = range.kind === 'part' ? range.start : 0;
   const end = range.kind === 'part' ? Math.min(range.end, start + MAX_PART_BYTES - 1) : size - 1;
   const bytes = await read(start, end);
-  if (!bytes) return new Response('Not found', { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' } });
+  if (!bytes) return null;
   if (range.kind === 'whole') return new Response(body(bytes), { headers: { ...common, 'content-length': String(bytes.byteLength) } });
   return new Response(body(bytes), {
     status: 206,

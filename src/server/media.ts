@@ -50,18 +50,14 @@ export async function readMediaBytes(ids: readonly number[], database: Db = db()
   return new Map(rows.map((row) => [row.id, row.bytes]));
 }
 
-export async function readMediaBySha(sha256: string, database: Db = db()) {
-  return database.selectFrom('media').select(['sha256', 'content_type', 'bytes', 'size']).where('sha256', '=', sha256).executeTakeFirst();
-}
-
 /** What is stored under a SHA-256, without its bytes. */
 export async function readMediaInfoBySha(sha256: string, database: Db = db()) {
   return database.selectFrom('media').select(['content_type', 'size']).where('sha256', '=', sha256).executeTakeFirst();
 }
 
 /**
- * Bytes `start` to `end` (inclusive) of stored media: a range request costs its part, not the whole file read
- * into the server's memory (a video can be tens of megabytes). Both engines count from 1.
+ * Bytes `start` to `end` (inclusive) of stored media, the whole file included: a range request costs its part,
+ * not the whole file read into the server's memory (a video can be tens of megabytes). Both engines count from 1.
  */
 export async function readMediaSlice(sha256: string, start: number, end: number, database: Db = db()): Promise<Uint8Array | undefined> {
   // substr(blob, from, count) on SQLite, substr(bytea, from, count) on PostgreSQL.

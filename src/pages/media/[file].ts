@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { readMediaBySha, readMediaInfoBySha, readMediaSlice } from '../../server/media';
+import { readMediaInfoBySha, readMediaSlice } from '../../server/media';
 import { readVariant } from '../../server/media-variants';
 import { FILE_SANDBOX } from '../../server/security-headers';
 import { rangedResponse } from '../../server/media-range';
@@ -34,8 +34,8 @@ export const GET: APIRoute = async ({ params, request, url }) => {
   // Documents open in the browser's viewer; saved from there or from the page's link, they are named after
   // their title (?name=, which the page's link sets), never after their hash.
   if (media.content_type === 'application/pdf') headers['content-disposition'] = pdfDisposition(url.searchParams.get('name'));
-  const whole = async () => (await readMediaBySha(sha256))?.bytes;
-  return rangedResponse(media.size, (start, end) => (start === 0 && end === media.size - 1 ? whole() : readMediaSlice(sha256, start, end)), request.headers.get('range'), headers);
+  const read = (start: number, end: number) => readMediaSlice(sha256, start, end);
+  return (await rangedResponse(media.size, read, request.headers.get('range'), headers)) ?? notFound();
 };
 
 /** `inline` with the file name asked for, made safe: no path, no quotes or controls, at most 100 characters, .pdf. */
