@@ -163,7 +163,8 @@ const only = process.argv[2];
 // 'api-alone' project of vitest.config.ts). Then two lanes side by side, each mostly waiting on servers and
 // pages: the unit and API tests on SQLite followed by the PostgreSQL pass, and the browser tests.
 let failed = 0;
-const template = prepareTemplate();
+// The PostgreSQL pass alone makes its own in its database: no SQLite first start for it.
+const template = only === 'postgres' ? undefined : prepareTemplate();
 const sqliteTemplate = template ? { TEST_SERVER_TEMPLATE: template } : {};
 if (!only || only === 'vitest') failed += (await runPhase('alone', 'npx', ['vitest', 'run', '--project', 'api-alone'], sqliteTemplate)) === 0 ? 0 : 1;
 const vitestLane = async () => {
