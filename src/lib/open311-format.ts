@@ -71,6 +71,43 @@ export function open311ErrorBody(format: Open311Format, status: number, descript
   return open311Body(format, 'errors', descriptions.map((description) => ({ code: status, description })));
 }
 
+export type Open311Call = 'discovery' | 'services' | 'service' | 'requests' | 'request';
+
+/** The calls, as the specification spells their addresses under /open311 (lower case, with the format's extension). */
+const CALLS: { call: Open311Call; pattern: RegExp }[] = [
+  { call: 'discovery', pattern: /^\/v2\/discovery\.(xml|json)$/ },
+  { call: 'services', pattern: /^\/v2\/services\.(xml|json)$/ },
+  { call: 'service', pattern: /^\/v2\/services\/([^/]{1,40})\.(xml|json)$/ },
+  { call: 'requests', pattern: /^\/v2\/requests\.(xml|json)$/ },
+  { call: 'request', pattern: /^\/v2\/requests\/([^/]{1,60})\.(xml|json)$/ },
+];
+
+/** The methods each call takes: GET (HEAD with it) everywhere, POST to requests only. */
+const METHODS: Record<Open311Call, readonly string[]> = { discovery: ['GET', 'HEAD'], services: ['GET', 'HEAD'], service: ['GET', 'HEAD'], requests: ['GET', 'HEAD', 'POST'], request: ['GET', 'HEAD'] };
+
+/**
+ * The call an address under /open311/ names, with its match (the last group is the format) and the methods
+ * it takes; null for any other address. Shared by the route and the Node entry, which answers some requests
+ * before the route sees them (another spelling of an address, a method the site takes nowhere).
+ */
+export function open311CallOf(pathname: string): { call: Open311Call; match: RegExpExecArray; methods: readonly string[] } | null {
+  const path = pathname.replace(/^\/open311/i, '');
+  for (const { call, pattern } of CALLS) {
+    const match = pattern.exec(path);
+    if (match) return { call, match, methods: METHODS[call] };
+  }
+  return null;
+}
+
+/** Why an address is no call: the calls' addresses are lower case, and the list of them is discovery. */
+export function open311NotFound(pathname: string): string {
+  const path = pathname.replace(/^\/open311/i, '');
+  const lower = path.toLowerCase();
+  return lower !== path && CALLS.some(({ pattern }) => pattern.test(lower))
+    ? `Open311 addresses are in lower case: /open311${lower}.`
+    : `There is no Open311 call at /open311${path}. The calls are /open311/v2/discovery, services, services/{service_code}, requests and requests/{service_request_id}, each ending .xml or .json.`;
+}
+
 /** Whether a path is Open311's, whose every answer (errors included) is an Open311 document. */
 export function isOpen311Path(pathname: string): boolean {
   return /^\/open311(\/|$)/i.test(pathname);

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { SECURITY_HEADERS } from './security-headers';
-import { formatOfPath, isOpen311Path, open311ErrorBody, open311Headers } from '../lib/open311-format';
+import { formatOfPath, isOpen311Path, open311CallOf, open311ErrorBody, open311Headers, open311NotFound } from '../lib/open311-format';
 
 /**
  * The methods the site answers: its routes export GET, POST, PUT and DELETE handlers, and HEAD comes with
@@ -16,33 +16,53 @@ const NOT_ALLOWED = 'This address does not take that method.';
 
 type RefusalKind = 'api' | 'open311-xml' | 'open311-json' | 'text';
 
-function refusalHeaders(kind: RefusalKind, length: number): Record<string, string> {
+function refusalHeaders(kind: RefusalKind, length: number, allow = ALLOW): Record<string, string> {
   const type = kind === 'api' ? { 'content-type': 'application/json; charset=utf-8' }
     : kind === 'text' ? { 'content-type': 'text/plain; charset=utf-8' }
       : open311Headers(kind === 'open311-xml' ? 'xml' : 'json');
-  return { ...SECURITY_HEADERS, allow: ALLOW, 'cache-control': 'no-store', ...type, 'content-length': String(length) };
+  return { ...SECURITY_HEADERS, allow, 'cache-control': 'no-store', ...type, 'content-length': String(length) };
+}
+
+interface Refusal {
+  status: 404 | 405;
+  reason: string;
+  kind: RefusalKind;
+  body: string;
+  /** The methods the address takes, for the 405's Allow. */
+  allow: string;
 }
 
 /**
  * API clients read every refusal in the API's JSON shape, Open311 clients in the specification's error
- * document (XML or JSON by the extension asked); anyone else gets a line of text.
+ * document (XML or JSON by the extension asked); anyone else gets a line of text. Under /open311/ the
+ * refusal is the route's own: 405 with the methods that call takes, or 404 for an address that is no call.
  */
-function refusalBody(target: string | undefined): { kind: RefusalKind; body: string } {
+function refusal(target: string | undefined): Refusal {
   const path = (target ?? '').split('?')[0];
   if (isOpen311Path(path)) {
     const format = formatOfPath(path);
-    return { kind: format === 'xml' ? 'open311-xml' : 'open311-json', body: open311ErrorBody(format, 405, [NOT_ALLOWED]) };
+    const kind = format === 'xml' ? 'open311-xml' : 'open311-json';
+    const call = open311CallOf(path);
+    if (!call) return { status: 404, reason: 'Not Found', kind, body: open311ErrorBody(format, 404, [open311NotFound(path)]), allow: ALLOW };
+    const takes = call.methods.filter((m) => m !== 'HEAD').join(' and ');
+    return { status: 405, reason: 'Method Not Allowed', kind, body: open311ErrorBody(format, 405, [`${path} does not take that method; it takes ${takes}.`]), allow: call.methods.join(', ') };
   }
   const api = path.startsWith('/api/');
-  return { kind: api ? 'api' : 'text', body: api ? JSON.stringify({ message: NOT_ALLOWED }) : NOT_ALLOWED };
+  return { status: 405, reason: 'Method Not Allowed', kind: api ? 'api' : 'text', body: api ? JSON.stringify({ message: NOT_ALLOWED }) : NOT_ALLOWED, allow: ALLOW };
+}
+
+function headersOf(answer: Refusal): Record<string, string> {
+  const headers = refusalHeaders(answer.kind, Buffer.byteLength(answer.body), answer.allow);
+  if (answer.status === 404) delete headers.allow;
+  return headers;
 }
 
 /** Answers a parsed request whose method the site does not use; false when the method is one it uses. */
 export function refuseUnusedMethod(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   if (ALLOWED_METHODS.includes(req.method ?? '')) return false;
-  const { kind, body } = refusalBody(req.url);
-  res.writeHead(405, refusalHeaders(kind, Buffer.byteLength(body)));
-  res.end(body);
+  const answer = refusal(req.url);
+  res.writeHead(answer.status, headersOf(answer));
+  res.end(answer.body);
   return true;
 }
 
@@ -66,8 +86,8 @@ const PARSE_ERRORS: Record<string, [number, string]> = {
  */
 export function refuseMethodsNodeCannotRoute(server: http.Server): void {
   server.on('connect', (req: http.IncomingMessage, socket: Duplex) => {
-    const { kind, body } = refusalBody(req.url);
-    answerOnSocket(socket, 405, 'Method Not Allowed', refusalHeaders(kind, Buffer.byteLength(body)), body);
+    const answer = refusal(req.url);
+    answerOnSocket(socket, answer.status, answer.reason, headersOf(answer), answer.body);
   });
   server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Duplex) => {
     // Once an answer has begun on this connection, anything written now would corrupt it.
@@ -78,8 +98,8 @@ export function refuseMethodsNodeCannotRoute(server: http.Server): void {
     }
     if (err.code === 'HPE_INVALID_METHOD') {
       // The request line as sent: the method, then the target.
-      const { kind, body } = refusalBody(err.rawPacket?.toString('latin1').split(' ', 2)[1]);
-      answerOnSocket(socket, 405, 'Method Not Allowed', refusalHeaders(kind, Buffer.byteLength(body)), body);
+      const answer = refusal(err.rawPacket?.toString('latin1').split(' ', 2)[1]);
+      answerOnSocket(socket, answer.status, answer.reason, headersOf(answer), answer.body);
       return;
     }
     const [status, reason] = PARSE_ERRORS[err.code ?? ''] ?? [400, 'Bad Request'];

@@ -16,7 +16,7 @@ import { JOBS } from '../jobs';
 import { ensureReady } from './ready';
 import { isCacheableRequest, serveCachedPage } from './page-cache';
 import { judgeRequestTarget } from '../lib/canonical-path';
-import { formatOfPath, isOpen311Path, open311ErrorBody, open311Headers } from '../lib/open311-format';
+import { formatOfPath, isOpen311Path, open311CallOf, open311ErrorBody, open311Headers, open311NotFound } from '../lib/open311-format';
 import { resolveRequestClient } from './request-origin';
 import { pageKey } from './route-table';
 import { pathIn, splitLanguage } from '../i18n/lang';
@@ -44,7 +44,14 @@ function keepToCanonicalPath(req: http.IncomingMessage, res: http.ServerResponse
   const headers = { ...SECURITY_HEADERS, 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' };
   const path = (req.url ?? '/').split('?')[0];
   const open311 = isOpen311Path(path);
-  if (verdict.kind === 'redirect') {
+  const movedTo = verdict.kind === 'redirect' ? verdict.location.split('?')[0] : '';
+  if (open311 && verdict.kind === 'redirect' && !open311CallOf(movedTo)) {
+    // An Open311 client is never sent on to an address that is no call (`/open311/v2/` to `/open311/v2`):
+    // it is told at once, in the format it asked for, what the calls are.
+    const format = formatOfPath(movedTo);
+    res.writeHead(404, { ...SECURITY_HEADERS, ...open311Headers(format) });
+    res.end(open311ErrorBody(format, 404, [open311NotFound(movedTo)]));
+  } else if (verdict.kind === 'redirect') {
     // An Open311 client's post to another spelling keeps its method and body (308); browsers' GETs get 301.
     const status = open311 && req.method !== 'GET' && req.method !== 'HEAD' ? 308 : 301;
     res.writeHead(status, { ...headers, location: verdict.location });

@@ -193,6 +193,11 @@ describe('every other address and method under /open311/', () => {
     const notFound: [string, 'xml' | 'json'][] = [
       ['/open311/v2', 'json'],
       ['/open311', 'json'],
+      // Another spelling of an address that is no call is told so at once, never sent on to a 404.
+      ['/open311/v2/', 'json'],
+      ['/open311/', 'json'],
+      ['/open311//v2', 'json'],
+      ['/open311/v2/%2E%2E/services.xml', 'xml'],
       ['/open311/v2/nothing.xml', 'xml'],
       ['/open311/v2/nothing.json', 'json'],
       ['/open311/v2/nothing', 'json'],
@@ -219,29 +224,37 @@ describe('every other address and method under /open311/', () => {
       const answer = await rawRequest(server.url, 'GET', path);
       expect([answer.status, answer.headers.location], path).toEqual([301, '/open311/v2/services.xml']);
     }
-    // Encoded dots are dots: the address they spell is answered, here with the error document.
-    for (const [path, to] of [['/open311/v2/requests/%2e%2e.json', '/open311/v2/requests/...json'], ['/open311/v2/%2E%2E/services.xml', '/open311/services.xml']]) {
-      const moved = await rawRequest(server.url, 'GET', path);
-      expect([moved.status, moved.location]).toEqual([301, to]);
-      const answer = await rawRequest(server.url, 'GET', to);
-      expect([answer.status, answer.headers['content-type']?.split(';')[0]]).toEqual([404, to.endsWith('.xml') ? 'text/xml' : 'application/json']);
-    }
+    // Encoded dots are dots: the call they spell is answered, here with the error document.
+    const moved = await rawRequest(server.url, 'GET', '/open311/v2/requests/%2e%2e.json');
+    expect([moved.status, moved.location]).toEqual([301, '/open311/v2/requests/...json']);
+    const answer = await rawRequest(server.url, 'GET', '/open311/v2/requests/...json');
+    expect([answer.status, answer.headers['content-type']?.split(';')[0]]).toEqual([404, 'application/json']);
+    const slashed = await rawRequest(server.url, 'GET', '/open311/v2/');
+    expect(JSON.parse(slashed.body)[0].description).toContain('There is no Open311 call at /open311/v2. The calls are /open311/v2/discovery');
     expect((await rawRequest(server.url, 'POST', '/open311/v2/requests.json/', { 'content-type': 'application/x-www-form-urlencoded' }, 'service_code=1')).status).toBe(308);
 
-    const methods: [string, string, 'xml' | 'json'][] = [
-      ['DELETE', '/open311/v2/services.xml', 'xml'],
-      ['PUT', '/open311/v2/requests.json', 'json'],
-      ['POST', '/open311/v2/discovery.xml', 'xml'],
-      ['POST', '/open311/v2/requests/NPK-PGR-2026-01-01-000001.json', 'json'],
-      ['PATCH', '/open311/v2/requests.xml', 'xml'],
-      ['OPTIONS', '/open311/v2/services.json', 'json'],
+    // A method a call does not take: 405, whose Allow names what that call takes, whichever part of the
+    // server answers it (the route, or the Node entry for a method the site takes nowhere).
+    const methods: [string, string, 'xml' | 'json', string][] = [
+      ['DELETE', '/open311/v2/services.xml', 'xml', 'GET, HEAD'],
+      ['PUT', '/open311/v2/requests.json', 'json', 'GET, HEAD, POST'],
+      ['POST', '/open311/v2/discovery.xml', 'xml', 'GET, HEAD'],
+      ['POST', '/open311/v2/requests/NPK-PGR-2026-01-01-000001.json', 'json', 'GET, HEAD'],
+      ['PATCH', '/open311/v2/requests.xml', 'xml', 'GET, HEAD, POST'],
+      ['OPTIONS', '/open311/v2/services.json', 'json', 'GET, HEAD'],
+      ['PROPFIND', '/open311/v2/discovery.json', 'json', 'GET, HEAD'],
     ];
-    for (const [method, path, format] of methods) {
-      const answer = await rawRequest(server.url, method, path, { 'content-type': 'application/x-www-form-urlencoded' }, method === 'DELETE' || method === 'OPTIONS' ? undefined : 'service_code=1');
+    for (const [method, path, format, allow] of methods) {
+      const answer = await rawRequest(server.url, method, path, { 'content-type': 'application/x-www-form-urlencoded' }, method === 'DELETE' || method === 'OPTIONS' || method === 'PROPFIND' ? undefined : 'service_code=1');
       expect([answer.status, method, path]).toEqual([405, method, path]);
-      expect(answer.headers.allow, path).toBeTruthy();
+      expect(answer.headers.allow, path).toBe(allow);
       const body = format === 'xml' ? childText(childrenNamed(parseXml(answer.body), 'error')[0], 'code') : String((JSON.parse(answer.body) as { code: number }[])[0].code);
       expect(body).toBe('405');
+    }
+    // Any method at an address that is no call: the 404 document, as for GET.
+    for (const [method, path] of [['PATCH', '/open311/v2/nothing.xml'], ['DELETE', '/open311/v2/nothing.xml'], ['OPTIONS', '/open311/v2/']]) {
+      const answer = await rawRequest(server.url, method, path);
+      expect([answer.status, answer.headers['content-type']?.split(';')[0], method, path]).toEqual([404, path.endsWith('.xml') ? 'text/xml' : 'application/json', method, path]);
     }
   });
 });

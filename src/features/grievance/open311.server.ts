@@ -12,7 +12,7 @@ import { asHttpError, lodgeChecked } from './grievance-requests.server';
 import { LODGE_LIMITS } from './grievance.schema';
 import { GRIEVANCE } from './grievance.service';
 import { open311Status, parseComplaintNumber, parseMobile } from './grievance-workflow';
-import { formatOfPath, open311Body, open311ErrorBody, open311Headers, type Open311Format, type Open311Value } from '../../lib/open311-format';
+import { formatOfPath, open311Body, open311CallOf, open311ErrorBody, open311Headers, open311NotFound, type Open311Format, type Open311Value } from '../../lib/open311-format';
 
 /**
  * Open311 GeoReport v2 (http://wiki.open311.org/GeoReport_v2) at /open311/v2/, in XML and JSON. A service is
@@ -29,20 +29,6 @@ const MAX_REQUESTS = 1000;
 /** The most entries a list parameter (service_request_id, service_code) may name. */
 const MAX_LIST = 100;
 
-type Call = 'discovery' | 'services' | 'service' | 'requests' | 'request';
-
-/** The calls, as the specification spells their addresses (lower case, with the format's extension). */
-const CALLS: { call: Call; pattern: RegExp }[] = [
-  { call: 'discovery', pattern: /^\/v2\/discovery\.(xml|json)$/ },
-  { call: 'services', pattern: /^\/v2\/services\.(xml|json)$/ },
-  { call: 'service', pattern: /^\/v2\/services\/([^/]{1,40})\.(xml|json)$/ },
-  { call: 'requests', pattern: /^\/v2\/requests\.(xml|json)$/ },
-  { call: 'request', pattern: /^\/v2\/requests\/([^/]{1,60})\.(xml|json)$/ },
-];
-
-/** The methods each call takes: GET (HEAD with it) everywhere, POST to requests only. */
-const METHODS: Record<Call, readonly string[]> = { discovery: ['GET', 'HEAD'], services: ['GET', 'HEAD'], service: ['GET', 'HEAD'], requests: ['GET', 'HEAD', 'POST'], request: ['GET', 'HEAD'] };
-
 function answer(format: Open311Format, root: string, value: Open311Value, status = 200, headers: Record<string, string> = {}): Response {
   return new Response(open311Body(format, root, value), { status, headers: { ...open311Headers(format), ...headers } });
 }
@@ -56,15 +42,14 @@ function errorAnswer(format: Open311Format, refusal: HttpError): Response {
 
 /** Every request under /open311/: the call its path names, in the format its extension names, or an error in that format. */
 export async function open311Route(context: APIContext): Promise<Response> {
-  const path = context.url.pathname.replace(/^\/open311/i, '');
-  const format = formatOfPath(path);
+  const format = formatOfPath(context.url.pathname);
   try {
-    const found = CALLS.map(({ call, pattern }) => ({ call, match: pattern.exec(path) })).find((c) => c.match);
-    if (!found) throw notFound(path);
-    const { call, match } = found;
+    const found = open311CallOf(context.url.pathname);
+    if (!found) throw new HttpError(404, open311NotFound(context.url.pathname));
+    const { call, match, methods } = found;
     const method = context.request.method;
-    if (!METHODS[call].includes(method)) {
-      throw new HttpError(405, `${context.url.pathname} does not take ${method}; it takes ${METHODS[call].filter((m) => m !== 'HEAD').join(' and ')}.`, undefined, { allow: METHODS[call].join(', ') });
+    if (!methods.includes(method)) {
+      throw new HttpError(405, `${context.url.pathname} does not take ${method}; it takes ${methods.filter((m) => m !== 'HEAD').join(' and ')}.`, undefined, { allow: methods.join(', ') });
     }
     const fmt = match![match!.length - 1] as Open311Format;
     if (call === 'discovery') return discoveryAnswer(fmt);
@@ -75,15 +60,6 @@ export async function open311Route(context: APIContext): Promise<Response> {
   } catch (err) {
     return errorAnswer(format, err instanceof ValidationError ? open311ValidationError(err) : asHttpError(err, `Open311 ${context.request.method} ${context.url.pathname}`));
   }
-}
-
-/** Why an address is no call: the calls' addresses are lower case, and the list of them is discovery. */
-function notFound(path: string): HttpError {
-  const lower = path.toLowerCase();
-  const hint = CALLS.some(({ pattern }) => pattern.test(lower)) && lower !== path
-    ? `Open311 addresses are in lower case: /open311${lower}.`
-    : `There is no Open311 call at /open311${path}. The calls are /open311/v2/discovery, services, services/{service_code}, requests and requests/{service_request_id}, each ending .xml or .json.`;
-  return new HttpError(404, hint);
 }
 
 function service(category: Category): Open311Value {
