@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db';
 import { ADMIN, bearer, login, OFFICER } from '../support/api';
+import { sampleJpeg } from '../support/content-samples';
 import { openServerDatabase } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
 import { until } from '../support/until';
@@ -29,18 +30,19 @@ fs.writeFileSync(clockFile, '0');
 const setClock = (offsetMs: number) => fs.writeFileSync(clockFile, String(offsetMs));
 
 /** Lodges through the public form; `anyway` ticks "none of these is my problem". Answers the page. */
-async function post(fields: Record<string, string>, anyway = true): Promise<{ status: number; html: string; number?: string; mobile: string }> {
+async function post(fields: Record<string, string>, anyway = true, photo?: Uint8Array<ArrayBuffer>): Promise<{ status: number; html: string; number?: string; mobile: string }> {
   const mobile = fields.mobile ?? freshMobile();
   const form = new FormData();
   const values = { category: '1', ward: '3', address: 'House 9, Canal Road', description: 'Garbage not lifted for a week.', name: 'Meena Devi', email: 'meena@example.org', mobile, ...fields, similar_check: '1', ...(anyway ? { lodge_anyway: '1' } : {}) };
   for (const [name, value] of Object.entries(values)) form.append(name, value);
+  if (photo) form.append('photos', new File([photo], 'heap.jpg', { type: 'image/jpeg' }));
   const res = await fetch(`${server.url}/postgrievance`, { method: 'POST', body: form });
   const html = await res.text();
   return { status: res.status, html, number: /data-complaint-number>(NPK-PGR-[\d-]+)</.exec(html)?.[1], mobile };
 }
 
-async function lodge(fields: Record<string, string>): Promise<{ number: string; mobile: string }> {
-  const { status, number, mobile } = await post(fields);
+async function lodge(fields: Record<string, string>, photo?: Uint8Array<ArrayBuffer>): Promise<{ number: string; mobile: string }> {
+  const { status, number, mobile } = await post(fields, true, photo);
   if (status !== 200 || !number) throw new Error(`lodging failed: ${status}`);
   return { number, mobile };
 }
@@ -92,6 +94,22 @@ describe('the similarity rule', () => {
     // Public facts only.
     expect(Object.keys(close.body.similar[0]).sort()).toEqual(['categoryId', 'distance', 'landmark', 'lodgedAt', 'meToo', 'number', 'photo', 'state', 'ward']);
     for (const secret of [...PERSONAL, near.mobile]) expect(close.text).not.toContain(secret);
+  });
+
+  it('shows each with its photo and its state as it is now', async () => {
+    const { number } = await lodge({ lat: '19.000000', long: '29.000000' }, await sampleJpeg('#7c2d12', 48, 36));
+    const [found] = (await similar({ category: '1', lat: '19.000300', long: '29.000000' })).body.similar;
+    expect(found).toMatchObject({ number, state: 'Lodged', photo: expect.stringMatching(/^\/media\//) });
+    const picture = await fetch(`${server.url}${found.photo}`);
+    expect([picture.status, picture.headers.get('content-type')]).toEqual([200, 'image/webp']);
+    const officerId = (await database.selectFrom('app_user').select('id').where('email', '=', OFFICER.email).executeTakeFirstOrThrow()).id;
+    expect((await step(number, 'assign', { officer: String(officerId) })).status).toBe(200);
+    expect((await similar({ category: '1', lat: '19.000300', long: '29.000000' })).body.similar[0]).toMatchObject({ number, state: 'Assigned' });
+    // The form sent without script shows the same card, its picture and state badge.
+    const asked = await post({ lat: '19.000300', long: '29.000000' }, false);
+    const card = new RegExp(`data-similar-card="${number}"[^]*?</li>`).exec(asked.html)?.[0] ?? '';
+    expect(card).toContain(`<img src="${found.photo}"`);
+    expect(card).toContain('Assigned');
   });
 
   it('without a point, matches the same ward by landmark words, ignoring case and common words', async () => {
@@ -235,6 +253,16 @@ describe('merging a duplicate', () => {
         return rows.some((r) => r.body.includes(`same problem as grievance ${original.number}`)) ? rows : undefined;
       }, `${mobile} told of the merge`);
       expect(told.length).toBeGreaterThan(0);
+    }
+    // From now on they follow the original: its next step reaches them, under its own number.
+    const officerId = (await database.selectFrom('app_user').select('id').where('email', '=', OFFICER.email).executeTakeFirstOrThrow()).id;
+    expect((await step(original.number, 'assign', { officer: String(officerId) })).status).toBe(200);
+    for (const mobile of [duplicate.mobile, follower]) {
+      const told = await until(async () => {
+        const rows = await messagesTo(original.number, mobile);
+        return rows.some((r) => r.subject.includes('Assigned')) ? rows : undefined;
+      }, `${mobile} told of the original's next step`);
+      expect(told.find((r) => r.subject.includes('Assigned'))!.body).toContain(`You are following grievance ${original.number}`);
     }
     const tracking = await (await fetch(`${server.url}/trackgrievance?number=${duplicate.number}`)).text();
     expect(tracking).toContain(`data-merged-into="${original.number}"`);

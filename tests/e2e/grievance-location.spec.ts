@@ -41,11 +41,21 @@ test('the location fills the point and chooses the ward, in English and in Hindi
   await context.close();
 });
 
-test('without script the form has no location button and lodges as before', async ({ browser }) => {
+test('without script the form has no location button and lodges in Hindi, the ward chosen from the list', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 800 }, javaScriptEnabled: false });
   const page = await context.newPage();
-  await page.goto('/postgrievance');
-  await expect(page.getByRole('button', { name: 'Lodge grievance' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Use my location' })).toBeHidden();
+  await page.goto('/hi/postgrievance');
+  await expect(page.getByRole('button', { name: 'मेरी लोकेशन लें' })).toBeHidden();
+  // The ward is chosen from the list, as before: the form lodges in full without the location.
+  await page.locator('#ward').selectOption({ label: 'वार्ड 5' });
+  await page.locator('#category').selectOption({ index: 1 });
+  await page.locator('#address').fill('Lane behind the middle school');
+  await page.locator('#description').fill('The street light has been off for a week.');
+  await page.locator('#name').fill('Sita Kumari');
+  await page.locator('#mobile').fill('9876501314');
+  await page.getByRole('button', { name: 'शिकायत दर्ज करें' }).click();
+  const number = (await page.locator('[data-complaint-number]').innerText()).trim();
+  const [request] = await (await page.request.get(`/open311/v2/requests/${number}.json`)).json();
+  expect(request).toMatchObject({ lat: null, long: null, address: 'Ward 5' });
   await context.close();
 });

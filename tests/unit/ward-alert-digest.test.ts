@@ -21,9 +21,9 @@ describe('the ward alerts\' daily digest', () => {
   const slot = indianMoment('2026-12-02T08:00');
   const digests = () => database.selectFrom('outbox_message').select(['recipient', 'subject', 'body', 'list_unsubscribe']).where('reference', 'like', 'ward-digest-%').orderBy('id').execute();
 
-  async function subscription(recipient: string, ward: string, events: 'new' | 'resolved' | 'both', confirmedAt: number | null, frequency: 'daily' | 'immediate' = 'daily') {
+  async function subscription(recipient: string, ward: string, events: 'new' | 'resolved' | 'both', confirmedAt: number | null, frequency: 'daily' | 'immediate' = 'daily', channel: 'email' | 'sms' = 'email', lang: 'en' | 'hi' = 'en') {
     await database.insertInto('ward_alert_subscription').values({
-      channel: 'email', recipient, ward_id: wards[ward], events, frequency, lang: 'en', confirmed_at: confirmedAt === null ? null : iso(confirmedAt), confirm_nonce: null, created_at: iso(slot - 3 * 86_400_000), updated_at: iso(slot - 3 * 86_400_000),
+      channel, recipient, ward_id: wards[ward], events, frequency, lang, confirmed_at: confirmedAt === null ? null : iso(confirmedAt), confirm_nonce: null, created_at: iso(slot - 3 * 86_400_000), updated_at: iso(slot - 3 * 86_400_000),
     }).execute();
   }
 
@@ -40,7 +40,7 @@ describe('the ward alerts\' daily digest', () => {
   beforeAll(async () => {
     database = await openTestDatabase(dataDir);
     await migrateToLatest(database);
-    for (const n of ['1', '2', '3']) wards[n] = (await database.insertInto('ward').values({ ward_number: n }).returning('id').executeTakeFirstOrThrow()).id;
+    for (const n of ['1', '2', '3', '4']) wards[n] = (await database.insertInto('ward').values({ ward_number: n }).returning('id').executeTakeFirstOrThrow()).id;
     const hour = 3_600_000;
     await grievance('NPK-PGR-T-1', '1', [{ at: slot - 20 * hour, action: 'lodge', from: null, to: 'Lodged' }, { at: slot - 2 * hour, action: 'resolve', from: 'Assigned', to: 'Resolved' }]);
     // Before the 24 hours, and after the 08:00: neither is this digest's.
@@ -100,5 +100,26 @@ describe('the ward alerts\' daily digest', () => {
     expect(await sendWardDigests({ database, now: slot + 10 * 60_000 })).toBe(0);
     expect(await sendWardDigests({ database, now: slot + 12 * 3_600_000 })).toBe(0);
     expect(await digests()).toHaveLength(2);
+  });
+
+  it('carries its stop link in the subscriber\'s language, by email and by SMS', async () => {
+    const next = slot + 86_400_000;
+    await grievance('NPK-PGR-T-4', '4', [{ at: next - 3_600_000, action: 'lodge', from: null, to: 'Lodged' }]);
+    await subscription('hindi@example.in', '4', 'both', slot, 'daily', 'email', 'hi');
+    await subscription('9812300004', '4', 'both', slot, 'daily', 'sms', 'hi');
+    await subscription('9812300005', '4', 'new', slot, 'daily', 'sms', 'en');
+    // The next day's digest: ward 1's subscribers hear of NPK-PGR-T-3 too; these three are ward 4's.
+    expect(await sendWardDigests({ database, now: next + 60_000 })).toBe(5);
+    const sent = (await digests()).filter((m) => ['hindi@example.in', '9812300004', '9812300005'].includes(m.recipient));
+    expect(sent).toHaveLength(3);
+    const by = (recipient: string) => sent.find((m) => m.recipient === recipient)!;
+    const hindi = by('hindi@example.in');
+    expect(hindi.subject).toBe('आपके वार्डों की शिकायतें: 3 दिसंबर 2026 का सारांश');
+    expect(hindi.body).toContain('NPK-PGR-T-4: ');
+    expect(hindi.body).toMatch(/वार्ड 4 की सूचनाएँ रोकें: \S+\/hi\/ward-alerts\/unsubscribe\?token=u\.\d+\.[\w-]{22}\n/);
+    expect(hindi.body).toMatch(/सभी सूचनाएँ रोकें: \S+\/hi\/ward-alerts\/unsubscribe\?token=a\.\d+\.[\w-]{22}\n/);
+    // A text message ends with the one link that stops every alert of that mobile.
+    expect(by('9812300004').body).toMatch(/NPK-PGR-T-4: .* रोकें: \S+\/hi\/ward-alerts\/unsubscribe\?token=a\.\d+\.[\w-]{22}$/);
+    expect(by('9812300005').body).toMatch(/^Grievances in your wards: digest of 3 December 2026\. NPK-PGR-T-4: .* Stop: \S+\/ward-alerts\/unsubscribe\?token=a\.\d+\.[\w-]{22}$/);
   });
 });
