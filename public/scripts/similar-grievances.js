@@ -9,11 +9,17 @@ for (const box of document.querySelectorAll('[data-similar]')) {
   const intro = box.querySelector('[data-similar-intro]');
   if (!form || !list || !template || !intro) continue;
   const states = JSON.parse(box.dataset.states || '{}');
-  const locale = box.dataset.lang === 'hi' ? 'hi-IN' : 'en-IN';
   const value = (name) => (form.elements.namedItem(name) && form.elements.namedItem(name).value) || '';
   const count = (n) => (n === 0 ? box.dataset.countNone : n === 1 ? box.dataset.countOne : (box.dataset.countMany || '').replace('{n}', String(n)));
-  const lodged = (iso) =>
-    new Date(iso).toLocaleDateString(locale, { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short', year: 'numeric' });
+  // The site's one style of a grievance's date, as the server writes it (formatWhen): Indian time,
+  // '27 Nov 2026, 12:07 AM' or '27 नवंबर 2026, 12:07 पूर्वाह्न', with the page's own words for it.
+  const words = JSON.parse(box.dataset.dateWords || '{"months":[],"periods":["",""]}');
+  const lodged = (iso) => {
+    const at = new Date(Date.parse(iso) + 330 * 60_000);
+    const hour = at.getUTCHours();
+    const time = `${hour % 12 || 12}:${String(at.getUTCMinutes()).padStart(2, '0')} ${words.periods[hour < 12 ? 0 : 1]}`;
+    return `${at.getUTCDate()} ${words.months[at.getUTCMonth()]} ${at.getUTCFullYear()}, ${time}`;
+  };
   let asked = '';
   let pending = null;
   let timer = 0;

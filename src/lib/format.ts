@@ -45,10 +45,14 @@ function dayMonthYear(p: Parts, lang: Lang): string {
   return `${p.day} ${lang === 'hi' ? HINDI_MONTHS[p.month - 1] : MONTHS[p.month - 1]} ${p.year}`;
 }
 
+/** The words of that style, for a page's script that writes dates the server did not (the similar reports' cards). */
+export function peopleDateWords(lang: Lang): { months: readonly string[]; periods: readonly [string, string] } {
+  return lang === 'hi' ? { months: HINDI_MONTHS, periods: ['पूर्वाह्न', 'अपराह्न'] } : { months: MONTHS, periods: ['AM', 'PM'] };
+}
+
 function clockTime(hour: number, minute: number, lang: Lang): string {
-  const morning = hour < 12;
-  const time = `${hour % 12 || 12}:${pad(minute)}`;
-  return lang === 'hi' ? `${time} ${morning ? 'पूर्वाह्न' : 'अपराह्न'}` : `${time} ${morning ? 'AM' : 'PM'}`;
+  const [am, pm] = peopleDateWords(lang).periods;
+  return `${hour % 12 || 12}:${pad(minute)} ${hour < 12 ? am : pm}`;
 }
 
 /** A date for people: '5 Nov 2026' ('5 नवंबर 2026'): publish and issue dates, directories, lists. */

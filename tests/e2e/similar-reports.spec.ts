@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatWhen } from '../../src/lib/format';
 
 /**
  * Similar reports on the grievance form at a phone's width. Without script, a sent form that has an open
@@ -64,6 +65,11 @@ test('with script the list appears as the place is chosen, and "me too" counts t
   const card = page.locator(`[data-similar-card="${original}"]`);
   await expect(card).toBeVisible();
   await expect(page.getByRole('heading', { name: 'क्या यह पहले ही दर्ज है?' })).toBeVisible();
+  // The script writes the date in the site's one style, as the server does ('27 नवंबर 2026, 12:07 पूर्वाह्न').
+  const query = new URLSearchParams({ category: await page.locator('#category').inputValue(), ward: await page.locator('#ward').inputValue(), landmark: `${landmark} ke paas` });
+  const { similar } = await (await context.request.get(`/api/Public/grievances/similar?${query}`)).json();
+  const lodgedAt = similar.find((s: { number: string }) => s.number === original).lodgedAt;
+  await expect(card.locator('[data-slot="lodged"]')).toHaveText(formatWhen(lodgedAt, 'hi'));
   if (SHOTS) {
     await card.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/similar-hi-375-script.png`, fullPage: true });
