@@ -188,6 +188,33 @@ describe('GET requests', () => {
   });
 });
 
+describe('the open311 npm client\'s calls, as it sends them', () => {
+  // node-open311 0.0.12 (docs/open311.md): the endpoint from discovery with a slash added, `jurisdiction_id`
+  // in the query of every call, POSTs form-encoded with `api_key` and `attribute[…]`, ids as a list; a GET
+  // answered other than 200, or a POST answered 300 or more, is an error to it.
+  it('answers each in both formats', async () => {
+    for (const format of ['json', 'xml'] as const) {
+      const discovery = await fetch(url(`/open311/v2/discovery.${format}`));
+      expect(discovery.status).toBe(200);
+      const endpoint = `${format === 'json' ? ((await discovery.json()) as { endpoints: { url: string }[] }).endpoints[0].url : childText(childrenNamed(childrenNamed(parseXml(await discovery.text()), 'endpoints')[0], 'endpoint')[0], 'url')}/`;
+      const call = (path: string, query: Record<string, string> = {}, init?: RequestInit) => fetch(`${endpoint}${path}.${format}?${new URLSearchParams({ ...query, jurisdiction_id: 'kamalpur' })}`, init);
+      expect((await call('services')).status).toBe(200);
+      expect((await call('services/2')).status).toBe(200);
+      const posted = await call('requests', {}, { method: 'POST', body: new URLSearchParams({ service_code: '2', lat: '26.151234', long: '85.903149', description: `Pothole (${format} client)`, api_key: KEY, 'attribute[ward]': '13' }) });
+      expect(posted.status).toBe(201);
+      const text = await posted.text();
+      const id = format === 'json' ? (JSON.parse(text) as { service_request_id: string }[])[0].service_request_id : childText(childrenNamed(parseXml(text), 'request')[0], 'service_request_id');
+      const one = await call(`requests/${id}`);
+      expect(one.status).toBe(200);
+      expect(await one.text()).toContain(id);
+      const listed = await call('requests', { service_request_id: `${id},NPK-PGR-2020-01-01-000001`, service_code: '2,3', status: 'open,closed' });
+      expect(listed.status).toBe(200);
+      expect(await listed.text()).toContain(id);
+      expect((await call('tokens/abc')).status).toBe(404);
+    }
+  });
+});
+
 describe('every other address and method under /open311/', () => {
   it('answers the specification\'s error document, never the HTML page, in the format asked', async () => {
     const notFound: [string, 'xml' | 'json'][] = [
