@@ -5,8 +5,9 @@ import { formatOfPath, isOpen311Path, open311CallOf, open311ErrorBody, open311He
 
 /**
  * The methods the site answers: its routes export GET, POST, PUT and DELETE handlers, and HEAD comes with
- * GET. Any other method is refused with 405 before the canonical path, the static files, the page cache, the
- * router or the access check look at the request. Left to them, each took its own way: TRACE failed with a
+ * GET. Any other method is refused with 405 (under /open311/, as Open311's route would: 404 at an address
+ * that is no call) before the canonical path, the static files, the page cache, the router or the access
+ * check look at the request. Left to them, each took its own way: TRACE failed with a
  * bare 500, PATCH, OPTIONS and PROPFIND rendered a page as if asked with GET, and a method Node's parser does
  * not know, or CONNECT, was answered by Node alone, without our headers, or not at all.
  */
