@@ -131,11 +131,19 @@ export interface ContentTypeDef {
    * something else says so in its storage (feedItems).
    */
   feed?: { name: string };
+  /**
+   * The sitemap's group that lists the public page, first in the group, named by the sitemap catalogue's
+   * words for the page; none for a type whose page is listed otherwise (the slider, on the home page).
+   */
+  sitemapGroup?: SitemapGroupName;
   /** The admin screen's route. */
   adminRoute: string;
   /** Where the public sees this content, for the "view on site" link and the tests. */
   publicRoute: string;
 }
+
+/** The sitemap's groups that list content types' pages (the sitemap catalogue words them). */
+export type SitemapGroupName = 'about' | 'tenders' | 'documents' | 'gallery';
 
 /** What a search result's date is (the results page words it in its language): 'Issue date', 'Published'... */
 export type SearchDateKind = 'issued' | 'published' | 'posted' | 'released';

@@ -63,13 +63,18 @@ describe.each(CONTENT_TYPES.map((def) => [def.path, def] as const))('the content
     expect(fs.readFileSync(page, 'utf8')).toContain('<ContentAdminPage />');
   });
 
-  it('has its public page in the route table and in the sitemap', () => {
+  const namedInSitemap = (path: string) => {
+    expect(sitemapPaths(), path).toContain(path);
+    for (const lang of ['en', 'hi'] as const) expect(words(wordFor(messages(lang).sitemap.pages, path)), `${lang} ${path}`).toBe(true);
+  };
+
+  it('has its public page in the route table and in the sitemap, named in both languages', () => {
     expect(declarationOf(def.publicRoute)?.access, def.publicRoute).toBe('public');
-    expect(sitemapPaths(), def.publicRoute).toContain(def.publicRoute);
+    namedInSitemap(def.publicRoute);
   });
 
   if (def.archive) it('has its archive page named in the sitemap, and the live list it leaves is public', () => {
-    expect(sitemapPaths()).toContain(`/archive/${def.archive!.slug}`);
+    namedInSitemap(`/archive/${def.archive!.slug}`);
     expect(declarationOf(def.archive!.liveHref)?.access, def.archive!.liveHref).toBe('public');
     if (def.archive!.validityDays !== undefined) expect(Number.isInteger(def.archive!.validityDays) && def.archive!.validityDays > 0).toBe(true);
   });

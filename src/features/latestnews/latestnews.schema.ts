@@ -22,5 +22,6 @@ export const latestNewsType: ContentTypeDef = {
   search: titleAndDescriptionSearch({ date: { kind: 'posted' }, opens: 'item' }),
   adminRoute: '/editlatestnews',
   publicRoute: '/latestnews',
+  sitemapGroup: 'documents',
   feed: { name: 'latestnews' },
 };

@@ -27,5 +27,6 @@ export const pressReleaseType: ContentTypeDef = {
   search: titleAndDescriptionSearch({ date: { field: 'releaseDate', kind: 'released' }, opens: 'list' }),
   adminRoute: '/editpressrelease',
   publicRoute: '/pressrelease',
+  sitemapGroup: 'gallery',
   feed: { name: 'pressrelease' },
 };

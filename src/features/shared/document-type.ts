@@ -55,6 +55,7 @@ export function documentType(o: DocumentTypeOptions): ContentTypeDef {
     messages: documentMessages(o.name, `No ${o.name} found.`),
     archive: o.archive,
     feed: o.feed,
+    sitemapGroup: 'documents',
     search: titleAndDescriptionSearch({ date: { field: 'issueDate', kind: 'issued' }, opens: 'item', document: 'filePath' }),
     adminRoute: o.adminRoute,
     publicRoute: o.publicRoute,

@@ -88,5 +88,6 @@ export const tenderType: ContentTypeDef = {
   },
   adminRoute: '/edittender',
   publicRoute: '/currenttender',
+  sitemapGroup: 'tenders',
   feed: { name: 'tender' },
 };
