@@ -1,4 +1,4 @@
-import type { Messages } from '../../i18n/messages';
+import { wordFor, type Messages } from '../../i18n/messages';
 
 /** Refusals worded with a number in them (streamed-form.ts), which no fixed catalogue entry can match. */
 const PHOTO_TOO_LARGE = /^Photo (\d+) is larger than ([\d.]+) (MB|megapixels)\.$/;
@@ -9,7 +9,7 @@ function translated(t: Messages['grievance'], message: string): string | undefin
   const known = t.refusals[message];
   if (known !== undefined) return known;
   const photo = PHOTO_TOO_LARGE.exec(message);
-  if (photo) return t.photoTooLarge(Number(photo[1]), photo[2], t.units[photo[3]] ?? photo[3]);
+  if (photo) return t.photoTooLarge(Number(photo[1]), photo[2], wordFor(t.units, photo[3]) ?? photo[3]);
   const form = FORM_TOO_LARGE.exec(message);
   if (form) return t.formTooLarge(form[1]);
   return undefined;

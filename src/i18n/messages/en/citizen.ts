@@ -1,3 +1,4 @@
+import { storedNames } from '../../stored-names';
 /** A citizen's own pages: signing in with a mobile number, and the list of their grievances. */
 export const citizen = {
   signInTitle: 'Sign in with your mobile number',
@@ -33,5 +34,5 @@ export const citizen = {
   backToList: 'All my grievances',
   notYours: 'No grievance with that number was lodged with your mobile number.',
   /** What the server says when it refuses, in the page's language; a message not listed is shown as sent. */
-  refusals: {} as Record<string, string>,
+  refusals: storedNames({}),
 };

@@ -1,3 +1,4 @@
+import { storedNames } from '../../stored-names';
 import type { Messages } from '../../messages';
 
 export const grievance: Messages['grievance'] = {
@@ -190,7 +191,7 @@ export const grievance: Messages['grievance'] = {
   photoTooLarge: (n: number, size: string, unit: string) => `फ़ोटो ${n} का आकार ${size} ${unit} से अधिक है।`,
   formTooLarge: (size: string) => `भेजा गया फ़ॉर्म ${size} एमबी की सीमा से बड़ा है।`,
   units: { MB: 'एमबी', megapixels: 'मेगापिक्सेल' },
-  categoryNames: {
+  categoryNames: storedNames({
     'garbage not collected': 'कूड़ा नहीं उठाया गया',
     'street light not working': 'स्ट्रीट लाइट ख़राब',
     'water supply': 'जल आपूर्ति',
@@ -199,5 +200,5 @@ export const grievance: Messages['grievance'] = {
     'mosquito fogging not done': 'मच्छर-रोधी फ़ॉगिंग नहीं हुई',
     'stray animals': 'आवारा पशु',
     'public toilet not clean': 'सार्वजनिक शौचालय साफ़ नहीं',
-  } as Record<string, string>,
+  }),
 };
