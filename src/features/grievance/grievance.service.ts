@@ -13,6 +13,7 @@ import { mixed, number, object, string } from 'yup';
 import { defineService, type EffectInput, type Requirement } from '../cases/service';
 import { messages, wordFor } from '../../i18n/messages';
 import { DAY_MS } from '../../lib/india-time';
+import { REFUSAL } from '../../i18n/refusals';
 
 /** The last moment a decision taken at decidedAt (ISO) may be reopened, with a window of so many days; null without a decision. */
 export function reopenWindowEnd(decidedAt: string | null, days: number): number | null {
@@ -67,7 +68,7 @@ const requirements: Record<string, Requirement> = {
   rating: {
     check: (c) => {
       const rating = c.fields.rating;
-      return Number.isInteger(rating) && (rating as number) >= 1 && (rating as number) <= 5 ? null : { status: 400, message: 'Choose a rating from 1 to 5.', field: 'rating' };
+      return Number.isInteger(rating) && (rating as number) >= 1 && (rating as number) <= 5 ? null : { status: 400, message: REFUSAL.chooseRating, field: 'rating' };
     },
   },
   // The window's length is a setting the admin changes.

@@ -36,6 +36,10 @@ export function contentStorage<T extends TableName>(def: ContentTypeDef, storage
   return { def, storage: storage as AnyContentStorage, ...hooks };
 }
 
+/** A storage's columns by field key, and its media id columns by file slot key, as plain names. */
+export const columnsOf = (storage: AnyContentStorage): Readonly<Record<string, string>> => storage.columns;
+export const fileColumnsOf = (storage: AnyContentStorage): Readonly<Record<string, string>> => storage.files;
+
 export interface StoredContentType extends PublicListingHooks {
   def: ContentTypeDef;
   storage: AnyContentStorage;

@@ -1,4 +1,3 @@
-import { storedNames } from '../../stored-names';
 /** A citizen's own pages: signing in with a mobile number, and the list of their grievances. */
 export const citizen = {
   signInTitle: 'Sign in with your mobile number',
@@ -33,6 +32,4 @@ export const citizen = {
   // One case
   backToList: 'All my grievances',
   notYours: 'No grievance with that number was lodged with your mobile number.',
-  /** What the server says when it refuses, in the page's language; a message not listed is shown as sent. */
-  refusals: storedNames({}),
 };

@@ -160,12 +160,6 @@ export const grievance = {
     mergedFollow: 'the same problem reported earlier: follow that one.',
     howTo: 'Say "me too" on an open grievance from its own page: open it by its number, or from the list of grievances.',
   },
-  /** What the server says when it refuses a form, in the page's language; a message not listed is shown as sent. */
-  refusals: storedNames({}),
   /** The usual grievance categories in the page's language, by their English title in lower case; others show as typed. */
   categoryNames: storedNames({}),
-  /** Refusals that carry a number, matched by refusal-text.ts: a photo or the whole form over its limit. */
-  photoTooLarge: (n: number, size: string, unit: string) => `Photo ${n} is larger than ${size} ${unit}.`,
-  formTooLarge: (size: string) => `The request is larger than the ${size} MB allowed here.`,
-  units: { MB: 'MB', megapixels: 'megapixels' },
 };
