@@ -1,5 +1,7 @@
 import { seedDemoHindi } from './hindi';
 import type { Db } from '../../src/server/db';
+import type { TableName } from '../../src/server/db-schema';
+import { STORED_CONTENT_TYPES } from '../../src/features/content-storage.server';
 import { storeMedia } from '../../src/server/media';
 import { raiseTableVersions } from '../../src/server/content-version';
 import { siteSettings } from '../../src/site-settings';
@@ -101,10 +103,11 @@ async function markDemoOverdueNoticed(trx: Db): Promise<void> {
   }
 }
 
-const SEEDED_TABLES = [
-  'slider', 'about', 'employee', 'tender', 'notice', 'circular', 'office_order', 'latest_news', 'gallery',
-  'video_gallery', 'press_release', 'grievance_type', 'district', 'ward', 'ulb', 'service_case',
-] as const;
+/** Every content type's table (each gets demo content), and the grievances' lookups and cases. */
+const SEEDED_TABLES: readonly TableName[] = [
+  ...STORED_CONTENT_TYPES.map((type) => type.storage.table),
+  'grievance_type', 'district', 'ward', 'ulb', 'service_case',
+];
 
 async function hasContent(database: Db): Promise<boolean> {
   for (const table of SEEDED_TABLES) {

@@ -17,3 +17,11 @@ const CATALOGUES: Readonly<Record<Lang, Messages>> = { en, hi };
 export function messages(lang: Lang): Messages {
   return CATALOGUES[lang];
 }
+
+/**
+ * The words a catalogue table has for a code that arrives as data (a content type's path, a list's code),
+ * or undefined when it has none: tests hold every declared code to having words in both languages.
+ */
+export function wordFor(table: Readonly<Record<string, string>>, code: string): string | undefined {
+  return Object.hasOwn(table, code) ? table[code] : undefined;
+}

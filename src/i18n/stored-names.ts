@@ -23,3 +23,10 @@ const NO_NAMES: ReadonlyMap<string, string> = new Map();
 
 /** The key `storedName` looks a stored word up by. */
 export const storedNameKey = (stored: string): string => stored.trim().toLowerCase();
+
+/**
+ * A catalogue's names for words staff store (by `storedNameKey`): any key, as the words are data. English
+ * pages show the stored words themselves, so the English catalogue's tables are empty.
+ */
+export type StoredNames = Readonly<Record<string, string>>;
+export const storedNames = (names: Record<string, string>): StoredNames => names;

@@ -121,23 +121,53 @@ export interface ContentTypeDef {
   archive?: { slug: string; liveHref: string; validityDays?: number };
   /**
    * Optional: the site search covers the type (in both languages; its translatable fields make a record
-   * searchable in Hindi), reading the result's title and body from the record's text by field key. Its
-   * result view (dates, links) is src/features/search/search.server.ts's.
+   * searchable in Hindi), reading the result's title and body from the record's text by field key, and its
+   * date, page and document as declared; a type whose results need more says so in its storage (searchView).
    */
   search?: SearchDef;
+  /**
+   * Optional: an RSS feed of the public list, /feeds/<name>.xml in each language (its name in the feeds
+   * catalogue). Its items are the live records, newest first, as their own pages; a type whose feed shows
+   * something else says so in its storage (feedItems).
+   */
+  feed?: { name: string };
+  /**
+   * The sitemap's group that lists the public page, first in the group, named by the sitemap catalogue's
+   * words for the page; none for a type whose page is listed otherwise (the slider, on the home page).
+   */
+  sitemapGroup?: SitemapGroupName;
   /** The admin screen's route. */
   adminRoute: string;
   /** Where the public sees this content, for the "view on site" link and the tests. */
   publicRoute: string;
 }
 
+/** The sitemap's groups that list content types' pages (the sitemap catalogue words them). */
+export type SitemapGroupName = 'about' | 'tenders' | 'documents' | 'gallery';
+
+/** What a search result's date is (the results page words it in its language): 'Issue date', 'Published'... */
+export type SearchDateKind = 'issued' | 'published' | 'posted' | 'released';
+
 export interface SearchDef {
   title: (text: (key: string) => string) => string;
   body: (text: (key: string) => string) => string;
+  /** The result's date: the field holding it (none: when the record was put on the site), and what it is. */
+  date: { field?: string; kind: SearchDateKind };
+  /**
+   * Where a result is read: the item's own page (publicRoute/id), its place on the list (publicRoute), or a
+   * page of the type's own ('/tender-details?id=7').
+   */
+  opens: 'item' | 'list' | ((id: number) => string);
+  /** The file slot whose document a result links, if any. */
+  document?: string;
 }
 
 /** The search of a type whose title and description are its searched text. */
-export const TITLE_AND_DESCRIPTION_SEARCH: SearchDef = { title: (text) => text('title'), body: (text) => text('description') };
+export const titleAndDescriptionSearch = (where: Pick<SearchDef, 'date' | 'opens' | 'document'>): SearchDef => ({
+  title: (text) => text('title'),
+  body: (text) => text('description'),
+  ...where,
+});
 
 export function emptyFormValues(def: ContentTypeDef): Record<string, unknown> {
   const values: Record<string, unknown> = {};

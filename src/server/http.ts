@@ -1,6 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { ValidationError } from 'yup';
 import { declarationOf, mayOpen } from './route-table';
+import { REFUSAL } from '../i18n/refusals';
 
 /** The error shape of DESIGN.md: { message, errors?: { field: message } }. */
 export class HttpError extends Error {
@@ -66,7 +67,7 @@ export function endpoint(handler: (context: APIContext) => Promise<Response>): A
       if (err instanceof HttpError) return errorResponse(err);
       if (err instanceof ValidationError) return errorResponse(validationError(err));
       console.error(`${context.request.method} ${context.url.pathname} failed:`, err);
-      return errorResponse(new HttpError(500, 'Something went wrong on our side. Please try again.'));
+      return errorResponse(new HttpError(500, REFUSAL.serverError));
     }
   };
 }
@@ -218,7 +219,7 @@ export async function readFormBody(request: Request, limit: BodyLimit = TEXT_BOD
     // Parsed from the bytes already counted, with the client's own content type (it names the boundary).
     return await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
   } catch {
-    throw new HttpError(400, 'The request body is not a valid form.');
+    throw new HttpError(400, REFUSAL.notAForm);
   }
 }
 

@@ -9,6 +9,7 @@ import type { FileKind } from '../lib/content-type';
 import { acceptUpload, fileLimitBytes, MAX_IMAGE_PIXELS, sniffContentType, WRONG_TYPE_MESSAGE, type AcceptedFile } from './content/uploads';
 import { assertFormBody, chunksWithin, discardRest, HttpError, megabytes, refuseDeclaredLength, type BodyLimit } from './http';
 import { holdUploadSlot } from './upload-slots';
+import { REFUSAL } from '../i18n/refusals';
 
 
 /**
@@ -104,7 +105,7 @@ async function readParts(request: Request, reader: ReadableStreamDefaultReader<U
     });
   } catch {
     discardRest(reader, limit);
-    throw new HttpError(400, 'The request body is not a valid form.');
+    throw new HttpError(400, REFUSAL.notAForm);
   }
   parser.on('field', (name, value) => {
     textBytes += name.length + Buffer.byteLength(value);
@@ -157,7 +158,7 @@ async function readParts(request: Request, reader: ReadableStreamDefaultReader<U
     try {
       await parsed;
     } catch {
-      throw new HttpError(400, 'The request body is not a valid form.');
+      throw new HttpError(400, REFUSAL.notAForm);
     }
     await Promise.all(writes);
     if (refusal) throw refusal;

@@ -1,4 +1,5 @@
 import { HttpError } from './http';
+import { REFUSAL } from '../i18n/refusals';
 
 /**
  * How many bodies with files one network address may be sending us at once. A citizen sends one form at a
@@ -14,7 +15,7 @@ export function holdUploadSlot(address: string, refused: () => void): () => void
   const held = inFlight.get(address) ?? 0;
   if (held >= UPLOADS_PER_ADDRESS) {
     refused();
-    throw new HttpError(429, 'Too many uploads from your network at once. Please wait for the others to finish and try again.', undefined, { 'retry-after': '10' });
+    throw new HttpError(429, REFUSAL.tooManyUploads, undefined, { 'retry-after': '10' });
   }
   inFlight.set(address, held + 1);
   let released = false;

@@ -75,7 +75,7 @@ for (const lang of ['en', 'hi'] as const) {
     const code = /\b(\d{6})\b/.exec(body.body)![1];
     await page.getByLabel(t.code).fill(code === '000000' ? '111111' : '000000');
     await page.getByRole('button', { name: t.signIn }).click();
-    await expect(page.locator('#code-error')).toHaveText(messages(lang).citizen.refusals['That code is not right. You have 2 tries left.'] ?? 'That code is not right. You have 2 tries left.');
+    await expect(page.locator('#code-error')).toHaveText(messages(lang).refusals.codeWrongTwoLeft);
     await page.getByLabel(t.code).fill(code);
     await page.getByRole('button', { name: t.signIn }).click();
 

@@ -6,7 +6,10 @@ import { sitemapPaths } from '../../src/features/sitemap/sitemap';
 import { declarationOf } from '../../src/server/route-table';
 import { ADMIN_NAV } from '../../src/server/admin-nav';
 import type { ContentTypeDef } from '../../src/lib/content-type';
-import { KIND_VIEWS } from '../../src/features/search/search.server';
+import { FEED_LINKS } from '../../src/features/feeds/feed-links';
+import { searchedKinds } from '../../src/features/search/search.server';
+import { searchResultView } from '../../src/server/content/search-view';
+import { messages, wordFor } from '../../src/i18n/messages';
 
 /**
  * A content type is one folder (src/features/<type>/: its declaration and its storage) plus one migration.
@@ -60,22 +63,40 @@ describe.each(CONTENT_TYPES.map((def) => [def.path, def] as const))('the content
     expect(fs.readFileSync(page, 'utf8')).toContain('<ContentAdminPage />');
   });
 
-  it('has its public page in the route table and in the sitemap', () => {
+  const namedInSitemap = (path: string) => {
+    expect(sitemapPaths(), path).toContain(path);
+    for (const lang of ['en', 'hi'] as const) expect(words(wordFor(messages(lang).sitemap.pages, path)), `${lang} ${path}`).toBe(true);
+  };
+
+  it('has its public page in the route table and in the sitemap, named in both languages', () => {
     expect(declarationOf(def.publicRoute)?.access, def.publicRoute).toBe('public');
-    expect(sitemapPaths(), def.publicRoute).toContain(def.publicRoute);
+    namedInSitemap(def.publicRoute);
   });
 
   if (def.archive) it('has its archive page named in the sitemap, and the live list it leaves is public', () => {
-    expect(sitemapPaths()).toContain(`/archive/${def.archive!.slug}`);
+    namedInSitemap(`/archive/${def.archive!.slug}`);
     expect(declarationOf(def.archive!.liveHref)?.access, def.archive!.liveHref).toBe('public');
     if (def.archive!.validityDays !== undefined) expect(Number.isInteger(def.archive!.validityDays) && def.archive!.validityDays > 0).toBe(true);
   });
 });
 
 describe('the content types together', () => {
-  it('have a search result view for each type that asks to be searched, and none for another', () => {
-    const searched = CONTENT_TYPES.filter((def) => def.search).map((def) => def.path).sort();
-    expect(KIND_VIEWS.map((view) => view.kind as string).sort()).toEqual(searched);
+  it('are searched as they declare, each with a result view its storage can answer and its words in both languages', () => {
+    const searched = STORED_CONTENT_TYPES.filter((type) => type.def.search);
+    expect([...searchedKinds()]).toEqual(searched.map((type) => type.def.path));
+    for (const type of searched) {
+      expect(() => searchResultView(type), type.def.path).not.toThrow();
+      for (const lang of ['en', 'hi'] as const) expect(words(wordFor(messages(lang).search.groups, type.def.path)), `${lang} ${type.def.path}`).toBe(true);
+    }
+  });
+
+  it('name each feed once, with its words in both languages, following a public page', () => {
+    const feeds = CONTENT_TYPES.flatMap((def) => (def.feed ? [def] : []));
+    expect(new Set(feeds.map((def) => def.feed!.name)).size).toBe(feeds.length);
+    for (const def of feeds) {
+      expect(FEED_LINKS[def.feed!.name]?.page).toBe(def.publicRoute);
+      for (const lang of ['en', 'hi'] as const) expect(words(wordFor(messages(lang).feeds.names, def.feed!.name)), `${lang} ${def.feed!.name}`).toBe(true);
+    }
   });
 
   it('take distinct API paths, multipart prefixes and admin pages', () => {

@@ -20,4 +20,5 @@ export const aboutType: ContentTypeDef = {
   messages: { ...standardMessages({ name: 'About', noun: 'about', emptyAdmin: 'No about entries found.' }), itemNoun: 'about entry' },
   adminRoute: '/editabout',
   publicRoute: '/about',
+  sitemapGroup: 'about',
 };

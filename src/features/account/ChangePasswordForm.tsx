@@ -2,6 +2,7 @@ import { useFormik } from 'formik';
 import { showDialog } from '../../stores/dialog';
 import { setSessionExpiry, signInAgain } from '../../stores/session';
 import { changePasswordFormSchema } from './change-password.schema';
+import AccountField from './AccountField';
 
 /** The account page's password change. The server renews the session, so the expiry timer starts again. */
 const FIELDS = [
@@ -47,22 +48,8 @@ export default function ChangePasswordForm() {
       {FIELDS.map(({ key, label, autoComplete }) => {
         const error = formik.touched[key] || formik.submitCount > 0 ? formik.errors[key] : undefined;
         return (
-          <div className="field" key={key}>
-            <label htmlFor={`account-${key}`}>{label}</label>
-            <input
-              id={`account-${key}`}
-              name={key}
-              type="password"
-              autoComplete={autoComplete}
-              aria-required="true"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? `account-${key}-error` : undefined}
-              value={formik.values[key]}
-              onChange={formik.handleChange}
-              onBlur={formik.handleBlur}
-            />
-            {error && <p id={`account-${key}-error`} className="field-error">{error}</p>}
-          </div>
+          <AccountField key={key} id={`account-${key}`} name={key} label={label} type="password" autoComplete={autoComplete} value={formik.values[key]}
+            error={error} onChange={formik.handleChange} onBlur={formik.handleBlur} />
         );
       })}
       <div>

@@ -2,6 +2,7 @@ import { useFormik } from 'formik';
 import { useState } from 'react';
 import { loginSchema, type LoginInput } from './login.schema';
 import { INVALID_LOGIN_MESSAGE } from '../../lib/login-refusal';
+import AccountField from './AccountField';
 
 /**
  * The staff sign-in form (SPEC.md §2, §6). The server sets the session cookie; the answer's role says
@@ -58,8 +59,6 @@ export default function LoginForm({ next, expired, initialFailure = null, initia
   });
 
   const fieldError = (key: keyof LoginInput) => (formik.touched[key] || formik.submitCount > 0 ? formik.errors[key] : undefined);
-  const emailError = fieldError('email');
-  const passwordError = fieldError('password');
 
   return (
     // method and action serve a form sent before this script has loaded: never a GET, which would put the
@@ -69,38 +68,10 @@ export default function LoginForm({ next, expired, initialFailure = null, initia
         <p className="login-notice" role="status">Your session has ended. Please sign in again.</p>
       )}
       {failure && <p className="login-error" role="alert">{failure}</p>}
-      <div className="field">
-        <label htmlFor="login-email">Email</label>
-        <input
-          id="login-email"
-          name="email"
-          type="email"
-          autoComplete="username"
-          aria-required="true"
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? 'login-email-error' : undefined}
-          value={formik.values.email}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-        />
-        {emailError && <p id="login-email-error" className="field-error">{emailError}</p>}
-      </div>
-      <div className="field">
-        <label htmlFor="login-password">Password</label>
-        <input
-          id="login-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          aria-required="true"
-          aria-invalid={passwordError ? true : undefined}
-          aria-describedby={passwordError ? 'login-password-error' : undefined}
-          value={formik.values.password}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-        />
-        {passwordError && <p id="login-password-error" className="field-error">{passwordError}</p>}
-      </div>
+      <AccountField id="login-email" name="email" label="Email" type="email" autoComplete="username" value={formik.values.email}
+        error={fieldError('email')} onChange={formik.handleChange} onBlur={formik.handleBlur} />
+      <AccountField id="login-password" name="password" label="Password" type="password" autoComplete="current-password" value={formik.values.password}
+        error={fieldError('password')} onChange={formik.handleChange} onBlur={formik.handleBlur} />
       <button type="submit" className="btn btn-primary btn-block" disabled={formik.isSubmitting}>
         {formik.isSubmitting ? 'Signing in…' : 'Login'}
       </button>

@@ -8,6 +8,7 @@
 import type { AnySchema } from 'yup';
 import { defineWorkflow, type StepRule, type Workflow } from '../../lib/workflow';
 import { indianDate } from '../../lib/india-time';
+import { REFUSAL } from '../../i18n/refusals';
 
 export type Lang = 'en' | 'hi';
 export interface Words {
@@ -242,7 +243,7 @@ function originalRequirement(service: ServiceDeclaration<string, string>): Requi
 
 const BUILT_IN: Record<string, (words: string | undefined) => Requirement> = {
   photo: (words) => ({ check: (c) => (c.photoCount > 0 ? null : { status: 400, message: words ?? 'Add at least one photo.', field: 'photos' }) }),
-  reason: (words) => ({ check: (c) => (c.note.trim() !== '' ? null : { status: 400, message: words ?? 'Give a reason.', field: 'note' }) }),
+  reason: (words) => ({ check: (c) => (c.note.trim() !== '' ? null : { status: 400, message: words ?? REFUSAL.giveReason, field: 'note' }) }),
   document: (words) => ({ check: (c) => (c.documentCount > 0 ? null : { status: 400, message: words ?? 'Attach the document.', field: 'documents' }) }),
 };
 

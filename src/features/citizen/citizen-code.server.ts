@@ -4,6 +4,7 @@ import { HttpError } from '../../server/http';
 import { now } from '../../server/clock';
 import { signingSecret } from '../../server/auth/secret';
 import { admitCodeRequest } from './citizen-limits.server';
+import { REFUSAL } from '../../i18n/refusals';
 
 /**
  * Six-digit sign-in codes. A code is valid for CODE_MINUTES and MAX_TRIES wrong guesses; asking for a new one
@@ -46,12 +47,12 @@ export async function issueCode(mobile: string, address: string, database: Db = 
   return code;
 }
 
-export const NO_CODE = 'That code has expired or is no longer valid. Ask for a new code.';
-export const CODE_SHAPE = 'Type the six-digit code from the SMS.';
+export const NO_CODE = REFUSAL.codeGone;
+export const CODE_SHAPE = REFUSAL.typeCode;
 export const WRONG_CODE: Record<number, string> = {
-  2: 'That code is not right. You have 2 tries left.',
-  1: 'That code is not right. You have 1 try left.',
-  0: 'That code was wrong 3 times and no longer works. Ask for a new code.',
+  2: REFUSAL.codeWrongTwoLeft,
+  1: REFUSAL.codeWrongOneLeft,
+  0: REFUSAL.codeSpent,
 };
 
 /** Checks a typed code; on success the code is used up. Wrong guesses count; the third kills the code. */

@@ -1,6 +1,7 @@
 import { db, type Db } from '../../server/db';
 import { HttpError } from '../../server/http';
 import { now } from '../../server/clock';
+import { REFUSAL } from '../../i18n/refusals';
 
 /**
  * How many sign-in codes may be asked for: per mobile number (so nobody floods a stranger's phone with
@@ -38,5 +39,5 @@ export async function admitCodeRequest(mobile: string, address: string, database
   if (byAddress !== null) throw tooMany(ADDRESS_LIMIT_MESSAGE, byAddress);
 }
 
-export const MOBILE_LIMIT_MESSAGE = 'Too many codes have been sent to this mobile number in the last hour. Please try again later.';
-export const ADDRESS_LIMIT_MESSAGE = 'Too many codes have been asked for from your network in the last hour. Please try again later.';
+export const MOBILE_LIMIT_MESSAGE = REFUSAL.tooManyCodesToMobile;
+export const ADDRESS_LIMIT_MESSAGE = REFUSAL.tooManyCodesFromNetwork;

@@ -7,12 +7,13 @@ import { checkCode, issueCode } from './citizen-code.server';
 import { citizenSignInMode } from './citizen-mode.server';
 import { sendCitizenCode } from './citizen-sms.server';
 import { createCitizenSession } from './citizen-session.server';
+import { REFUSAL } from '../../i18n/refusals';
 
 /** The two steps of a citizen's sign-in, shared by the pages (/my/signin) and the JSON API (/api/Citizen/*). */
 
-export const SIGN_IN_OFF = 'Signing in with a mobile number is not available on this site. Track a grievance with its number and your mobile number instead.';
-export const GIVE_MOBILE = 'Give your mobile number.';
-export const BAD_MOBILE = 'Give a 10-digit Indian mobile number.';
+export const SIGN_IN_OFF = REFUSAL.signInOff;
+export const GIVE_MOBILE = REFUSAL.giveMobile;
+export const BAD_MOBILE = REFUSAL.badMobile;
 
 function assertSignInOn(): void {
   if (citizenSignInMode() === 'off') throw new HttpError(503, SIGN_IN_OFF);

@@ -24,6 +24,7 @@ import {
   toComplaintWire,
 } from './complaint.server';
 import { IMAGE_SLOTS, SUBMIT_PARTS, type ImageKey } from './complaint.wire';
+import { REFUSAL } from '../../i18n/refusals';
 
 /** The complaint calls of SPEC.md §7, written once for the Public, Admin and User paths that share them. */
 
@@ -81,7 +82,7 @@ async function readImages(read: FormParts): Promise<Partial<Record<ImageKey, Acc
 const LOOKUP_NOT_FOUND: Record<LookupKey, string> = {
   grievance: 'That grievance type does not exist; choose one from the list.',
   district: 'That district does not exist; choose one from the list.',
-  ward: 'That ward does not exist; choose one from the list.',
+  ward: REFUSAL.unknownWard,
   ulb: 'That ULB does not exist; choose one from the list.',
 };
 

@@ -72,4 +72,5 @@ export const employeeType: ContentTypeDef = {
   messages: standardMessages({ name: 'Employee', noun: 'employee', emptyAdmin: 'No employee found.' }),
   adminRoute: '/editministerofficeremp',
   publicRoute: '/employeelist',
+  sitemapGroup: 'about',
 };

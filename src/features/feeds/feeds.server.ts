@@ -5,10 +5,9 @@ import { escapeXml } from '../../lib/xml-text';
 import { toDocumentItem } from '../shared/document-item.server';
 import { documentPagePath } from '../shared/document-type';
 import { localizeRecords } from '../translation/localize.server';
-import { noticeType } from '../notice/notice.schema';
-import { latestNewsType } from '../latestnews/latestnews.schema';
-import { listActiveTenders } from '../tender/tender.server';
-import { listPressReleases } from '../pressrelease/pressrelease.server';
+import { STORED_CONTENT_TYPES } from '../content-storage.server';
+import type { ContentTypeDef } from '../../lib/content-type';
+import type { FeedItem } from '../../lib/feed-item';
 import { FEED_LINKS, feedPath, feedTitle, isFeedName, type FeedName } from './feed-links';
 import { indianDayStart } from '../../lib/india-time';
 
@@ -19,20 +18,9 @@ import { indianDayStart } from '../../lib/india-time';
  */
 export const FEED_SIZE = 20;
 
-export interface FeedItem {
-  title: string;
-  description: string;
-  /** The English path of the item's own page on this site (or of its place on the list that shows it whole). */
-  path: string;
-  /** A calendar date (YYYY-MM-DD), an ISO instant, or null. */
-  date: string | null;
-  guid: string;
-}
-
-
 /** Items with a page of their own (documents, latest news), in the feed's language where a translation is stored. */
-const documentItems = (type: typeof noticeType) => async (lang: Lang): Promise<FeedItem[]> => {
-  const records = await localizeRecords(type, await listRecords(type, { limit: FEED_SIZE, visibility: 'live' }), lang);
+const ownPageItems = (type: ContentTypeDef) => async (lang: Lang, limit: number): Promise<FeedItem[]> => {
+  const records = await localizeRecords(type, await listRecords(type, { limit, visibility: 'live' }), lang);
   return records.map((record) => {
     const item = toDocumentItem(record);
     return {
@@ -46,28 +34,10 @@ const documentItems = (type: typeof noticeType) => async (lang: Lang): Promise<F
   });
 };
 
-/** Each feed's newest items. */
-const FEED_ITEMS: Record<FeedName, (lang: Lang) => Promise<FeedItem[]>> = {
-  notice: documentItems(noticeType),
-  latestnews: documentItems(latestNewsType),
-  tender: async (lang) =>
-      (await listActiveTenders({ limit: FEED_SIZE, offset: 0, lang })).tenders.map((tender) => ({
-        title: `${tender.tenderNo}: ${tender.title}`,
-        description: `${tender.description} ${messages(lang).feeds.lastDateOfSubmission} ${tender.lastDate} ${tender.lastTime} (IST).`,
-        path: `/tender-details?id=${tender.id}`,
-        date: tender.publishDate || null,
-        guid: `tender-${tender.id}`,
-      })),
-  pressrelease: async (lang) =>
-      (await listPressReleases(lang)).slice(0, FEED_SIZE).map((release) => ({
-        title: release.title,
-        description: release.newspaper ? `${release.description} (${release.newspaper})` : release.description,
-        // Press releases have no page of their own: each is a card on the one list, with an anchor.
-        path: `/pressrelease#release-${release.id}`,
-        date: release.releaseDate,
-        guid: `pressrelease-${release.id}`,
-      })),
-};
+/** Each feed's newest items: the type's own way where its storage says one, else its live records. */
+const FEED_ITEMS: ReadonlyMap<FeedName, (lang: Lang, limit: number) => Promise<FeedItem[]>> = new Map(
+  STORED_CONTENT_TYPES.flatMap(({ def, feedItems }) => (def.feed ? [[def.feed.name, feedItems ?? ownPageItems(def)] as const] : [])),
+);
 
 /** A date as RSS wants it (RFC 822): an instant as it is, a calendar date at midnight Indian time. */
 function rfc822(date: string): string | null {
@@ -128,7 +98,7 @@ export async function feedXml(name: string, origin: string, lang: Lang = 'en'): 
       description: m.feeds.channelDescription(title, m.footer.councilName),
       page: FEED_LINKS[name].page,
       self: feedPath(name),
-      items: await FEED_ITEMS[name](lang),
+      items: await FEED_ITEMS.get(name)!(lang, FEED_SIZE),
     },
     origin,
     lang,

@@ -22,4 +22,5 @@ export const galleryType: ContentTypeDef = {
   messages: { ...standardMessages({ name: 'Gallery', noun: 'Gallery', emptyAdmin: 'No gallery found.' }), itemNoun: 'gallery picture' },
   adminRoute: '/editgallery',
   publicRoute: '/photogallery',
+  sitemapGroup: 'gallery',
 };

@@ -2,6 +2,7 @@ import { db, type Db } from '../../server/db';
 import { admitAttempt, anyLimitReached, recordAttempts, tooManyAttempts } from '../../server/attempt-limit';
 import { readSettings } from './grievance-settings.server';
 import { HOUR_MS } from '../../lib/india-time';
+import { REFUSAL } from '../../i18n/refusals';
 
 /**
  * Abuse limits for citizens, who have no account: grievances lodged per mobile number and per client address,
@@ -30,13 +31,13 @@ export async function assertAddressMayLodge(address: string, database: Db = db()
 }
 
 const lodgesFrom = (address: string, max: number) => ({ kind: 'lodge-address', key: address, windowMs: HOUR_MS, max });
-const addressLimitReached = () => tooManyAttempts('Too many grievances have been lodged from your network in the last hour. Please try again in an hour.', HOUR_S);
+const addressLimitReached = () => tooManyAttempts(REFUSAL.tooManyLodged, HOUR_S);
 
 /** Refuses (429) a look-up from an address that has failed too often in the last hour. */
 export async function admitLookup(address: string, database: Db = db()): Promise<void> {
   const settings = await readSettings(database);
   if (await anyLimitReached([{ kind: 'lookup-address', key: address, windowMs: HOUR_MS, max: settings.lookupFailuresPerAddressPerHour }], database)) {
-    throw tooManyAttempts('Too many look-ups that did not match have come from your network. Please try again in an hour.', HOUR_S);
+    throw tooManyAttempts(REFUSAL.tooManyLookUps, HOUR_S);
   }
 }
 
@@ -60,5 +61,5 @@ export async function admitWardAlertRequest(recipient: string, address: string, 
 export async function admitMeToo(address: string, database: Db = db()): Promise<void> {
   const settings = await readSettings(database);
   await admitAttempt([{ kind: 'metoo-address', key: address, windowMs: HOUR_MS, max: settings.meTooPerAddressPerHour }],
-    { message: 'Too many "me too"s have come from your network in the last hour. Please try again in an hour.', retryAfterSeconds: HOUR_S }, database);
+    { message: REFUSAL.tooManyMeToos, retryAfterSeconds: HOUR_S }, database);
 }

@@ -15,6 +15,7 @@ import { findCitizenGrievance, findStaffGrievance, type InboxFilter, type StaffG
 import { isGrievanceState, parseComplaintNumber, parseMobile, TRANSITIONS, type TransitionName } from './grievance-workflow';
 import type { GrievanceActor } from './grievance.server';
 import type { Lang } from '../../i18n/lang';
+import { REFUSAL } from '../../i18n/refusals';
 
 /** What the public form, the staff screens, the JSON endpoints and Open311 share when reading a request. */
 
@@ -100,8 +101,8 @@ export async function lodgeChecked(
     values.wardId === null ? Promise.resolve({ id: null }) : database.selectFrom('ward').select('id').where('id', '=', values.wardId).executeTakeFirst(),
   ]);
   const unknown: Record<string, string> = {};
-  if (!category) unknown[names.category] = 'That category does not exist; choose one from the list.';
-  if (!ward) unknown[names.ward] = 'That ward does not exist; choose one from the list.';
+  if (!category) unknown[names.category] = REFUSAL.unknownCategory;
+  if (!ward) unknown[names.ward] = REFUSAL.unknownWard;
   if (Object.keys(unknown).length > 0) throw new HttpError(400, Object.values(unknown)[0], unknown);
   if (form) await checkSpooledFiles(form.files, PHOTO_FORM);
   if (actor.party === 'citizen') await admitLodging(values.mobile, clientAddress(context));
@@ -166,7 +167,7 @@ export async function citizenLookup(context: Pick<APIContext, 'locals' | 'client
   const found = parsedNumber && parsedMobile ? await findCitizenGrievance(parsedNumber, parsedMobile) : null;
   if (!found) {
     await recordFailedLookup(address);
-    throw new HttpError(404, 'No grievance matches that complaint number and mobile number. Check both and try again.');
+    throw new HttpError(404, REFUSAL.noMatch);
   }
   return found;
 }
@@ -187,7 +188,7 @@ export function isTransitionName(value: string): value is TransitionName {
 /** A staff transition from a form (multipart or urlencoded): note, officer, photos. */
 export async function staffTransition(number: string, transition: string, streamed: StreamedForm, actor: GrievanceActor): Promise<void> {
   const parsed = parseComplaintNumber(number);
-  if (!parsed) throw new HttpError(404, 'No grievance with that number.');
+  if (!parsed) throw new HttpError(404, REFUSAL.noSuchGrievance);
   if (!isTransitionName(transition)) throw new HttpError(404, 'There is no such action.');
   const form = streamed.fields;
   const officer = text(form, 'officer');
@@ -214,7 +215,7 @@ export function asHttpError(err: unknown, where: string): HttpError {
   if (err instanceof HttpError) return err;
   if (err instanceof ValidationError) return validationError(err);
   console.error(`${where} failed:`, err);
-  return new HttpError(500, 'Something went wrong on our side. Please try again.');
+  return new HttpError(500, REFUSAL.serverError);
 }
 
 /** Sets a refusal's status and headers (Retry-After) on a page's answer. */
@@ -254,14 +255,14 @@ export function inboxFilterOf(url: URL, session: Session, pageSize: number): Inb
 export async function staffGrievance(number: string | undefined, session: Session): Promise<StaffGrievance> {
   const parsed = parseComplaintNumber(number);
   const found = parsed ? await findStaffGrievance(parsed) : null;
-  if (!found || (session.user.role === 'officer' && found.officerId !== session.user.id)) throw new HttpError(404, 'No grievance with that number.');
+  if (!found || (session.user.role === 'officer' && found.officerId !== session.user.id)) throw new HttpError(404, REFUSAL.noSuchGrievance);
   return found;
 }
 
 /** Staff redaction from a form: only the fields sent are replaced. */
 export async function staffRedaction(number: string, form: FormData, actor: GrievanceActor): Promise<void> {
   const parsed = parseComplaintNumber(number);
-  if (!parsed) throw new HttpError(404, 'No grievance with that number.');
+  if (!parsed) throw new HttpError(404, REFUSAL.noSuchGrievance);
   const changes: Partial<Record<RedactableField, string>> = {};
   for (const field of Object.keys(REDACTABLE) as RedactableField[]) {
     const value = form.get(field);

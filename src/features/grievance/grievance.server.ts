@@ -7,6 +7,7 @@ import { lodgeCase, takeStep, type CaseActor, type Visibility } from '../cases/c
 import { LODGED_BY, type Party, type TransitionName } from './grievance-workflow';
 import { readSettings, writeSetting, type SettingName } from './grievance-settings.server';
 import { GRIEVANCE } from './grievance.service';
+import { REFUSAL } from '../../i18n/refusals';
 
 /**
  * Grievance writes, all through the case kernel (src/features/cases/cases.server.ts): lodging and every step
@@ -70,7 +71,7 @@ export async function lodgeGrievance(
   if (!LODGED_BY.includes(actor.party)) throw new HttpError(403, 'Your role may not lodge grievances.');
   if (photos.length > MAX_PHOTOS) throw new HttpError(400, `Send at most ${MAX_PHOTOS} photos.`, { photos: `Send at most ${MAX_PHOTOS} photos.` });
   const category = await database.selectFrom('grievance_type').select(['id', 'sla_hours']).where('id', '=', input.grievanceTypeId).executeTakeFirst();
-  if (!category) throw new HttpError(400, 'That category does not exist; choose one from the list.', { category: 'That category does not exist; choose one from the list.' });
+  if (!category) throw new HttpError(400, REFUSAL.unknownCategory, { category: REFUSAL.unknownCategory });
   const districtId = input.districtId ?? (await firstId(database, 'district'));
   const ulbId = input.ulbId ?? (await firstId(database, 'ulb'));
   const slotted = legacySlots ? (Object.keys(LEGACY_SLOTS) as (keyof typeof LEGACY_SLOTS)[]).filter((key) => legacySlots[key]) : null;
@@ -129,7 +130,7 @@ export async function redactGrievance(number: string, changes: Partial<Record<Re
       actor: { id: actor.userId, email: actor.label }, entity: GRIEVANCE.auditEntity ?? 'case', table: 'service_case', files: [],
       change: async (trx) => {
         const row = await trx.selectFrom('service_case').selectAll().where('number', '=', number).where('service', '=', GRIEVANCE.name).executeTakeFirst();
-        if (!row) throw new HttpError(404, 'No grievance with that number.');
+        if (!row) throw new HttpError(404, REFUSAL.noSuchGrievance);
         const contact = await trx.selectFrom('case_contact').selectAll().where('case_id', '=', row.id).executeTakeFirstOrThrow();
         const { address, ...fields } = replaced;
         const data = { ...(JSON.parse(row.data) as Record<string, unknown>), ...fields };

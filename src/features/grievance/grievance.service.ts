@@ -11,8 +11,9 @@
  */
 import { mixed, number, object, string } from 'yup';
 import { defineService, type EffectInput, type Requirement } from '../cases/service';
-import { messages } from '../../i18n/messages';
+import { messages, wordFor } from '../../i18n/messages';
 import { DAY_MS } from '../../lib/india-time';
+import { REFUSAL } from '../../i18n/refusals';
 
 /** The last moment a decision taken at decidedAt (ISO) may be reopened, with a window of so many days; null without a decision. */
 export function reopenWindowEnd(decidedAt: string | null, days: number): number | null {
@@ -29,7 +30,7 @@ export function withinReopenWindow(decidedAt: string | null, days: number, at: n
 /** The hours a fresh grievance (and a reopened one) is given when its category says nothing. */
 export const DEFAULT_DUE_HOURS = 72;
 
-const words = (state: string) => ({ en: messages('en').grievance.states[state], hi: messages('hi').grievance.states[state] });
+const words = (state: string) => ({ en: wordFor(messages('en').grievance.states, state) ?? state, hi: wordFor(messages('hi').grievance.states, state) ?? state });
 
 /**
  * A decision (resolve, reject) is recorded with who made it and when; the old wire shows these as the action.
@@ -67,7 +68,7 @@ const requirements: Record<string, Requirement> = {
   rating: {
     check: (c) => {
       const rating = c.fields.rating;
-      return Number.isInteger(rating) && (rating as number) >= 1 && (rating as number) <= 5 ? null : { status: 400, message: 'Choose a rating from 1 to 5.', field: 'rating' };
+      return Number.isInteger(rating) && (rating as number) >= 1 && (rating as number) <= 5 ? null : { status: 400, message: REFUSAL.chooseRating, field: 'rating' };
     },
   },
   // The window's length is a setting the admin changes.

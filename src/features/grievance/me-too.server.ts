@@ -12,6 +12,7 @@ import { lodgeSchema } from './grievance.schema';
 import { OPEN_STATES, parseComplaintNumber } from './grievance-workflow';
 import { admitMeToo } from './grievance-limits.server';
 import type { Lang } from '../../i18n/lang';
+import { REFUSAL } from '../../i18n/refusals';
 
 /**
  * A citizen's "me too" from a form: the similar list on /postgrievance (its buttons post the lodging form's
@@ -30,7 +31,7 @@ export type MeTooResult = 'added' | 'already';
 
 export async function meTooFromForm(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: FormData, lang: Lang): Promise<{ number: string; result: MeTooResult }> {
   const number = parseComplaintNumber(text(form, 'metoo'));
-  if (!number) throw new HttpError(404, 'No grievance with that number.');
+  if (!number) throw new HttpError(404, REFUSAL.noSuchGrievance);
   const values = await meTooSchema.validate({ mobile: text(form, 'mobile'), email: text(form, 'email') }, { abortEarly: false, stripUnknown: true });
   // The claim is per grievance: one lodging form may say "me too" to more than one of its list.
   const claim = await claimSubmission(`metoo-${number}`, form.get(FORM_TOKEN_FIELD));

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { standardMessages, screenWording, TITLE_AND_DESCRIPTION_SEARCH, type ContentTypeDef } from '../../lib/content-type';
+import { standardMessages, screenWording, titleAndDescriptionSearch, type ContentTypeDef } from '../../lib/content-type';
 import { longText, text } from '../shared/schema-helpers';
 
 export const latestNewsType: ContentTypeDef = {
@@ -19,7 +19,9 @@ export const latestNewsType: ContentTypeDef = {
   }),
   messages: { ...standardMessages({ name: 'Latest News', noun: 'data', deleteNoun: 'Latest News', emptyAdmin: 'No Data found.' }), itemNoun: 'news item' },
   archive: { slug: 'latestnews', liveHref: '/latestnews', validityDays: 30 },
-  search: TITLE_AND_DESCRIPTION_SEARCH,
+  search: titleAndDescriptionSearch({ date: { kind: 'posted' }, opens: 'item' }),
   adminRoute: '/editlatestnews',
   publicRoute: '/latestnews',
+  sitemapGroup: 'documents',
+  feed: { name: 'latestnews' },
 };

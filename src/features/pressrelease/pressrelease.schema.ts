@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { standardMessages, screenWording, TITLE_AND_DESCRIPTION_SEARCH, type ContentTypeDef } from '../../lib/content-type';
+import { standardMessages, screenWording, titleAndDescriptionSearch, type ContentTypeDef } from '../../lib/content-type';
 import { dateText, longText, text } from '../shared/schema-helpers';
 
 export const pressReleaseType: ContentTypeDef = {
@@ -24,7 +24,9 @@ export const pressReleaseType: ContentTypeDef = {
     releaseDate: dateText(),
   }),
   messages: standardMessages({ name: 'PressRelease', noun: 'PressRelease', emptyAdmin: 'No press release found.' }),
-  search: TITLE_AND_DESCRIPTION_SEARCH,
+  search: titleAndDescriptionSearch({ date: { field: 'releaseDate', kind: 'released' }, opens: 'list' }),
   adminRoute: '/editpressrelease',
   publicRoute: '/pressrelease',
+  sitemapGroup: 'gallery',
+  feed: { name: 'pressrelease' },
 };

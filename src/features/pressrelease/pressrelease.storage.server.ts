@@ -1,5 +1,6 @@
 import { contentStorage } from '../../server/content/storage';
 import { pressReleaseType } from './pressrelease.schema';
+import { pressReleaseFeedItems } from './pressrelease.server';
 
 /** Where this type's records live (see server/content/storage.ts). */
 export const pressReleaseStorage = contentStorage(pressReleaseType, {
@@ -13,4 +14,4 @@ export const pressReleaseStorage = contentStorage(pressReleaseType, {
   },
   files: { photoPath: 'photo_media_id' },
   orderBy: 'release_date',
-});
+}, { feedItems: pressReleaseFeedItems });

@@ -1,12 +1,10 @@
 import { PostgresAdapter, sql, type Expression, type SqlBool } from 'kysely';
 import { db, type Db } from '../../server/db';
-import { mediaUrl } from '../../server/media';
 import { now } from '../../server/clock';
-import { validUntil } from '../../server/cache/dependencies';
-import { closesAt, closingMoment, isOpenAt } from '../tender/tender-closing.server';
+import { searchResultView, type SearchResultDetails, type SearchResultView } from '../../server/content/search-view';
+import { STORED_CONTENT_TYPES } from '../content-storage.server';
 import { ftsMatchExpression, highlightHtml, searchTerms, snippetHtml, tsQueryText } from './search-text';
 import { noteNextVisibilityChange, visibilityWhere } from '../../server/lifecycle/visibility';
-import { SEARCH_SOURCES } from './search-sources.server';
 
 /**
  * The public site search: full-text search over notices, circulars, office orders, tenders, latest news and
@@ -19,14 +17,12 @@ export const MAX_QUERY_LENGTH = 100;
 /** Per kind, so that a common word in notices cannot crowd the tenders out. */
 export const HITS_PER_KIND = 10;
 
-/** A kind of result: the content type's path. */
-export type SearchKind = 'notice' | 'circular' | 'officeorder' | 'tender' | 'latest-news' | 'press-release';
-/** What a hit's date is (the page words it in its language): 'Issue date', 'Published'... */
-export type SearchDateKind = 'issued' | 'published' | 'posted' | 'released';
-/** The list a hit appears in: its kind's list, or for a tender the active or past list. */
-export type SearchList = SearchKind | 'active-tender' | 'past-tender';
+/** A kind of result: the searched content type's path ('notice', 'latest-news'); the page words it by this code. */
+export type SearchKind = string;
+/** The list a hit appears in: its type's path, or a listing's code (a tender's 'active-tender', 'past-tender'). */
+export type SearchList = string;
 
-export interface SearchHit {
+export interface SearchHit extends SearchResultDetails {
   id: number;
   /** Plain text, for labels. */
   title: string;
@@ -38,14 +34,6 @@ export interface SearchHit {
   lang: 'en' | 'hi';
   /** The title's language: the English title stands in when a Hindi entry has no Hindi title. */
   titleLang: 'en' | 'hi';
-  /** The record's date as stored ('YYYY-MM-DD' or an ISO instant), for the page to word; null when it has none. */
-  date: string | null;
-  dateKind: SearchDateKind;
-  /** Where the visitor reads it: the list page, or the tender's own page. */
-  href: string;
-  /** The list it appears in, when href is a details page: the active tenders. */
-  listedIn?: { list: SearchList; href: string };
-  documentUrl?: string;
 }
 
 export interface SearchGroup {
@@ -66,11 +54,9 @@ export function normaliseQuery(raw: string | null | undefined): string {
   return (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_QUERY_LENGTH);
 }
 
-const KIND_TABLES: Record<SearchKind, string> = {
-  notice: 'notice', circular: 'circular', officeorder: 'office_order', tender: 'tender', 'latest-news': 'latest_news', 'press-release': 'press_release',
-};
-/** The kinds searched: the types whose declarations ask for it (each needs its view in KIND_VIEWS below). */
-const KINDS = SEARCH_SOURCES.map((source) => source.def.path as SearchKind);
+/** The result view of every searched type, from its declaration and storage, in the declarations' order. */
+const VIEWS: readonly SearchResultView[] = STORED_CONTENT_TYPES.filter((type) => type.def.search).map(searchResultView);
+const KINDS: readonly SearchKind[] = VIEWS.map((view) => view.def.path);
 
 /**
  * The one place the search decides visibility: what each kind's public list shows at the moment `at`, by
@@ -146,77 +132,8 @@ function bestPerRecord(entries: MatchedEntry[]): Map<SearchKind, MatchedEntry[]>
   return byKind;
 }
 
-type Details = Omit<SearchHit, 'id' | 'title' | 'titleHtml' | 'snippetHtml' | 'lang' | 'titleLang'>;
-
-interface KindView {
-  kind: SearchKind;
-  listHref: string;
-  /** Dates, links and documents of the records found, by id. */
-  details: (database: Db, ids: number[], at: number) => Promise<Map<number, Details>>;
-}
-
-const documentView = (kind: 'notice' | 'circular' | 'officeorder', listHref: string): KindView => ({
-  kind,
-  listHref,
-  details: async (database, ids) => {
-    // The three document tables share the notice shape (the other two add a department, unused here).
-    const table = KIND_TABLES[kind] as 'notice';
-    const rows = await database
-      .selectFrom(table)
-      .leftJoin('media', 'media.id', `${table}.file_media_id`)
-      .select([`${table}.id as id`, `${table}.issue_date as issueDate`, 'media.sha256 as sha256', 'media.content_type as contentType'])
-      .where(`${table}.id`, 'in', ids)
-      .execute();
-    return new Map(rows.map((row) => [row.id, {
-      date: row.issueDate || null,
-      dateKind: 'issued',
-      href: `${listHref}/${row.id}`,
-      listedIn: { list: kind, href: listHref },
-      documentUrl: row.sha256 && row.contentType ? mediaUrl(row.sha256, row.contentType) : undefined,
-    }]));
-  },
-});
-
-/** The result views, one per searched kind (the declarations test checks none is missing). */
-export const KIND_VIEWS: readonly KindView[] = [
-  documentView('notice', '/notice'),
-  documentView('circular', '/circulars'),
-  documentView('officeorder', '/officeorder'),
-  {
-    kind: 'tender',
-    listHref: '/currenttender',
-    details: async (database, ids, at) => {
-      const rows = await database.selectFrom('tender').select(['id', 'publish_date', closesAt.as('closing')]).where('id', 'in', ids).execute();
-      return new Map(rows.map((row) => {
-        const active = !!row.closing && isOpenAt(row.closing, at);
-        // The label says where the tender is listed, which changes when it closes.
-        if (active) validUntil(closingMoment(row.closing));
-        return [row.id, {
-          date: row.publish_date || null,
-          dateKind: 'published',
-          href: `/tender-details?id=${row.id}`,
-          listedIn: active ? { list: 'active-tender', href: '/currenttender' } : { list: 'past-tender', href: '/pasttender' },
-        } satisfies Details];
-      }));
-    },
-  },
-  {
-    kind: 'latest-news',
-    listHref: '/latestnews',
-    details: async (database, ids) => {
-      const rows = await database.selectFrom('latest_news').select(['id', 'created_date']).where('id', 'in', ids).execute();
-      return new Map(rows.map((row) => [row.id, { date: row.created_date || null, dateKind: 'posted', href: `/latestnews/${row.id}`, listedIn: { list: 'latest-news', href: '/latestnews' } } satisfies Details]));
-    },
-  },
-  {
-    kind: 'press-release',
-    listHref: '/pressrelease',
-    details: async (database, ids) => {
-      const rows = await database.selectFrom('press_release').select(['id', 'release_date']).where('id', 'in', ids).execute();
-      return new Map(rows.map((row) => [row.id, { date: row.release_date || null, dateKind: 'released', href: '/pressrelease' } satisfies Details]));
-    },
-  },
-];
+/** The searched kinds' paths, for the tests that hold them to the declarations. */
+export const searchedKinds = (): readonly SearchKind[] => KINDS;
 
 /** `at` is the moment the tenders' open or closed state is judged at: the server's clock by default. */
 export async function searchSite(rawQuery: string | null | undefined, database: Db = db(), at: number = now()): Promise<SearchOutcome> {
@@ -229,8 +146,8 @@ export async function searchSite(rawQuery: string | null | undefined, database: 
   await noteNextChanges(database, at);
   const byKind = bestPerRecord(await matchEntries(database, terms, at));
   const groups: SearchGroup[] = [];
-  for (const view of KIND_VIEWS) {
-    const found = byKind.get(view.kind) ?? [];
+  for (const view of VIEWS) {
+    const found = byKind.get(view.def.path) ?? [];
     if (found.length === 0) continue;
     const shown = found.slice(0, HITS_PER_KIND);
     const details = await view.details(database, shown.map((entry) => entry.record_id), at);
@@ -247,7 +164,7 @@ export async function searchSite(rawQuery: string | null | undefined, database: 
         ...detail,
       }];
     });
-    groups.push({ kind: view.kind, listHref: view.listHref, hits, more: found.length > HITS_PER_KIND });
+    groups.push({ kind: view.def.path, listHref: view.listHref, hits, more: found.length > HITS_PER_KIND });
   }
   return { status: 'done', query, groups, total: groups.reduce((sum, group) => sum + group.hits.length, 0) };
 }

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { documentMessages, screenWording, TITLE_AND_DESCRIPTION_SEARCH, type ContentTypeDef, type FieldDef } from '../../lib/content-type';
+import { documentMessages, screenWording, titleAndDescriptionSearch, type ContentTypeDef, type FieldDef } from '../../lib/content-type';
 import { dateText, longText, text } from './schema-helpers';
 
 /**
@@ -15,6 +15,7 @@ interface DocumentTypeOptions {
   adminRoute: string;
   publicRoute: string;
   archive: ContentTypeDef['archive'];
+  feed?: ContentTypeDef['feed'];
 }
 
 export function documentType(o: DocumentTypeOptions): ContentTypeDef {
@@ -53,7 +54,9 @@ export function documentType(o: DocumentTypeOptions): ContentTypeDef {
     }),
     messages: documentMessages(o.name, `No ${o.name} found.`),
     archive: o.archive,
-    search: TITLE_AND_DESCRIPTION_SEARCH,
+    feed: o.feed,
+    sitemapGroup: 'documents',
+    search: titleAndDescriptionSearch({ date: { field: 'issueDate', kind: 'issued' }, opens: 'item', document: 'filePath' }),
     adminRoute: o.adminRoute,
     publicRoute: o.publicRoute,
   };

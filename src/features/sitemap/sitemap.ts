@@ -1,6 +1,7 @@
 import { LANGS, pathIn, type Lang } from '../../i18n/lang';
 import { escapeXml } from '../../lib/xml-text';
-import { messages, type Messages } from '../../i18n/messages';
+import { messages, wordFor, type Messages } from '../../i18n/messages';
+import { ARCHIVES, CONTENT_TYPES } from '../content-types';
 import { declarationOf, patternForPath } from '../../server/route-table';
 import { websitePolicies } from '../policies/policy-texts';
 
@@ -30,17 +31,26 @@ export interface SitemapGroup {
 type GroupName = keyof Messages['sitemap']['groups'];
 type NamedPage = keyof Messages['sitemap']['pages'];
 
+/** The pages that are not a content type's: a content type's public page leads its declared group. */
 const GROUPS: readonly [GroupName, readonly NamedPage[]][] = [
   ['main', ['/', '/login', '/contactus']],
-  ['about', ['/about', '/wardparsad', '/executiveofficer', '/chairman', '/standingcommitee', '/employeelist', '/listofholiday']],
-  ['tenders', ['/currenttender', '/pasttender']],
-  ['documents', ['/notice', '/circulars', '/officeorder', '/latestnews']],
+  ['about', ['/wardparsad', '/executiveofficer', '/chairman', '/standingcommitee', '/listofholiday']],
+  ['tenders', ['/pasttender']],
+  ['documents', []],
   ['grievance', ['/postgrievance', '/trackgrievance', '/viewgrievance', '/ward-alerts', '/grievance-performance', '/my/signin']],
   ['services', ['/tradelicense', '/viewpropertytax', '/paypropertytax']],
-  ['gallery', ['/photogallery', '/videogallery', '/pressrelease']],
-  // Items past their validity, kept findable (GIGW's archival policy).
-  ['archives', ['/archive/notice', '/archive/circulars', '/archive/officeorder', '/archive/latestnews', '/archive/tender']],
+  ['gallery', []],
+  // Items past their validity, kept findable (GIGW's archival policy): every declared archive.
+  ['archives', []],
 ];
+
+/** A group's English paths: the declared content pages first, in the declarations' order, then its own. */
+function pathsOf(group: GroupName, own: readonly string[]): string[] {
+  const content = group === 'archives'
+    ? ARCHIVES.map((archive) => `/archive/${archive.slug}`)
+    : CONTENT_TYPES.filter((def) => def.sitemapGroup === group).map((def) => def.publicRoute);
+  return [...content, ...own];
+}
 
 const SITE_PAGES: readonly NamedPage[] = ['/privacypolicy', '/help', '/feedback', '/accessibility-statement', '/screen-reader-access', '/search', '/sitemap'];
 
@@ -57,9 +67,10 @@ export function addressIn(lang: Lang, path: string): string {
 /** The sitemap's groups with English paths and the page's names in `lang`. */
 function groupsByEnglishPath(lang: Lang): SitemapGroup[] {
   const m = messages(lang).sitemap;
-  const named = (path: NamedPage): SitemapLink => ({ label: m.pages[path], href: path });
+  // The declarations test holds every declared page to having its words in both languages.
+  const named = (path: string): SitemapLink => ({ label: wordFor(m.pages, path) ?? path, href: path });
   return [
-    ...GROUPS.map(([group, paths]) => ({ label: m.groups[group], links: paths.map(named) })),
+    ...GROUPS.map(([group, own]) => ({ label: m.groups[group], links: pathsOf(group, own).map(named) })),
     {
       label: m.groups.site,
       links: [

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../server/db';
 import { indianDateTime, indianMoment } from '../../lib/india-time';
+import { validUntil } from '../../server/cache/dependencies';
+import type { SearchListingOf } from '../../server/content/search-view';
 
 /**
  * The one rule for whether a tender takes bids: it closes at its last date of submission and time, in
@@ -34,3 +36,16 @@ export async function nextClosing(database: Db, at: number): Promise<number> {
     .executeTakeFirst();
   return row?.closing ? closingMoment(row.closing) : Number.POSITIVE_INFINITY;
 }
+
+/**
+ * The list a found tender appears in: the open tenders until it closes, the closed ones after. The search's
+ * answer stops being true when an open one closes, so the page cache is told then.
+ */
+export const tenderListing: SearchListingOf = async (database, ids, at) => {
+  const rows = await database.selectFrom('tender').select(['id', closesAt.as('closing')]).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((row) => {
+    const open = !!row.closing && isOpenAt(row.closing, at);
+    if (open) validUntil(closingMoment(row.closing));
+    return [row.id, open ? { list: 'active-tender', href: '/currenttender' } : { list: 'past-tender', href: '/pasttender' }];
+  }));
+};

@@ -83,7 +83,11 @@ export const tenderType: ContentTypeDef = {
   search: {
     title: (text) => (text('tender_no') && text('tender_title') ? `${text('tender_title')} (${text('tender_no')})` : text('tender_title')),
     body: (text) => text('tender_discreption'),
+    date: { field: 'publish_date', kind: 'published' },
+    opens: (id) => `/tender-details?id=${id}`,
   },
   adminRoute: '/edittender',
   publicRoute: '/currenttender',
+  sitemapGroup: 'tenders',
+  feed: { name: 'tender' },
 };

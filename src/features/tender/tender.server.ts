@@ -7,6 +7,8 @@ import { validUntil } from '../../server/cache/dependencies';
 import { indianDateTime } from '../../lib/india-time';
 import { closesAt, nextClosing } from './tender-closing.server';
 import type { Lang } from '../../i18n/lang';
+import { messages } from '../../i18n/messages';
+import type { FeedItem } from '../../lib/feed-item';
 import { englishFields, localizeRecords } from '../translation/localize.server';
 import { noteNextVisibilityChange, visibilityWhere } from '../../server/lifecycle/visibility';
 
@@ -132,4 +134,16 @@ export async function findTenderDetails(id: number, lang: Lang = 'en', database:
       return file ? [{ title: storedText(values[`tender_title${slotSuffix(slot)}`]) || `Document ${slot}`, file }] : [];
     }),
   };
+}
+
+/** The tenders' feed: the open tenders, each with its closing in the feed's language. */
+export async function openTenderFeedItems(lang: Lang, limit: number): Promise<FeedItem[]> {
+  const { tenders } = await listActiveTenders({ limit, offset: 0, lang });
+  return tenders.map((tender) => ({
+    title: `${tender.tenderNo}: ${tender.title}`,
+    description: `${tender.description} ${messages(lang).feeds.lastDateOfSubmission} ${tender.lastDate} ${tender.lastTime} (IST).`,
+    path: `/tender-details?id=${tender.id}`,
+    date: tender.publishDate || null,
+    guid: `tender-${tender.id}`,
+  }));
 }

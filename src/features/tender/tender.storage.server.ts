@@ -1,5 +1,7 @@
 import { contentStorage } from '../../server/content/storage';
 import { slotSuffix, tenderType } from './tender.schema';
+import { tenderListing } from './tender-closing.server';
+import { openTenderFeedItems } from './tender.server';
 
 /** The tender's wire names are its column names, but for the five documents. */
 export const tenderStorage = contentStorage(tenderType, {
@@ -25,4 +27,4 @@ export const tenderStorage = contentStorage(tenderType, {
     [`tender_document${slotSuffix(5)}`]: 'document_5_media_id',
   },
   orderBy: 'publish_date',
-});
+}, { searchListing: tenderListing, feedItems: openTenderFeedItems });

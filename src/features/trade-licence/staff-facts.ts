@@ -1,5 +1,5 @@
 import type { Lang, PublicCase, StaffFact } from '../cases/service';
-import { messages } from '../../i18n/messages';
+import { messages, wordFor } from '../../i18n/messages';
 import { rupees } from '../payments/money';
 import { formatLongDate } from '../../lib/format';
 import type { Application } from './application-schema';
@@ -25,7 +25,7 @@ export function tradeLicenceFacts(record: PublicCase, lang: Lang): StaffFact[] {
     if (value !== undefined && value !== null && String(value) !== '') facts.push({ key, label, value: String(value) });
   };
   add('tradeName', t.tradeName, d.tradeName);
-  add('licenceType', f.licenceType, d.licenceType && (t.kinds[d.licenceType] ?? d.licenceType));
+  add('licenceType', f.licenceType, d.licenceType && (wordFor(t.kinds, d.licenceType) ?? d.licenceType));
   if (d.licenceType === 'renewal') {
     add('oldLicenceNumber', f.oldLicenceNumber, d.oldLicenceNumber);
     add('unchanged', f.unchanged, d.unchanged ? f.yes : f.no);
@@ -36,7 +36,7 @@ export function tradeLicenceFacts(record: PublicCase, lang: Lang): StaffFact[] {
   add('tradeCategory', f.tradeCategory, d.tradeCategory && (t.categories[d.tradeCategory] ?? d.tradeCategory));
   add('tradeType', f.tradeType, d.tradeType);
   add('tradeSubType', f.tradeSubType, d.tradeSubType);
-  if (d.structureType) add('structure', f.structure, `${t.structureTypes[d.structureType] ?? d.structureType} / ${t.structureSubTypes[d.structureSubType ?? ''] ?? d.structureSubType ?? ''}`);
+  if (d.structureType) add('structure', f.structure, `${t.structureTypes[d.structureType] ?? d.structureType} / ${wordFor(t.structureSubTypes, d.structureSubType ?? '') ?? d.structureSubType ?? ''}`);
   add('areaSqft', f.areaSqft, d.areaSqft);
   add('employees', f.employees, d.employees);
   if (d.commencementDate) add('commencementDate', f.commencementDate, formatLongDate(d.commencementDate, lang));

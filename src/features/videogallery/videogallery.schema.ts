@@ -41,4 +41,5 @@ export const videoGalleryType: ContentTypeDef = {
   messages: { ...standardMessages({ name: 'Video', noun: 'video', emptyAdmin: 'No video found.' }), itemNoun: 'video' },
   adminRoute: '/editvideogallery',
   publicRoute: '/videogallery',
+  sitemapGroup: 'gallery',
 };

@@ -6,7 +6,7 @@ import type { Database } from '../db-schema';
 import { HttpError } from '../http';
 import type { Actor, FileColumn } from '../audit';
 import { runWrite } from '../write-path';
-import type { AnyContentStorage } from './storage';
+import { columnsOf, fileColumnsOf, type AnyContentStorage } from './storage';
 import type { Submission } from './submission';
 import { assertStoredKind, type AcceptedFile } from './uploads';
 import { keepRevision } from './revisions';
@@ -89,14 +89,14 @@ const contentView = (database: Db): ContentDb => database.withTables<Record<stri
 const tableOf = (storage: AnyContentStorage): string => storage.table;
 
 const columnOf = (storage: AnyContentStorage, key: string): string => {
-  const column = (storage.columns as Record<string, string>)[key];
+  const column = columnsOf(storage)[key];
   if (!column) throw new Error(`${storage.table} has no column for the field ${key}.`);
   return column;
 };
 
 /** The storage's file slots as the audit log names them. */
 export function fileColumns(storage: AnyContentStorage): FileColumn[] {
-  return Object.entries(storage.files as Record<string, string>).map(([key, column]) => ({ key, column }));
+  return Object.entries(fileColumnsOf(storage)).map(([key, column]) => ({ key, column }));
 }
 
 function toRecord(def: ContentTypeDef, storage: AnyContentStorage, row: ContentRow, media: Record<string, MediaInfo | null>): ContentRecord {
@@ -233,7 +233,7 @@ export async function saveRecord(
         const missing: Record<string, string> = {};
         for (const slot of def.files) {
           const choice = submission.files[slot.key];
-          const column = (storage.files as Record<string, string>)[slot.key];
+          const column = fileColumnsOf(storage)[slot.key];
           if (choice.kind === 'upload') columns[column] = media[slot.key];
           else if (choice.kind === 'stored') {
             const stored = await trx.selectFrom('media').select(['id', 'content_type']).where('sha256', '=', choice.sha256).executeTakeFirst();

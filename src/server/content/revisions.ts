@@ -1,5 +1,6 @@
 import type { ContentTypeDef } from '../../lib/content-type';
 import { storageOf } from './registry';
+import { columnsOf, fileColumnsOf } from './storage';
 import { db, nowIso, type Db } from '../db';
 import type { Actor } from '../audit';
 import { fileNameFromTitle } from '../../lib/format';
@@ -16,7 +17,7 @@ import { UNKNOWN_AUTHOR, type Revision, type RevisionFile, type RevisionValue } 
 type Row = Record<string, unknown>;
 
 function valuesOf(def: ContentTypeDef, row: Row): Record<string, RevisionValue> {
-  const columns = storageOf(def).columns as Record<string, string>;
+  const columns = columnsOf(storageOf(def));
   const values: Record<string, RevisionValue> = {};
   for (const field of def.fields) {
     const value = row[columns[field.key]];
@@ -32,7 +33,7 @@ function titleOf(def: ContentTypeDef, values: Record<string, RevisionValue>): st
 }
 
 async function filesOf(database: Db, def: ContentTypeDef, row: Row, title: string): Promise<Record<string, RevisionFile | null>> {
-  const columns = storageOf(def).files as Record<string, string>;
+  const columns = fileColumnsOf(storageOf(def));
   const files: Record<string, RevisionFile | null> = {};
   for (const slot of def.files) {
     const mediaId = row[columns[slot.key]];

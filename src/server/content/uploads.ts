@@ -3,6 +3,7 @@ import type { FileKind } from '../../lib/content-type';
 import { readConfig } from '../config';
 import { imageWork } from '../image-work';
 import { HttpError, megabytes, TEXT_BODY_LIMIT, type BodyLimit } from '../http';
+import { REFUSAL } from '../../i18n/refusals';
 
 /** The file types we accept, recognised from their first bytes, never from a name or a header. */
 const SIGNATURES: { type: string; kind: FileKind; matches: (b: Uint8Array) => boolean }[] = [
@@ -28,7 +29,7 @@ export function sniffContentType(bytes: Uint8Array): { type: string; kind: FileK
 }
 
 export const WRONG_TYPE_MESSAGE: Record<FileKind, string> = {
-  image: 'Upload a JPEG, PNG or WebP image.',
+  image: REFUSAL.notAnImage,
   document: 'Upload a PDF document.',
   video: 'Upload an MP4 or WebM video.',
 };

@@ -45,7 +45,7 @@ export const caseDesk = {
   document: 'Document',
   photo: 'Photo',
   // The names of service data staff see on the case page
-  dataNames: { landmark: 'Landmark', description: 'Problem', suggestion: 'Suggestion', rating: 'Rating', ratingComment: 'Rating comment', goods: 'Goods' } as Record<string, string>,
+  dataNames: { landmark: 'Landmark', description: 'Problem', suggestion: 'Suggestion', rating: 'Rating', ratingComment: 'Rating comment', goods: 'Goods' },
   timeline: 'Timeline',
   noActions: 'There is nothing your role can do on this case now.',
   photoField: (max: number) => `Photo (at least one, up to ${max})`,

@@ -32,6 +32,4 @@ export const citizen = {
   // One case
   backToList: 'All my grievances',
   notYours: 'No grievance with that number was lodged with your mobile number.',
-  /** What the server says when it refuses, in the page's language; a message not listed is shown as sent. */
-  refusals: {} as Record<string, string>,
 };

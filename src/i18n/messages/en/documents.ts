@@ -1,7 +1,8 @@
+import { storedNames } from '../../stored-names';
 /** The lists of documents: notices, circulars, office orders, latest news; their table, pages and files. */
 export const documents = {
   /** The usual departments in the page's language, by their English name in lower case; others show as typed. */
-  departmentNames: {} as Record<string, string>,
+  departmentNames: storedNames({}),
   notice: { title: 'Notices', kind: 'notice', empty: 'No notice entries found.' },
   circulars: { title: 'Circulars', kind: 'circular', empty: 'No circular entries found.' },
   officeOrder: { title: 'Office Orders', kind: 'Office Order', empty: 'No Office Order entries found.' },

@@ -1,6 +1,7 @@
+import { storedNames } from '../../stored-names';
 /** The citizens' grievance pages: lodge, track, the public list and the council's performance. */
 export const grievance = {
-  states: { Lodged: 'Lodged', Assigned: 'Assigned', Resolved: 'Resolved', Rejected: 'Rejected', Closed: 'Closed', Reopened: 'Reopened', Merged: 'Merged' } as Record<string, string>,
+  states: { Lodged: 'Lodged', Assigned: 'Assigned', Resolved: 'Resolved', Rejected: 'Rejected', Closed: 'Closed', Reopened: 'Reopened', Merged: 'Merged' },
   stateWords: {
     Lodged: 'Registered, waiting to be assigned to an officer.',
     Assigned: 'An officer is working on it.',
@@ -9,7 +10,7 @@ export const grievance = {
     Closed: 'Closed.',
     Reopened: 'Reopened by the citizen; waiting to be assigned again.',
     Merged: 'The same problem as an earlier grievance, which the council follows instead.',
-  } as Record<string, string>,
+  },
   overdue: 'Overdue',
   ward: (n: string | number) => `Ward ${n}`,
   // Lodging
@@ -159,12 +160,6 @@ export const grievance = {
     mergedFollow: 'the same problem reported earlier: follow that one.',
     howTo: 'Say "me too" on an open grievance from its own page: open it by its number, or from the list of grievances.',
   },
-  /** What the server says when it refuses a form, in the page's language; a message not listed is shown as sent. */
-  refusals: {} as Record<string, string>,
   /** The usual grievance categories in the page's language, by their English title in lower case; others show as typed. */
-  categoryNames: {} as Record<string, string>,
-  /** Refusals that carry a number, matched by refusal-text.ts: a photo or the whole form over its limit. */
-  photoTooLarge: (n: number, size: string, unit: string) => `Photo ${n} is larger than ${size} ${unit}.`,
-  formTooLarge: (size: string) => `The request is larger than the ${size} MB allowed here.`,
-  units: { MB: 'MB', megapixels: 'megapixels' } as Record<string, string>,
+  categoryNames: storedNames({}),
 };

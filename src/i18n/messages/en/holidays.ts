@@ -1,3 +1,4 @@
+import { storedNames } from '../../stored-names';
 /** The list of holidays and the calendar picture drawn from it. */
 export const holidays = {
   title: 'List of Holidays',
@@ -23,5 +24,5 @@ export const holidays = {
   legendSunday: 'Red date: Sunday',
   legendSaturday: 'Office also closed on second Saturdays',
   /** Each occasion's name as the holiday list spells it in English. */
-  occasions: {} as Record<string, string>,
+  occasions: storedNames({}),
 };

@@ -1,3 +1,4 @@
+import { storedNames } from '../../stored-names';
 /** The home page and the sections it shares with About: welcome, slider, complaint status, links, officials, drawings. */
 export const home = {
   title: 'Home',
@@ -18,7 +19,7 @@ export const home = {
   pieEmpty: 'No complaints to chart yet.',
   pieLoading: 'Loading...',
   /** The old complaint statuses the counts are kept under. */
-  statuses: { Open: 'Open', Pending: 'Pending', Resolved: 'Resolved', Rejected: 'Rejected' } as Record<string, string>,
+  statuses: { Open: 'Open', Pending: 'Pending', Resolved: 'Resolved', Rejected: 'Rejected' },
   tasks: {
     heading: 'What would you like to do?',
     report: 'Report a problem',
@@ -34,7 +35,7 @@ export const home = {
   },
   importantLinks: 'Important Links',
   /** The important links' names, by their address in site-settings.ts. */
-  importantLinkNames: {} as Record<string, string>,
+  importantLinkNames: storedNames({}),
   officials: 'Ministers / Officers / Members',
   officialsIntro: 'The elected representatives and senior officers who serve the town.',
   officialsEmpty: 'No office holders are listed yet.',

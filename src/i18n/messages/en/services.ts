@@ -52,6 +52,6 @@ export const services = {
       Father: 'Father', Husband: 'Husband', Male: 'Male', Female: 'Female', Other: 'Other', None: 'None', Woman: 'Woman',
       'Senior Citizen': 'Senior Citizen', 'Person with Disability': 'Person with Disability',
       'Scheduled Caste / Scheduled Tribe': 'Scheduled Caste / Scheduled Tribe', 'Ex-serviceman': 'Ex-serviceman',
-    } as Record<string, string>,
+    },
   },
 };

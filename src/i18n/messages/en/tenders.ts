@@ -1,3 +1,4 @@
+import { storedNames } from '../../stored-names';
 /** Active and past tenders, and one tender's details. */
 export const tenders = {
   active: 'Active Tenders',
@@ -34,7 +35,7 @@ export const tenders = {
   seeThe: 'See the',
   or: 'or the',
   /** The usual tender statuses in the page's language, by their English name in lower case; others show as typed. */
-  statusNames: {} as Record<string, string>,
+  statusNames: storedNames({}),
   /** The usual names of a tender's documents in the page's language, by their English name in lower case. */
-  documentNames: {} as Record<string, string>,
+  documentNames: storedNames({}),
 };

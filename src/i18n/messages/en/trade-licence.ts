@@ -30,10 +30,10 @@ export const tradeLicence = {
   appliedLine: (fee: string) => `Keep this number. The fee, ₹${fee}, is paid once the application is approved.`,
   track: 'Track your application',
   applyAnother: 'Send another application',
-  structureTypes: { immovable: 'Immovable', movable: 'Movable' } as Record<string, string>,
-  structureSubTypes: { pucca: 'Pucca', 'semi-pucca': 'Semi-pucca', kutcha: 'Kutcha', cart: 'Cart or kiosk' } as Record<string, string>,
-  categories: { Manufacturing: 'Manufacturing', Retail: 'Retail', Service: 'Service' } as Record<string, string>,
-  kinds: { new: 'New', renewal: 'Renewal' } as Record<string, string>,
+  structureTypes: { immovable: 'Immovable', movable: 'Movable' },
+  structureSubTypes: { pucca: 'Pucca', 'semi-pucca': 'Semi-pucca', kutcha: 'Kutcha', cart: 'Cart or kiosk' },
+  categories: { Manufacturing: 'Manufacturing', Retail: 'Retail', Service: 'Service' },
+  kinds: { new: 'New', renewal: 'Renewal' },
   // Tracking and paying.
   trackTitle: 'Track a trade licence application',
   trackIntro: 'Enter the application number and the first owner\'s mobile number.',
@@ -42,7 +42,7 @@ export const tradeLicence = {
   notFound: 'No application matches that number and mobile number. Check both and try again.',
   state: 'Stage',
   documentsTable: { document: 'Document', verdict: 'Checked' },
-  verdicts: { accepted: 'Accepted', refused: 'Not accepted', pending: 'Not yet checked' } as Record<string, string>,
+  verdicts: { accepted: 'Accepted', refused: 'Not accepted', pending: 'Not yet checked' },
   replaceHeading: 'Replace the documents that were not accepted',
   replace: 'Send the new documents',
   pay: 'Pay the fee online',
@@ -55,7 +55,7 @@ export const tradeLicence = {
   validRange: (from: string, until: string) => `${from} to ${until}`,
   // Verifying a licence.
   verifyTitle: 'Verify a trade licence',
-  status: { valid: 'Valid licence', expired: 'Expired licence', cancelled: 'Cancelled licence' } as Record<string, string>,
+  status: { valid: 'Valid licence', expired: 'Expired licence', cancelled: 'Cancelled licence' },
   tradeName: 'Trade name',
   tradeType: 'Trade',
   address: 'Address',
@@ -74,7 +74,7 @@ export const tradeLicence = {
     count: (n: number) => (n === 1 ? '1 licence' : `${n} licences`),
     empty: 'No licence matches. Try fewer words or all wards.',
     columns: { licence: 'Licence', tradeName: 'Trade name', ward: 'Ward', category: 'Category', tradeType: 'Trade', validity: 'Valid', state: 'State' },
-    states: { valid: 'Valid', expired: 'Expired', cancelled: 'Cancelled' } as Record<string, string>,
+    states: { valid: 'Valid', expired: 'Expired', cancelled: 'Cancelled' },
     pages: 'licences',
     openData: 'The same register as open data:',
   },
@@ -105,7 +105,7 @@ export const tradeLicence = {
     tradeCategory: 'Trade category', tradeType: 'Trade', tradeSubType: 'Trade sub type', premises: 'Premises', fee: 'Fee', licenceNumber: 'Licence number',
     validity: 'Valid', yes: 'Yes', no: 'No',
   },
-  relationships: { Father: 'Father', Husband: 'Husband' } as Record<string, string>,
+  relationships: { Father: 'Father', Husband: 'Husband' },
   // The admin's screen for the fee table and the document checklists.
   settings: {
     title: 'Trade licence fees and documents',
@@ -128,10 +128,10 @@ export const tradeLicence = {
     fee: {
       tradeType: 'Trade type', structure: 'Structure', applicationKind: 'New or renewal', basis: 'Charged on', fromUnits: 'From (units)',
       toUnits: 'To (units, empty: no limit)', method: 'Method', amount: 'Amount (₹)',
-    } as Record<string, string>,
-    rule: { tradeType: 'Trade type', applicationKind: 'New or renewal', code: 'Code (a–z, 0–9, - or _)', nameEn: 'Name in English', nameHi: 'Name in Hindi', position: 'Order' } as Record<string, string>,
-    bases: { area: 'Area (sq ft)', employees: 'Employees' } as Record<string, string>,
-    methods: { flat: 'Flat amount', per_unit: 'Per unit' } as Record<string, string>,
+    },
+    rule: { tradeType: 'Trade type', applicationKind: 'New or renewal', code: 'Code (a–z, 0–9, - or _)', nameEn: 'Name in English', nameHi: 'Name in Hindi', position: 'Order' },
+    bases: { area: 'Area (sq ft)', employees: 'Employees' },
+    methods: { flat: 'Flat amount', per_unit: 'Per unit' },
     errors: {
       choose: 'Choose from the list.',
       whole: 'Enter a whole number (0 or more).',
@@ -140,6 +140,6 @@ export const tradeLicence = {
       code: 'Enter a code of 2 to 40 small letters, digits, hyphens or underscores, starting with a letter.',
       name: 'Enter a name of 2 to 120 characters.',
       duplicate: 'This checklist already has a document with this code.',
-    } as Record<string, string>,
+    },
   },
 };

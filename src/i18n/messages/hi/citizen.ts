@@ -31,21 +31,4 @@ export const citizen: Messages['citizen'] = {
   lodgeNew: 'नई शिकायत दर्ज करें',
   backToList: 'मेरी सभी शिकायतें',
   notYours: 'इस संख्या की कोई शिकायत आपके मोबाइल नंबर से दर्ज नहीं हुई है।',
-  refusals: {
-    'Give your mobile number.': 'अपना मोबाइल नंबर लिखें।',
-    'Give a 10-digit Indian mobile number.': '10 अंकों का भारतीय मोबाइल नंबर लिखें।',
-    'Type the six-digit code from the SMS.': 'एसएमएस में आया छह अंकों का कोड लिखें।',
-    'That code has expired or is no longer valid. Ask for a new code.': 'यह कोड समाप्त हो गया है या अब मान्य नहीं है। नया कोड मँगाएँ।',
-    'That code is not right. You have 2 tries left.': 'यह कोड सही नहीं है। आपके पास 2 प्रयास बचे हैं।',
-    'That code is not right. You have 1 try left.': 'यह कोड सही नहीं है। आपके पास 1 प्रयास बचा है।',
-    'That code was wrong 3 times and no longer works. Ask for a new code.': 'यह कोड 3 बार ग़लत लिखा गया और अब काम नहीं करेगा। नया कोड मँगाएँ।',
-    'Too many codes have been sent to this mobile number in the last hour. Please try again later.':
-      'पिछले एक घंटे में इस मोबाइल नंबर पर बहुत अधिक कोड भेजे गए हैं। कृपया बाद में प्रयास करें।',
-    'Too many codes have been asked for from your network in the last hour. Please try again later.':
-      'पिछले एक घंटे में आपके नेटवर्क से बहुत अधिक कोड मँगाए गए हैं। कृपया बाद में प्रयास करें।',
-    'Signing in with a mobile number is not available on this site. Track a grievance with its number and your mobile number instead.':
-      'इस साइट पर मोबाइल नंबर से साइन इन उपलब्ध नहीं है। इसके बजाय शिकायत संख्या और अपने मोबाइल नंबर से शिकायत की स्थिति देखें।',
-    'Something went wrong on our side. Please try again.': 'हमारी ओर से कोई गड़बड़ी हुई। कृपया फिर से प्रयास करें।',
-    'The request body is not a valid form.': 'भेजा गया फ़ॉर्म पढ़ा नहीं जा सका। कृपया फ़ॉर्म फिर से भरकर भेजें।',
-  },
 };

@@ -1,7 +1,8 @@
+import { storedNames } from '../../stored-names';
 import type { Messages } from '../../messages';
 
 export const documents: Messages['documents'] = {
-  departmentNames: {
+  departmentNames: storedNames({
     'general administration': 'सामान्य प्रशासन',
     'revenue (holding tax)': 'राजस्व (होल्डिंग टैक्स)',
     'solid waste management': 'ठोस अपशिष्ट प्रबंधन',
@@ -12,7 +13,7 @@ export const documents: Messages['documents'] = {
     'water supply': 'जल आपूर्ति',
     'it cell': 'आईटी प्रकोष्ठ',
     'town planning': 'नगर नियोजन',
-  } as Record<string, string>,
+  }),
   notice: { title: 'सूचनाएँ', kind: 'सूचना', empty: 'कोई सूचना नहीं मिली।' },
   circulars: { title: 'परिपत्र', kind: 'परिपत्र', empty: 'कोई परिपत्र नहीं मिला।' },
   officeOrder: { title: 'कार्यालय आदेश', kind: 'कार्यालय आदेश', empty: 'कोई कार्यालय आदेश नहीं मिला।' },

@@ -1,3 +1,4 @@
+import { storedNames } from '../../stored-names';
 import type { Messages } from '../../messages';
 
 export const grievance: Messages['grievance'] = {
@@ -155,42 +156,7 @@ export const grievance: Messages['grievance'] = {
     mergedFollow: 'यही समस्या पहले दर्ज हुई थी: उसी की प्रगति देखें।',
     howTo: 'किसी खुली शिकायत पर "मेरी भी" उसके अपने पृष्ठ से कहें: उसे उसकी संख्या से खोलें, या शिकायतों की सूची से।',
   },
-  refusals: {
-    'Choose a category.': 'श्रेणी चुनें।',
-    'Choose your ward.': 'अपना वार्ड चुनें।',
-    'Say where the problem is.': 'बताएँ कि समस्या कहाँ है।',
-    'Describe the problem.': 'समस्या का विवरण दें।',
-    'Describe the problem in a few words (at least 10 characters).': 'समस्या का विवरण कुछ शब्दों में दें (कम से कम 10 अक्षर)।',
-    'Give your name.': 'अपना नाम लिखें।',
-    'Give your mobile number.': 'अपना मोबाइल नंबर लिखें।',
-    'Give a 10-digit Indian mobile number.': '10 अंकों का भारतीय मोबाइल नंबर लिखें।',
-    'Give a valid email address, or leave it empty.': 'सही ईमेल पता लिखें, या इसे ख़ाली छोड़ दें।',
-    'Give the complaint number.': 'शिकायत संख्या लिखें।',
-    'Give the mobile number you lodged it with.': 'वह मोबाइल नंबर लिखें जिससे शिकायत दर्ज की थी।',
-    'That category does not exist; choose one from the list.': 'यह श्रेणी मौजूद नहीं है; सूची में से चुनें।',
-    'That ward does not exist; choose one from the list.': 'यह वार्ड मौजूद नहीं है; सूची में से चुनें।',
-    'No grievance matches that complaint number and mobile number. Check both and try again.':
-      'इस शिकायत संख्या और मोबाइल नंबर से कोई शिकायत नहीं मिली। दोनों जाँचकर फिर से प्रयास करें।',
-    'Choose a rating from 1 to 5.': '1 से 5 के बीच रेटिंग चुनें।',
-    'Give a reason.': 'कारण लिखें।',
-    'Too many grievances have been lodged from your network in the last hour. Please try again in an hour.':
-      'पिछले एक घंटे में आपके नेटवर्क से बहुत अधिक शिकायतें दर्ज हुई हैं। कृपया एक घंटे बाद प्रयास करें।',
-    'Too many look-ups that did not match have come from your network. Please try again in an hour.':
-      'आपके नेटवर्क से बहुत अधिक ग़लत खोजें हुई हैं। कृपया एक घंटे बाद प्रयास करें।',
-    'Something went wrong on our side. Please try again.': 'हमारी ओर से कोई गड़बड़ी हुई। कृपया फिर से प्रयास करें।',
-    'Too many uploads from your network at once. Please wait for the others to finish and try again.':
-      'आपके नेटवर्क से एक साथ बहुत अधिक फ़ाइलें भेजी जा रही हैं। कृपया उनके पूरा होने तक रुकें और फिर प्रयास करें।',
-    'Upload a JPEG, PNG or WebP image.': 'जेपीजी, पीएनजी या वेबपी चित्र ही भेजें।',
-    'The request body is not a valid form.': 'भेजा गया फ़ॉर्म पढ़ा नहीं जा सका। कृपया फ़ॉर्म फिर से भरकर भेजें।',
-    // "मेरी भी" के इनकार।
-    'No grievance with that number.': 'इस संख्या की कोई शिकायत नहीं है।',
-    'This grievance is no longer open, so it cannot be followed.': 'यह शिकायत अब खुली नहीं है, इसलिए इस पर "मेरी भी" नहीं जोड़ा जा सकता।',
-    'Too many "me too"s have come from your network in the last hour. Please try again in an hour.': 'पिछले एक घंटे में आपके नेटवर्क से बहुत अधिक "मेरी भी" आए हैं। कृपया एक घंटे बाद प्रयास करें।',
-  },
-  photoTooLarge: (n: number, size: string, unit: string) => `फ़ोटो ${n} का आकार ${size} ${unit} से अधिक है।`,
-  formTooLarge: (size: string) => `भेजा गया फ़ॉर्म ${size} एमबी की सीमा से बड़ा है।`,
-  units: { MB: 'एमबी', megapixels: 'मेगापिक्सेल' },
-  categoryNames: {
+  categoryNames: storedNames({
     'garbage not collected': 'कूड़ा नहीं उठाया गया',
     'street light not working': 'स्ट्रीट लाइट ख़राब',
     'water supply': 'जल आपूर्ति',
@@ -199,5 +165,5 @@ export const grievance: Messages['grievance'] = {
     'mosquito fogging not done': 'मच्छर-रोधी फ़ॉगिंग नहीं हुई',
     'stray animals': 'आवारा पशु',
     'public toilet not clean': 'सार्वजनिक शौचालय साफ़ नहीं',
-  } as Record<string, string>,
+  }),
 };

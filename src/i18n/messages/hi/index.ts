@@ -30,5 +30,7 @@ import { tradeLicence } from './trade-licence';
 import { wards } from './wards';
 // Alerts for a ward.
 import { wardAlerts } from './ward-alerts';
+// What the public forms' checks say when they refuse.
+import { refusals } from './refusals';
 
-export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports, caseDesk, tradeLicenceMessages, tradeLicence, wards, wardAlerts };
+export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports, caseDesk, tradeLicenceMessages, tradeLicence, wards, wardAlerts, refusals };

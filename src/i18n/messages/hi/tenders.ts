@@ -1,3 +1,4 @@
+import { storedNames } from '../../stored-names';
 import type { Messages } from '../../messages';
 
 export const tenders: Messages['tenders'] = {
@@ -34,13 +35,13 @@ export const tenders: Messages['tenders'] = {
   notFoundText: 'यह निविदा नहीं मिली। हो सकता है इसे वापस ले लिया गया हो या लिंक में कोई गलती हो।',
   seeThe: 'देखें:',
   or: 'या',
-  documentNames: {
+  documentNames: storedNames({
     boq: 'मात्राओं का बिल (बीओक्यू)',
     drawings: 'नक्शे (ड्रॉइंग)',
     'technical specifications': 'तकनीकी विनिर्देश',
     'scope of work': 'कार्य का दायरा',
     'draft agreement': 'अनुबंध का प्रारूप',
     'bid forms': 'बोली प्रपत्र',
-  } as Record<string, string>,
-  statusNames: { active: 'सक्रिय', open: 'खुली', closed: 'बंद', cancelled: 'रद्द', extended: 'तिथि बढ़ाई गई', awarded: 'आवंटित' } as Record<string, string>,
+  }),
+  statusNames: storedNames({ active: 'सक्रिय', open: 'खुली', closed: 'बंद', cancelled: 'रद्द', extended: 'तिथि बढ़ाई गई', awarded: 'आवंटित' }),
 };
