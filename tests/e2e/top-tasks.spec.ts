@@ -32,6 +32,8 @@ for (const lang of ['en', 'hi'] as const) {
     });
     expect(order).toBeTruthy();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Headings read as written, not shouted in capitals ('IMPORTANT LINKS' was drawn by text-transform).
+    if (lang === 'en') expect(await page.locator('#important-links-heading').innerText()).toBe('Important Links');
     await docsScreenshot(page, `docs/screens/home-tasks-375-${lang}.png`);
 
     await tasks.getByRole('link', { name: new RegExp(`^${TASKS[lang][0][0]}`) }).click();
