@@ -32,6 +32,7 @@ import * as tradeLicence from './2026-11-26-0401-trade-licence';
 import * as wardBoundaries from './2026-11-26-1201-ward-boundaries';
 import * as caseSupporters from './2026-11-27-0100-case-supporters';
 import * as wardAlerts from './2026-11-27-0200-ward-alerts';
+import * as hindiNames from './2026-11-29-0200-hindi-names';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0400-audit-label': auditLabel,
   '2026-11-27-0500-category-hindi-name': categoryHindiName,
   '2026-11-28-0200-video-gallery': videoGallery,
+  '2026-11-29-0200-hindi-names': hindiNames,
 };

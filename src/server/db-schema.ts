@@ -140,6 +140,11 @@ export const TABLES = {
    * category's name on Hindi pages, set by an admin (null: the catalogue's name, or the English title).
    */
   grievance_type: { id: id(), grievance_title: text(), sla_hours: integerWithDefault(), name_hi: textOrNull() },
+  /**
+   * The Hindi name an admin gave a word staff type in English (a department, a tender document's name, a
+   * tender status, a ward), by kind and the English word in lower case (src/features/hindi-names).
+   */
+  hindi_name: { kind: text(), english_key: text(), name_hi: text() },
   district: { id: id(), district_name_english: text() },
   ward: { id: id(), ward_number: text() },
   /** A ward's boundary: its polygons as JSON, [longitude, latitude] rings (src/features/wards). */

@@ -169,6 +169,8 @@ export const ROUTES = {
   '/feedback-inbox': { access: ADMIN, query: ['page'], nav: { sidebar: 'admin', label: 'Feedback' } },
   '/translations': { access: ADMIN, query: ['type', 'status'], nav: { sidebar: 'admin', label: 'Translations' } },
   '/grievance-settings': { access: ADMIN, query: ['saved'], nav: { sidebar: 'admin', label: 'Grievance Settings' } },
+  // Hindi names of the words staff type in English: departments, tender documents and statuses, wards.
+  '/hindi-names': { access: ADMIN, query: ['saved'], nav: { sidebar: 'admin', label: 'Hindi Names' } },
   '/notifications': { access: ADMIN, query: ['page', 'status'], nav: { sidebar: 'admin', label: 'Notifications' } },
   '/property-register': { access: ADMIN, query: ['imported'], nav: { sidebar: 'admin', label: 'Property Tax' } },
   '/property-tax-settings': { access: ADMIN, query: ['saved', 'lang'], nav: { sidebar: 'admin', label: 'Property Tax Settings' } },

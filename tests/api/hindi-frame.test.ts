@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../support/server';
 import { readableText } from '../support/frame-text';
+import { FEED_NAMES } from '../../src/features/feeds/feed-links';
 
 /**
  * Every converted public page in Hindi has no English in its frame. The server starts with no content, so
@@ -27,10 +28,10 @@ export const HINDI_PAGES = [
  * Latin letters a Hindi page may show, each for a reason: the site's email address, and a complaint number
  * (the tracking form's example), which is written the same in every language, and the PDF file symbol drawn
  * beside document links (a picture of the letters, hidden from screen readers). The text size buttons (A-, A,
- * A+) and file sizes (KB, MB) are under three letters. RSS and RTI are the acronyms Hindi sites write as they
+ * A+) and file sizes (KB, MB) are under three letters. RSS, RTI and SMS are the acronyms Hindi sites write as they
  * are ('RSS फ़ीड', 'सूचना का अधिकार (RTI)'). Kept tiny on purpose: anything else is a missed string.
  */
-const ALLOWED = [/[\w.+-]+@[\w.-]+\.\w+/g, /\b[A-Z]{2,5}-PGR-[\d-]+/g, /^PDF$/g, /\b(RSS|RTI)\b/g];
+const ALLOWED = [/[\w.+-]+@[\w.-]+\.\w+/g, /\b[A-Z]{2,5}-PGR-[\d-]+/g, /^PDF$/g, /\b(RSS|RTI|SMS)\b/g];
 /** Parts of the frame checked elsewhere: none, the footer and the feed links included. */
 const CHECKED_ELSEWHERE: string[] = [];
 /** What the visitor typed into the search box is theirs, not the frame's. */
@@ -85,5 +86,31 @@ describe('the Hindi pages speak Hindi', () => {
     expect(res.status).toBe(400);
     expect(html).toContain('शिकायत संख्या लिखें।');
     expect(englishWords(html)).toEqual([]);
+  });
+
+  // Every public form sent empty (with the one-time token it carries): each error message, the summary and
+  // the form around them, in Hindi.
+  // (The citizens' sign-in has no form on this server: it sends no codes without SMS or email.)
+  for (const path of ['/hi/postgrievance', '/hi/feedback', '/hi/ward-alerts']) {
+    it(`answers ${path} refused in Hindi, every error message included`, async () => {
+      const form = await (await fetch(`${server.url}${path}`)).text();
+      const token = /name="form_token" value="([\w-]+)"/.exec(form)?.[1] ?? '';
+      const res = await fetch(`${server.url}${path}`, { method: 'POST', body: new URLSearchParams({ form_token: token }), headers: { origin: server.url }, redirect: 'manual' });
+      expect(res.status, path).toBe(400);
+      const html = await res.text();
+      expect(html).toMatch(/role="alert"/);
+      expect(englishWords(html), path).toEqual([]);
+    });
+  }
+
+  it('names every Hindi feed and says what it holds in Hindi', async () => {
+    for (const name of FEED_NAMES) {
+      const xml = await (await fetch(`${server.url}/hi/feeds/${name}.xml`)).text();
+      // What a feed reader shows: the titles and descriptions (addresses, dates and codes are not words).
+      const shown = [...xml.matchAll(/<(title|description)>([\s\S]*?)<\/\1>/g)].map((m) => m[2].replace(/<!\[CDATA\[|\]\]>/g, ''));
+      expect(shown.length, name).toBeGreaterThan(1);
+      expect(shown.join(' '), name).toMatch(/[\u0900-\u097F]/);
+      expect(englishWords(`<p>${shown.join('</p><p>')}</p>`), name).toEqual([]);
+    }
   });
 });

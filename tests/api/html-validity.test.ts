@@ -54,6 +54,11 @@ describe('valid HTML (W3C Nu checker)', () => {
     const stylesheets = new Set([...pages.values()].flatMap((html) => [...html.matchAll(/<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"/g)].map((m) => m[1])));
     expect(stylesheets.size).toBeGreaterThan(0);
     for (const sheet of stylesheets) pages.set(sheet, await (await fetch(url(sheet))).text());
+    // An input that asks the browser to fill in a name or an address says it is a text field: HTML_CodeSniffer
+    // reads the type attribute itself, and takes an input without one for a wrong autocomplete (WCAG 1.3.5).
+    const untyped = [...pages].flatMap(([page, html]) => [...html.matchAll(/<input\b[^>]*>/g)]
+      .filter((m) => /\sautocomplete="(?!off"|on")/.test(m[0]) && !/\stype="/.test(m[0])).map((m) => `${page}: ${m[0].slice(0, 80)}`));
+    expect(untyped).toEqual([]);
     const errors = (await nuErrors(pages)).filter((e) => !CHECKER_LAGS_BEHIND.some((gap) => gap.test(`${e.message} ${e.extract ?? ''}`)));
     const lines = errors.map((e) => `${e.page}:${e.line}: ${e.message} [${e.extract?.trim().slice(0, 80)}]`);
     if (lines.length > 0) console.log(`Nu checker: ${errors.length} errors over ${pages.size} pages\n${lines.join('\n')}`);

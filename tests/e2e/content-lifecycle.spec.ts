@@ -109,6 +109,12 @@ test('an admin schedules an item for later: it shows as scheduled and stays off 
   await form.getByLabel('Description', { exact: true }).fill('A camp at the council office.');
   await page.getByRole('button', { name: 'Create Latest News', exact: true }).click();
   await closeSuccess(page, 'Success', 'Latest News created successfully!');
+  // Every content table has the employee screen's search and pages: the new item is found by its words.
+  const search = page.getByRole('searchbox', { name: 'Search news items' });
+  await search.fill(title.split(' ').slice(-2).join(' ').toUpperCase());
+  await expect(page.locator('.crud-table tbody tr')).toHaveCount(1);
+  await expect(page.locator('.find-count')).toHaveText(/^Showing 1–1 of 1 found \(\d+ in all\)\.$/);
+  await search.fill('');
   const row = page.getByRole('row').filter({ hasText: title });
   // An admin's new item is published at once, as before.
   await expect(row.locator('[data-state]')).toHaveText('Published');

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './admin-support';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 
 /**
  * The rough edges a newcomer hit (issue 25's polish): a refused form names every error with a link to its
@@ -143,6 +144,21 @@ test.describe('the back office at 375 px', () => {
     await search.fill('no such employee zzq');
     await expect(count).toHaveText('Nothing matches “no such employee zzq”.');
     await expect(rows).toHaveCount(0);
+  });
+  test('an admin gives a ward a Hindi name on a phone, and the Hindi grievance form lists it', async ({ page }) => {
+    await signIn(page, undefined, '/login');
+    await page.goto('/hindi-names');
+    const field = page.getByLabel('Name in Hindi for ward number 1', { exact: true });
+    await field.fill('वार्ड 1 (पुराना बाज़ार)');
+    await page.getByRole('button', { name: 'Save name in Hindi for 1', exact: true }).click();
+    await expect(page.getByRole('status')).toHaveText('Saved.');
+    await expect(field).toHaveValue('वार्ड 1 (पुराना बाज़ार)');
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, '/hindi-names');
+    expect(await (await page.request.get('/hi/postgrievance')).text()).toContain('>वार्ड 1 (पुराना बाज़ार)</option>');
+    await field.fill('');
+    await page.getByRole('button', { name: 'Save name in Hindi for 1', exact: true }).click();
+    await expect(field).toHaveValue('');
   });
 });
 

@@ -31,7 +31,14 @@ for (const lang of ['en', 'hi'] as const) {
       return tasksAt.compareDocumentPosition(slider) & Node.DOCUMENT_POSITION_FOLLOWING;
     });
     expect(order).toBeTruthy();
+    // Also for a visitor who asked for reduced motion: the news strip then stands still, and stays one line.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const last = tasks.getByRole('link', { name: new RegExp(`^${TASKS[lang][4][0]}`) });
+    const lastBox = (await last.boundingBox())!;
+    expect(lastBox.y + lastBox.height, 'the last task is on the first screen under reduced motion').toBeLessThanOrEqual(667);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Headings read as written, not shouted in capitals ('IMPORTANT LINKS' was drawn by text-transform).
+    if (lang === 'en') expect(await page.locator('#important-links-heading').innerText()).toBe('Important Links');
     await docsScreenshot(page, `docs/screens/home-tasks-375-${lang}.png`);
 
     await tasks.getByRole('link', { name: new RegExp(`^${TASKS[lang][0][0]}`) }).click();

@@ -14,6 +14,30 @@ export interface NuMessage {
 
 const require = createRequire(import.meta.url);
 
+/** Runs a program to its end: true when it exits with 0, false when it fails or is not there. */
+function runs(program: string, args: readonly string[]): Promise<boolean> {
+  return new Promise((resolve) => execFile(program, args, { maxBuffer: 16 * 1024 * 1024 }, (err) => resolve(!err)));
+}
+
+let javaReady: Promise<void> | null = null;
+
+/**
+ * The checker needs a Java runtime. A machine without one (a fresh CI runner) gets Debian's default headless
+ * runtime when the tests run as root with apt-get, as the browser tests get their Chromium; elsewhere the
+ * test says what to install. Asynchronous, so the test worker is never blocked while it installs.
+ */
+export function ensureJava(): Promise<void> {
+  javaReady ??= (async () => {
+    if (await runs('java', ['-version'])) return;
+    const howTo = 'The W3C Nu checker needs Java 11 or newer: install it (Debian: apt-get install default-jre-headless).';
+    if (process.getuid?.() !== 0 || !fs.existsSync('/usr/bin/apt-get')) throw new Error(howTo);
+    console.log('Java not found: installing Debian\'s default-jre-headless for the Nu checker...');
+    const installed = (await runs('apt-get', ['update', '-qq'])) && (await runs('apt-get', ['install', '-y', '-qq', 'default-jre-headless']));
+    if (!installed || !(await runs('java', ['-version']))) throw new Error(howTo);
+  })();
+  return javaReady;
+}
+
 /** The checker's jar, shipped inside the vnu-jar package (which needs a Java runtime, 11 or newer). */
 function jarPath(): string {
   return String(require('vnu-jar'));
@@ -41,6 +65,7 @@ export async function nuErrors(pages: ReadonlyMap<string, string>): Promise<NuMe
       fs.writeFileSync(file, html);
       fileToPage.set(path.basename(file), page);
     }
+    await ensureJava();
     const output = await new Promise<string>((resolve, reject) => {
       execFile('java', [...JAVA_OPTIONS, '-jar', jarPath(), '--errors-only', '--also-check-css', '--format', 'json', '--exit-zero-always', folder], { maxBuffer: 64 * 1024 * 1024 }, (err, _stdout, stderr) => {
         if (err) reject(new Error(`the Nu checker did not run: ${err.message}\n${stderr}`));

@@ -1,4 +1,5 @@
 import { db, type Db } from '../../server/db';
+import { checkHindiName } from '../hindi-names/hindi-name-check';
 import { HttpError } from '../../server/http';
 import { runWrite } from '../../server/write-path';
 import type { AcceptedFile } from '../../server/content/uploads';
@@ -169,19 +170,9 @@ async function updateCategory(categoryId: number, change: { sla_hours: number } 
 /** The longest Hindi name a category may have, in characters (code points): a name, not a description. */
 export const CATEGORY_NAME_HI_MAX = 100;
 
-/**
- * A Hindi name as typed: trimmed, spaces collapsed; empty means "none" (null). It must hold some Devanagari
- * (the point of the field) but may mix in digits, punctuation or a Latin abbreviation; control characters
- * and over-long names are refused.
- */
+/** A category's Hindi name as typed, checked by the rule every Hindi name staff give follows. */
 export function checkCategoryHindiName(raw: string): string | null {
-  const name = raw.normalize('NFC').replace(/\s+/gu, ' ').trim();
-  if (name === '') return null;
-  const refuse = (message: string) => new HttpError(400, message, { nameHi: message });
-  if ([...name].length > CATEGORY_NAME_HI_MAX) throw refuse(`The Hindi name is at most ${CATEGORY_NAME_HI_MAX} characters.`);
-  if (/\p{Cc}/u.test(name)) throw refuse('The Hindi name may not contain control characters.');
-  if (!/[\u0900-\u097F\uA8E0-\uA8FF]/u.test(name)) throw refuse('Write the Hindi name in Devanagari script.');
-  return name;
+  return checkHindiName(raw, CATEGORY_NAME_HI_MAX);
 }
 
 /** Sets (or, with an empty name, clears) the name Hindi pages show for a category; audited like its SLA. */

@@ -25,7 +25,8 @@ export const archive: Messages['archive'] = {
   issueDate: 'जारी तिथि',
   posted: 'प्रकाशन तिथि',
   details: 'विवरण देखें',
-  detailsOf: (title: string) => `${title} का विवरण`,
+  // Begins with the link's visible words, so a voice user who says them reaches it (WCAG 2.5.3).
+  detailsOf: (title: string) => `विवरण देखें: ${title}`,
   file: 'फ़ाइल',
   download: 'दस्तावेज़ डाउनलोड करें',
   noDocument: 'कोई दस्तावेज़ नहीं',
