@@ -8,6 +8,14 @@ import { defineConfig } from 'vitest/config';
  */
 export const ALONE = ['tests/api/availability.test.ts'];
 
+/**
+ * The PostgreSQL half of jobs.test.ts waits for two turns of pg-boss's minute on real time, one to two minutes
+ * that use no CPU: scripts/test.mjs runs it in a vitest of its own (`--project api-schedule -t 'on PostgreSQL'`)
+ * beside the SQLite pass, instead of holding a worker of the PostgreSQL pass while the rest of it queues. Its
+ * servers are its own, so it needs no shared server; its SQLite half runs in the 'api' project as any file.
+ */
+export const SCHEDULE = ['tests/api/jobs.test.ts'];
+
 const api = {
   environment: 'node' as const,
   globalSetup: ['tests/support/global-setup.ts'],
@@ -36,6 +44,9 @@ export default defineConfig({
       },
       {
         test: { name: 'api-alone', include: ALONE, ...api, poolOptions: { forks: { singleFork: true } }, sequence: { groupOrder: 1 } },
+      },
+      {
+        test: { name: 'api-schedule', include: SCHEDULE, ...api, globalSetup: [] },
       },
     ],
   },
