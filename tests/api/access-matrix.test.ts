@@ -59,7 +59,8 @@ interface Outcome {
  */
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  // Sessions outlive the matrix however slow the machine: it proves access, not expiry (five minutes by default).
+  server = await startServer({ SESSION_MINUTES: '60' });
 });
 afterAll(async () => server.stop());
 
@@ -86,7 +87,7 @@ describe('the access matrix: guarded routes × spellings × identities × method
   });
 
   // Thousands of requests: the limit only stops a hang (the count is printed below).
-  it('lets nobody past a route\'s declared access by any spelling, and stores nothing', { timeout: 240_000 }, async () => {
+  it('lets nobody past a route\'s declared access by any spelling, and stores nothing', { timeout: 600_000 }, async () => {
     const before = await fingerprint();
     const cases: { pattern: string; route: RouteDeclaration; spelling: string; identity: Identity; method: string; target: string }[] = [];
     const allows = (route: RouteDeclaration, identity: Identity) =>
@@ -162,7 +163,7 @@ function judge(c: { pattern: string; route: RouteDeclaration; spelling: string; 
 }
 
 describe('mutated paths (property)', () => {
-  it('never lets a stranger open a guarded route, however its path is mutated', { timeout: 240_000 }, async () => {
+  it('never lets a stranger open a guarded route, however its path is mutated', { timeout: 600_000 }, async () => {
     const { default: fc } = await import('fast-check');
     const { patternForPath, declarationOf } = await import('../../src/server/route-table');
     const { canonicalPathname } = await import('../../src/lib/canonical-path');
