@@ -189,7 +189,7 @@ async function main() {
       '',
       '| figure | value | goal |',
       '|---|---|---|',
-      `| payments the gateway reports successful | ${captured.length} of ${PAYERS} | all |`,
+      `| payments the gateway reports successful | ${txns.filter((t) => capturedIds.has(t.gateway_order_id)).length} of ${PAYERS} | all |`,
       `| receipts lost / doubled (a bill receipted twice) | **${lost} / ${doubled + billsTwice}** | 0 / 0 |`,
       `| payments still pending after the callback, settled when the payer looked again | ${settledOnALaterLook} | |`,
       `| errors (payers and readers) | **${errors}** | 0 |`,
