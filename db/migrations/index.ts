@@ -27,6 +27,7 @@ import * as staffNames from './2026-11-26-0201-staff-names';
 import * as auditLabel from './2026-11-27-0400-audit-label';
 import * as categoryHindiName from './2026-11-27-0500-category-hindi-name';
 import * as videoGallery from './2026-11-28-0200-video-gallery';
+import * as receiptByTransaction from './2026-11-28-0300-receipt-by-transaction';
 import * as caseDrafts from './2026-11-26-0202-case-drafts';
 import * as tradeLicence from './2026-11-26-0401-trade-licence';
 import * as wardBoundaries from './2026-11-26-1201-ward-boundaries';
@@ -69,5 +70,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-27-0400-audit-label': auditLabel,
   '2026-11-27-0500-category-hindi-name': categoryHindiName,
   '2026-11-28-0200-video-gallery': videoGallery,
+  '2026-11-28-0300-receipt-by-transaction': receiptByTransaction,
   '2026-11-29-0200-hindi-names': hindiNames,
 };

@@ -4,7 +4,8 @@
 // adds 200 properties with this year's demand, then at once: 200 payers each look up their demand, start a
 // payment, pay at the simulator, come back through the callback and read their payment; 190 readers browse
 // public pages until the payers are done. Everyone arrives within the first second and pauses between
-// clicks as a person does (readers 1 to 3 s, payers 0.5 to 2 s between steps). Prints the figures and writes them to bench/payments-rush-<engine>.md.
+// clicks as a person does (readers 1 to 3 s, payers 0.5 to 2 s between steps); each visitor's requests go over kept-alive
+// connections (node:http, cheaper for this client than fetch). Prints the figures and writes them to bench/payments-rush-<engine>.md.
 // It asserts nothing. "Our steps" are the payer's requests to the portal; the simulator's checkout page is the
 // gateway's and is timed apart (the simulator runs in a server process of its own, on the same machine).
 import fs from 'node:fs';
@@ -13,11 +14,14 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { freePort, startServer } from '../../tests/support/server';
 import { openServerDatabase } from '../../tests/support/database';
 import { addBenchPayers } from './bench-payers';
+import { closeConnections, formBody, request, type Answer } from './http-client';
+import { cpuSeconds, machineBusySeconds } from './process-cpu';
 
 const PAYERS = Number(process.env.RUSH_PAYERS || 200);
 const READERS = Number(process.env.RUSH_READERS || 190);
 // RUSH_PROCESSES: the portal's SERVER_PROCESSES (the simulator, the gateway's, keeps one).
 const PROCESSES = Number(process.env.RUSH_PROCESSES || 1);
+const WARM = Number(process.env.RUSH_WARM || 0);
 const READ_PATHS = ['/', '/notice', '/latestnews', '/viewpropertytax', '/hi/paypropertytax', '/currenttender'];
 
 const percentile = (values: number[], p: number) => {
@@ -26,33 +30,6 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 };
 const ms = (n: number) => `${n.toFixed(0)} ms`;
-
-/** Linux counts processes' CPU time in ticks of 1/100 s (USER_HZ). */
-const TICK_S = 0.01;
-/** CPU seconds a process has used so far, with those of its child processes (a server's workers). */
-function cpuSeconds(pid: number): number {
-  const own = (id: number) => {
-    try {
-      const fields = fs.readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1].split(' ');
-      return (Number(fields[11]) + Number(fields[12])) * TICK_S; // utime, stime
-    } catch {
-      return 0;
-    }
-  };
-  let children: number[] = [];
-  try {
-    children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    // not Linux, or already gone
-  }
-  return own(pid) + children.reduce((sum, child) => sum + own(child), 0);
-}
-/** CPU seconds the whole machine has been busy (every core, every process). */
-function machineBusySeconds(): number {
-  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-  const idle = ticks[3] + ticks[4];
-  return (ticks.reduce((a, b) => a + b, 0) - idle) * TICK_S;
-}
 
 // DATABASE_URL names the PostgreSQL server to run on; the test support makes a fresh database there.
 if (process.env.DATABASE_URL && !process.env.TEST_POSTGRES_URL) process.env.TEST_POSTGRES_URL = process.env.DATABASE_URL;
@@ -93,17 +70,17 @@ async function main() {
     const readTimes: number[] = [];
     let errors = 0;
     const errorNotes: string[] = [];
-    const timed = async (bucket: number[], run: () => Promise<Response>, okStatuses = [200, 201, 303]) => {
+    const timed = async (bucket: number[], run: () => Promise<Answer>, okStatuses = [200, 201, 303]) => {
       const t0 = performance.now();
-      let res: Response;
+      let res: Answer;
       let body: string;
       try {
         res = await run();
-        body = await res.text();
+        body = res.text;
       } catch (err) {
         errors++;
         if (errorNotes.length < 5) errorNotes.push(String((err as Error).cause ?? err));
-        return { res: new Response(null, { status: 599 }), body: '{}' };
+        return { res: { status: 599, text: '{}' }, body: '{}' };
       }
       bucket.push(performance.now() - t0);
       if (!okStatuses.includes(res.status)) {
@@ -112,6 +89,22 @@ async function main() {
       }
       return { res, body };
     };
+
+    // RUSH_WARM=N (a second figure, not the headline): N other payers pay one after another before the rush and
+    // every public page is opened once, as on a server that has been taking payments all morning; the headline
+    // run starts from a server that has answered demand look-ups only.
+    if (WARM > 0) {
+      const early = await addBenchPayers(database, { ward: '97', count: WARM, firstMobile: 9_500_000_000, fy: fyRow.currentYear });
+      for (const path of READ_PATHS) await request(url(path));
+      for (const p of early) {
+        await request(url(`/api/Public/property-tax/${p.number}?mobile=${p.mobile}`));
+        const startedEarly = JSON.parse((await request(url('/api/Public/payments'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'property-tax', reference: p.number, mobile: p.mobile }) })).text) as { transactionId: string; next: { url: string; fields: Record<string, string> } };
+        const page = (await request(startedEarly.next.url, formBody({ ...startedEarly.next.fields, outcome: 'success' }))).text;
+        const fields = Object.fromEntries([...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+        await request(url(`/payments/return?txn=${startedEarly.transactionId}`), formBody(fields));
+        await request(url(`/api/Public/payments/${startedEarly.transactionId}`));
+      }
+    }
 
     let payersDone = false;
     let settledOnALaterLook = 0;
@@ -123,7 +116,7 @@ async function main() {
       await arrive();
       let i = r;
       while (!payersDone) {
-        await timed(readTimes, () => fetch(url(READ_PATHS[i++ % READ_PATHS.length])), [200]);
+        await timed(readTimes, () => request(url(READ_PATHS[i++ % READ_PATHS.length])), [200]);
         await think(1000, 3000);
       }
     });
@@ -137,24 +130,24 @@ async function main() {
     await Promise.all(
       payers.map(async (p) => {
         await arrive();
-        await timed(ours['look up demand'], () => fetch(url(`/api/Public/property-tax/${p.number}?mobile=${p.mobile}`)));
+        await timed(ours['look up demand'], () => request(url(`/api/Public/property-tax/${p.number}?mobile=${p.mobile}`)));
         await think(500, 2000);
-        const { body } = await timed(ours['start payment'], () => fetch(url('/api/Public/payments'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'property-tax', reference: p.number, mobile: p.mobile }) }));
+        const { body } = await timed(ours['start payment'], () => request(url('/api/Public/payments'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'property-tax', reference: p.number, mobile: p.mobile }) }));
         const startedPayment = JSON.parse(body) as { transactionId?: string; next?: { url: string; fields: Record<string, string> } };
         const next = startedPayment.next;
         if (!startedPayment.transactionId || !next) return;
         transactions.push(startedPayment.transactionId);
-        const { body: page } = await timed(gatewayTimes, () => fetch(next.url, { method: 'POST', body: new URLSearchParams({ ...next.fields, outcome: 'success' }) }));
+        const { body: page } = await timed(gatewayTimes, () => request(next.url, formBody({ ...next.fields, outcome: 'success' })));
         await think(500, 2000);
         const fields = Object.fromEntries([...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-        await timed(ours['callback (asks the gateway)'], () => fetch(url(`/payments/return?txn=${startedPayment.transactionId}`), { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' }));
+        await timed(ours['callback (asks the gateway)'], () => request(url(`/payments/return?txn=${startedPayment.transactionId}`), formBody(fields)));
         await think(500, 2000);
-        const { body: seen } = await timed(ours['read payment'], () => fetch(url(`/api/Public/payments/${startedPayment.transactionId}`)));
+        const { body: seen } = await timed(ours['read payment'], () => request(url(`/api/Public/payments/${startedPayment.transactionId}`)));
         // A payer whose payment still says pending (the gateway's status query timed out under the load) looks
         // again a little later, as a person would, and the portal asks the gateway again.
         for (let look = 0, state = (JSON.parse(seen) as { state?: string }).state; state === 'pending' && look < 3; look++) {
           await think(10_000, 12_000);
-          const again = await timed(ours['read payment'], () => fetch(url(`/api/Public/payments/${startedPayment.transactionId}`)));
+          const again = await timed(ours['read payment'], () => request(url(`/api/Public/payments/${startedPayment.transactionId}`)));
           state = (JSON.parse(again.body) as { state?: string }).state;
           if (state !== 'pending') settledOnALaterLook++;
         }
@@ -190,13 +183,13 @@ async function main() {
 
     const all = Object.values(ours).flat();
     const lines = [
-      `# Property tax rush (${engine}, ${PROCESSES === 1 ? 'one server process' : `${PROCESSES} server processes`}${apart ? ', the simulator in its own process' : ', the simulator inside the portal'})`,
+      `# Property tax rush (${engine}, ${PROCESSES === 1 ? 'one server process' : `${PROCESSES} server processes`}${apart ? ', the simulator in its own process' : ', the simulator inside the portal'}${WARM > 0 ? `, a warm server: ${WARM} payments and every page before the rush` : ''})`,
       '',
       `Measured ${new Date().toISOString().slice(0, 16)} UTC on ${os.cpus().length} cores, load average ${loadAtStart.map((l) => l.toFixed(1)).join(' / ')} at the start and ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} at the end (1 / 5 / 15 min; other work shared the machine, so the times are noisy), Node ${process.version}: ${PAYERS} payers at once through the simulator while ${READERS} readers browse ${READ_PATHS.join(', ')}, each pausing 1 to 3 s between pages (payers 0.5 to 2 s between steps); all arrive within the first second. Server and load on the same machine.`,
       '',
       '| figure | value | goal |',
       '|---|---|---|',
-      `| payments the gateway reports successful | ${captured.length} of ${PAYERS} | all |`,
+      `| payments the gateway reports successful | ${txns.filter((t) => capturedIds.has(t.gateway_order_id)).length} of ${PAYERS} | all |`,
       `| receipts lost / doubled (a bill receipted twice) | **${lost} / ${doubled + billsTwice}** | 0 / 0 |`,
       `| payments still pending after the callback, settled when the payer looked again | ${settledOnALaterLook} | |`,
       `| errors (payers and readers) | **${errors}** | 0 |`,
@@ -213,8 +206,9 @@ async function main() {
     const text = lines.join('\n');
     console.log(text);
     fs.mkdirSync('bench', { recursive: true });
-    fs.writeFileSync(`bench/payments-rush-${engine}${PROCESSES === 1 ? '' : `-${PROCESSES}-processes`}${apart ? '' : '-gateway-inside'}.md`, `${text}\n`);
+    fs.writeFileSync(`bench/payments-rush-${engine}${PROCESSES === 1 ? '' : `-${PROCESSES}-processes`}${apart ? '' : '-gateway-inside'}${WARM > 0 ? '-warm' : ''}.md`, `${text}\n`);
   } finally {
+    closeConnections();
     await database.destroy();
     await gatewayDatabase?.destroy();
     await server.stop();

@@ -215,6 +215,13 @@ export function assertFormBody(request: Request): void {
 export async function readFormBody(request: Request, limit: BodyLimit = TEXT_BODY_LIMIT): Promise<FormData> {
   assertFormBody(request);
   const bytes = await readBodyBytes(request, limit);
+  if (contentTypeOf(request).trimStart().startsWith('application/x-www-form-urlencoded')) {
+    // What fetch's own parser does for this type, without a Response and its stream around the bytes: every
+    // form a browser posts without a file, so the cheap path is the common one.
+    const form = new FormData();
+    for (const [name, value] of new URLSearchParams(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'))) form.append(name, value);
+    return form;
+  }
   try {
     // Parsed from the bytes already counted, with the client's own content type (it names the boundary).
     return await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();

@@ -8,7 +8,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readConfig } from './config';
-import { closeDb, db, processDatabase } from './db';
+import { closeDb, db, processDatabase, SQLITE_FILE_NAME } from './db';
+import { checkpointInBackground } from './sqlite-checkpoint';
 import { isClusterPrimary, runWorkers, workerRole } from './cluster';
 import { startJobs, type JobRunner } from './jobs';
 import { outboxIdle, pokeOutbox } from './outbox';
@@ -112,6 +113,9 @@ async function main(): Promise<void> {
   }
   // Whatever was left waiting (a message committed just before a stop, a claim of a killed instance) goes now.
   void pokeOutbox();
+  // On SQLite, the write-ahead log is copied back into the database file off the event loop.
+  const open = processDatabase();
+  const checkpoints = open.sqliteFile ? checkpointInBackground(open.sqliteFile, path.join(config.dataDir, SQLITE_FILE_NAME)) : { stop: async () => {} };
 
   const { handler } = (await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
   const staticFiles = loadStaticFiles(path.join(distDir, 'client'), path.join(distDir, PRECOMPRESSED_DIR));
@@ -174,6 +178,7 @@ async function main(): Promise<void> {
     server.closeAllConnections();
     const finish = Promise.allSettled([jobs.stop(), outboxIdle()]);
     void Promise.race([finish, new Promise((r) => setTimeout(r, STOP_GRACE_MS).unref())])
+      .then(() => checkpoints.stop())
       .then(() => db().destroy())
       .finally(() => process.exit(0));
   };
