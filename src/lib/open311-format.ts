@@ -99,6 +99,11 @@ export function open311CallOf(pathname: string): { call: Open311Call; match: Reg
   return null;
 }
 
+/** Why a call refuses a method, naming the methods it takes (HEAD goes without saying): the route's and the entry's words. */
+export function open311MethodRefusal(pathname: string, methods: readonly string[], method = 'that method'): string {
+  return `${pathname} does not take ${method}; it takes ${methods.filter((m) => m !== 'HEAD').join(' and ')}.`;
+}
+
 /** Why an address is no call: the calls' addresses are lower case, and the list of them is discovery. */
 export function open311NotFound(pathname: string): string {
   const path = pathname.replace(/^\/open311/i, '');

@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { SECURITY_HEADERS } from './security-headers';
-import { formatOfPath, isOpen311Path, open311CallOf, open311ErrorBody, open311Headers, open311NotFound } from '../lib/open311-format';
+import { formatOfPath, isOpen311Path, open311CallOf, open311ErrorBody, open311Headers, open311MethodRefusal, open311NotFound } from '../lib/open311-format';
 
 /**
  * The methods the site answers: its routes export GET, POST, PUT and DELETE handlers, and HEAD comes with
@@ -45,8 +45,7 @@ function refusal(target: string | undefined): Refusal {
     const kind = format === 'xml' ? 'open311-xml' : 'open311-json';
     const call = open311CallOf(path);
     if (!call) return { status: 404, reason: 'Not Found', kind, body: open311ErrorBody(format, 404, [open311NotFound(path)]), allow: ALLOW };
-    const takes = call.methods.filter((m) => m !== 'HEAD').join(' and ');
-    return { status: 405, reason: 'Method Not Allowed', kind, body: open311ErrorBody(format, 405, [`${path} does not take that method; it takes ${takes}.`]), allow: call.methods.join(', ') };
+    return { status: 405, reason: 'Method Not Allowed', kind, body: open311ErrorBody(format, 405, [open311MethodRefusal(path, call.methods)]), allow: call.methods.join(', ') };
   }
   const api = path.startsWith('/api/');
   return { status: 405, reason: 'Method Not Allowed', kind: api ? 'api' : 'text', body: api ? JSON.stringify({ message: NOT_ALLOWED }) : NOT_ALLOWED, allow: ALLOW };

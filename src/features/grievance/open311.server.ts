@@ -12,7 +12,7 @@ import { asHttpError, lodgeChecked } from './grievance-requests.server';
 import { LODGE_LIMITS } from './grievance.schema';
 import { GRIEVANCE } from './grievance.service';
 import { open311Status, parseComplaintNumber, parseMobile } from './grievance-workflow';
-import { formatOfPath, open311Body, open311CallOf, open311ErrorBody, open311Headers, open311NotFound, type Open311Format, type Open311Value } from '../../lib/open311-format';
+import { formatOfPath, open311Body, open311CallOf, open311ErrorBody, open311Headers, open311MethodRefusal, open311NotFound, type Open311Format, type Open311Value } from '../../lib/open311-format';
 
 /**
  * Open311 GeoReport v2 (http://wiki.open311.org/GeoReport_v2) at /open311/v2/, in XML and JSON. A service is
@@ -49,7 +49,7 @@ export async function open311Route(context: APIContext): Promise<Response> {
     const { call, match, methods } = found;
     const method = context.request.method;
     if (!methods.includes(method)) {
-      throw new HttpError(405, `${context.url.pathname} does not take ${method}; it takes ${methods.filter((m) => m !== 'HEAD').join(' and ')}.`, undefined, { allow: methods.join(', ') });
+      throw new HttpError(405, open311MethodRefusal(context.url.pathname, methods, method), undefined, { allow: methods.join(', ') });
     }
     const fmt = match![match!.length - 1] as Open311Format;
     if (call === 'discovery') return discoveryAnswer(fmt);
