@@ -136,11 +136,26 @@ export interface ContentTypeDef {
    * words for the page; none for a type whose page is listed otherwise (the slider, on the home page).
    */
   sitemapGroup?: SitemapGroupName;
-  /** The admin screen's route. */
+  /** The admin screen's route (src/pages holds its one-line page, drawn by the one content admin page). */
   adminRoute: string;
+  /** The admin screen's entry in the back office sidebar, which lists the types in their declared order. */
+  sidebarLabel: string;
   /** Where the public sees this content, for the "view on site" link and the tests. */
   publicRoute: string;
+  /**
+   * The public pages the type owns, each with the query parameters it reads (the page cache keys on them):
+   * the route table's entries for them are derived from here (src/features/content-routes.ts). Empty for a
+   * type shown on another's page (the slider, on the home page).
+   */
+  publicPages: Readonly<Record<string, PublicPageDef>>;
 }
+
+export interface PublicPageDef {
+  query?: readonly string[];
+}
+
+/** A public list read page by page (?page=). */
+export const PAGED_LIST: PublicPageDef = { query: ['page'] };
 
 /** The sitemap's groups that list content types' pages (the sitemap catalogue words them). */
 export type SitemapGroupName = 'about' | 'tenders' | 'documents' | 'gallery';

@@ -13,7 +13,7 @@ import { checkpointInBackground } from './sqlite-checkpoint';
 import { isClusterPrimary, runWorkers, workerRole } from './cluster';
 import { startJobs, type JobRunner } from './jobs';
 import { outboxIdle, pokeOutbox } from './outbox';
-import { JOBS } from '../jobs';
+import { JOBS } from '../entry-registrations';
 import { ensureReady } from './ready';
 import { isCacheableRequest, serveCachedPage } from './page-cache';
 import { judgeRequestTarget } from '../lib/canonical-path';

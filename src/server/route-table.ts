@@ -45,7 +45,7 @@ const STAFF: readonly Role[] = ['admin', 'user'];
 /** Everyone who works on grievances: the desk, admins and field officers (who see only their own). */
 const GRIEVANCE_STAFF: readonly Role[] = ['admin', 'user', 'officer'];
 /** Who works on content: admins, and editors who write drafts for them to publish. */
-const CONTENT_STAFF: readonly Role[] = ['admin', 'editor'];
+export const CONTENT_STAFF: readonly Role[] = ['admin', 'editor'];
 /** Who may read a content item's revisions; restoring one is an admin's, like publishing. */
 export const CONTENT_EDITORS: readonly Role[] = CONTENT_STAFF;
 /** Every role signs in with a password: each may change its own and keep its session alive. */
@@ -58,34 +58,16 @@ const CASE_STAFF: readonly Role[] = ['admin', 'user', 'officer', 'verifier', 'in
 const COUNTER: readonly Role[] = ['admin', 'cashier'];
 /** Who reads the tax register and its reports. */
 const TAX_STAFF: readonly Role[] = ['admin', 'cashier'];
-const PAGED = ['page'] as const;
-
-export const ROUTES = {
+/**
+ * The routes of the server and of the features that are not content types. Each content type's own pages (its
+ * public list and item pages, its admin screen) are derived from its declaration and registered at start
+ * (src/features/content-routes.ts): see `registerRoutes`.
+ */
+const FIXED_ROUTES = {
   // Public pages (SPEC.md §2).
   '/': { access: PUBLIC },
   '/home': { access: PUBLIC },
   '/404': { access: PUBLIC },
-  '/about': { access: PUBLIC },
-  '/chairman': { access: PUBLIC },
-  '/executiveofficer': { access: PUBLIC },
-  '/wardparsad': { access: PUBLIC },
-  '/standingcommitee': { access: PUBLIC },
-  '/employeelist': { access: PUBLIC },
-  '/currenttender': { access: PUBLIC, query: PAGED },
-  '/pasttender': { access: PUBLIC, query: PAGED },
-  '/tender-details': { access: PUBLIC, query: ['id'] },
-  '/notice': { access: PUBLIC, query: PAGED },
-  '/circulars': { access: PUBLIC, query: PAGED },
-  '/officeorder': { access: PUBLIC, query: PAGED },
-  '/latestnews': { access: PUBLIC, query: PAGED },
-  // One document's own page.
-  '/notice/[id]': { access: PUBLIC },
-  '/circulars/[id]': { access: PUBLIC },
-  '/officeorder/[id]': { access: PUBLIC },
-  '/latestnews/[id]': { access: PUBLIC },
-  '/photogallery': { access: PUBLIC },
-  '/videogallery': { access: PUBLIC },
-  '/pressrelease': { access: PUBLIC },
   // Grievances. Pages showing due dates and overdue badges depend on the clock: uncached until
   // the page cache can expire a page at a moment.
   '/viewgrievance': { access: PUBLIC, query: ['status', 'page'], uncached: true },
@@ -152,17 +134,7 @@ export const ROUTES = {
 
   // Back office pages: the admin sidebar, in its order, then the complaint desk's.
   '/dashboard': { access: ADMIN, nav: { sidebar: 'admin', label: 'Dashboard' } },
-  '/editabout': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'About' } },
-  '/slider': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Slider' } },
-  '/editministerofficeremp': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Minister/Officer/Emp.' } },
-  '/editlatestnews': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Latest News' } },
-  '/edittender': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Tender' } },
-  '/editnotice': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Notice' } },
-  '/editcircular': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Circular' } },
-  '/editofficeorder': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Office Order' } },
-  '/editgallery': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Gallery' } },
-  '/editvideogallery': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Video Gallery' } },
-  '/editpressrelease': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Press Release' } },
+  // Here, in the admin sidebar's order: each content type's admin screen, registered at start.
   '/review-queue': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Review Queue' } },
   '/alerts': { access: ADMIN, nav: { sidebar: 'admin', label: 'Alerts' } },
   '/audit': { access: ADMIN, query: ['page', 'entity'], nav: { sidebar: 'admin', label: 'Audit Log' } },
@@ -263,16 +235,56 @@ export const ROUTES = {
   '/api/User/grievance': { access: STAFF },
   '/api/User/ulb': { access: STAFF },
   '/api/User/ward': { access: STAFF },
-} satisfies Record<string, RouteDeclaration>;
+} satisfies Record<string, RouteDeclaration> as Readonly<Record<string, RouteDeclaration>>;
 
-export type RoutePattern = keyof typeof ROUTES;
+/** Where the registered routes go in the table's order: the content screens follow the dashboard in the sidebar. */
+const REGISTERED_AFTER = '/dashboard';
 
-// Astro reports the pattern it matched in lower case (`/api/admin/[type]`), whatever the file is called.
-const BY_LOWER_CASE_PATTERN = new Map<string, RouteDeclaration>(Object.entries(ROUTES).map(([pattern, route]) => [pattern.toLowerCase(), route]));
+let registered: Record<string, RouteDeclaration> | undefined;
+let table: Readonly<Record<string, RouteDeclaration>> = FIXED_ROUTES;
+let byLowerCasePattern = new Map<string, RouteDeclaration>();
+let dynamic: { pattern: string; regex: RegExp }[] = [];
+
+/**
+ * Adds the routes the features derive from their declarations (the content types' pages), once, before the
+ * first request: the server's Node entry and Astro's middleware each load the registration. A pattern declared
+ * twice is a mistake and stops the start.
+ */
+export function registerRoutes(routes: Readonly<Record<string, RouteDeclaration>>): void {
+  for (const pattern of Object.keys(routes)) {
+    if (Object.hasOwn(FIXED_ROUTES, pattern) || (registered && Object.hasOwn(registered, pattern))) throw new Error(`the route ${pattern} is declared twice`);
+  }
+  registered = { ...registered, ...routes };
+  const merged: Record<string, RouteDeclaration> = {};
+  for (const [pattern, route] of Object.entries(FIXED_ROUTES)) {
+    merged[pattern] = route;
+    if (pattern === REGISTERED_AFTER) Object.assign(merged, registered);
+  }
+  table = merged;
+  // Astro reports the pattern it matched in lower case (`/api/admin/[type]`), whatever the file is called.
+  byLowerCasePattern = new Map(Object.entries(table).map(([pattern, route]) => [pattern.toLowerCase(), route]));
+  // Literal paths match exactly; the dynamic patterns are tried after them, as Astro ranks static routes first.
+  dynamic = Object.keys(table)
+    .filter((pattern) => pattern.includes('['))
+    .map((pattern) => ({
+      pattern,
+      regex: new RegExp(`^${pattern.split(/\[[^\]]+\]/).map((part) => part.replace(/[.*+?^${}()|\\]/g, '\\$&')).join('[^/]+')}$`),
+    }));
+}
+
+/**
+ * Every route, in order. Read before the features registered theirs, the table would lack every content page
+ * and refuse them: that is a start that forgot its registration, and it fails loudly instead.
+ */
+export function routeTable(): Readonly<Record<string, RouteDeclaration>> {
+  if (!registered) throw new Error('the route table was read before the features registered their routes (src/features/content-routes.ts)');
+  return table;
+}
 
 /** The declaration of the route Astro matched; undefined for a pattern nobody declared (refuse it). */
 export function declarationOf(pattern: string | undefined): RouteDeclaration | undefined {
-  return pattern === undefined ? undefined : BY_LOWER_CASE_PATTERN.get(pattern.toLowerCase());
+  routeTable();
+  return pattern === undefined ? undefined : byLowerCasePattern.get(pattern.toLowerCase());
 }
 
 export function isApiPattern(pattern: string): boolean {
@@ -294,21 +306,13 @@ export function homeFor(role: Role): string {
   return role === 'admin' ? '/dashboard' : role === 'officer' ? '/cases' : '/userdashboard';
 }
 
-// Literal paths match exactly; the few dynamic patterns are tried after them, as Astro ranks static routes first.
-const DYNAMIC = Object.keys(ROUTES)
-  .filter((pattern) => pattern.includes('['))
-  .map((pattern) => ({
-    pattern,
-    regex: new RegExp(`^${pattern.split(/\[[^\]]+\]/).map((part) => part.replace(/[.*+?^${}()|\\]/g, '\\$&')).join('[^/]+')}$`),
-  }));
-
 /**
  * The pattern a canonical path will be served by, for the Node entry that must key the page cache before
  * Astro routes the request. Astro remains the authority on routing; this only picks the query parameters kept.
  */
 export function patternForPath(pathname: string): string | undefined {
-  if (Object.hasOwn(ROUTES, pathname) && !pathname.includes('[')) return pathname;
-  return DYNAMIC.find((route) => route.regex.test(pathname))?.pattern;
+  if (Object.hasOwn(routeTable(), pathname) && !pathname.includes('[')) return pathname;
+  return dynamic.find((route) => route.regex.test(pathname))?.pattern;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTES, type RouteDeclaration } from '../../src/server/route-table';
+import '../../src/features/content-routes';
+import { routeTable, type RouteDeclaration } from '../../src/server/route-table';
 import type { Role } from '../../src/server/db-schema';
 import { ADMIN, APPROVER, CASHIER, EDITOR, INSPECTOR, OFFICER, USER, VERIFIER, bearer, login } from '../support/api';
 import { startServer, type TestServer } from '../support/server';
@@ -46,7 +47,7 @@ const REDIRECTED = new Set(['double slash', 'triple slash', 'dot segment', 'dot 
 /** The spellings the Node entry answers from the path alone, before anything reads who is asking. */
 const ANSWERED_BY_PATH = new Set([...REDIRECTED, 'encoded slash']);
 
-const guarded = Object.entries(ROUTES as Record<string, RouteDeclaration>).filter(([, route]) => route.access !== 'public');
+const guarded = Object.entries(routeTable()).filter(([, route]) => route.access !== 'public');
 
 interface Outcome {
   status: number;

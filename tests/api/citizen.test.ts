@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db';
-import { ROUTES, type RouteDeclaration } from '../../src/server/route-table';
+import '../../src/features/content-routes';
+import { routeTable } from '../../src/server/route-table';
 import { ADMIN, OFFICER, baseUrl, bearer, login } from '../support/api';
 import { openServerDatabase, testPostgresUrl } from '../support/database';
 import { startServer, tempDataDir, type TestServer } from '../support/server';
@@ -225,7 +226,7 @@ describe('the citizen session', () => {
 
   it('opens no staff route with a citizen cookie or token, and no staff session opens a citizen route', async () => {
     const token = await signIn(freshMobile());
-    const staff = Object.entries(ROUTES as Record<string, RouteDeclaration>).filter(([, route]) => Array.isArray(route.access));
+    const staff = Object.entries(routeTable()).filter(([, route]) => Array.isArray(route.access));
     expect(staff.length).toBeGreaterThan(40);
     const concrete = (pattern: string) =>
       pattern.replace('[type]', 'latest-news').replace('[id]', '1').replace('[number]', 'NPK-PGR-2026-01-01-000001').replace('[action]', 'assign').replace('[n]', '1');

@@ -4,7 +4,8 @@ import { expectNoSeriousA11yViolations, preloadAxe } from '../support/axe';
 import { expectLinksToStayInHindi } from '../support/hindi-links';
 import { layoutProblems } from '../support/layout';
 import { expectOnlyTheMenuScript } from '../support/page-scripts';
-import { ROUTES, isApiPattern, type RouteDeclaration } from '../../src/server/route-table';
+import '../../src/features/content-routes';
+import { isApiPattern, routeTable } from '../../src/server/route-table';
 import { pathIn, type Lang } from '../../src/i18n/lang';
 
 /**
@@ -91,7 +92,7 @@ async function expectTheFrame(page: Page, address: string): Promise<void> {
 /** Routes that are not pages of their own: the not-found page answers 404 by design; signing out is a button's post. */
 const NOT_PAGES = new Set(['/404', '/my/signout']);
 
-const PAGES = (Object.entries(ROUTES) as [string, RouteDeclaration][])
+const PAGES = Object.entries(routeTable())
   .filter(([pattern, route]) => route.access === 'public' && !route.englishOnly && !isApiPattern(pattern) && !NOT_PAGES.has(pattern))
   .filter(([pattern]) => !/\.(xml|svg|json|rss)$/.test(pattern))
   .map(([pattern]) => {

@@ -4,8 +4,9 @@ import { Socket } from 'node:net';
 import { IncomingMessage } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ROUTES, declarationOf, pageKey, patternForPath } from '../../src/server/route-table';
-import { ADMIN_NAV, EDITOR_NAV, OFFICER_NAV, USER_NAV } from '../../src/server/admin-nav';
+import '../../src/features/content-routes';
+import { declarationOf, pageKey, patternForPath, routeTable } from '../../src/server/route-table';
+import { adminNav, editorNav, officerNav, userNav } from '../../src/server/admin-nav';
 import { canonicalPathname, judgeRequestTarget, sameSitePath } from '../../src/lib/canonical-path';
 import { resolveRequestClient } from '../../src/server/request-origin';
 
@@ -25,7 +26,7 @@ function filesUnder(dir: string): string[] {
 
 describe('the route inventory', () => {
   const files = filesUnder(PAGES_DIR);
-  const declared = Object.keys(ROUTES);
+  const declared = Object.keys(routeTable());
 
   it('declares the access of every file under src/pages, and nothing that has no file', () => {
     const patterns = files.map(patternOfFile);
@@ -55,23 +56,23 @@ describe('the route inventory', () => {
   });
 
   it('builds both sidebars from the same table, in order, each entry a page its sidebar\'s role may open', () => {
-    expect(ADMIN_NAV.map((entry) => entry.href)).toEqual([
+    expect(adminNav().map((entry) => entry.href)).toEqual([
       '/dashboard', '/editabout', '/slider', '/editministerofficeremp', '/editlatestnews', '/edittender', '/editnotice',
       '/editcircular', '/editofficeorder', '/editgallery', '/editvideogallery', '/editpressrelease', '/review-queue', '/alerts', '/audit', '/feedback-inbox', '/translations', '/grievance-settings', '/hindi-names', '/notifications', '/property-register', '/property-tax-settings', '/trade-licence-settings', '/ward-boundaries', '/staff',
     ]);
-    expect(USER_NAV.map((entry) => entry.label)).toEqual(['Dashboard', 'Add/View Grievance', 'Case Inbox', 'Tax Counter', 'Collection Register', 'Tax Defaulters', 'Collection vs Demand']);
+    expect(userNav().map((entry) => entry.label)).toEqual(['Dashboard', 'Add/View Grievance', 'Case Inbox', 'Tax Counter', 'Collection Register', 'Tax Defaulters', 'Collection vs Demand']);
     // A field officer's sidebar holds only what their role may open: their cases.
-    expect(OFFICER_NAV.map((entry) => entry.href)).toEqual(['/cases']);
+    expect(officerNav().map((entry) => entry.href)).toEqual(['/cases']);
     // An editor's sidebar: the content screens and the review queue, nothing of complaints or settings.
-    expect(EDITOR_NAV.map((entry) => entry.href)).toEqual([
+    expect(editorNav().map((entry) => entry.href)).toEqual([
       '/editabout', '/slider', '/editministerofficeremp', '/editlatestnews', '/edittender', '/editnotice',
       '/editcircular', '/editofficeorder', '/editgallery', '/editvideogallery', '/editpressrelease', '/review-queue',
     ]);
-    for (const entry of EDITOR_NAV) expect(declarationOf(entry.href)!.access).toContain('editor');
-    for (const entry of ADMIN_NAV) expect(declarationOf(entry.href)!.access).toContain('admin');
+    for (const entry of editorNav()) expect(declarationOf(entry.href)!.access).toContain('editor');
+    for (const entry of adminNav()) expect(declarationOf(entry.href)!.access).toContain('admin');
     // The desk sidebar serves the complaint desk and the tax counter: each entry opens to one of them.
-    for (const entry of USER_NAV) expect(['user', 'cashier'].some((role) => declarationOf(entry.href)!.access.includes(role as never))).toBe(true);
-    for (const entry of OFFICER_NAV) expect(declarationOf(entry.href)!.access).toContain('officer');
+    for (const entry of userNav()) expect(['user', 'cashier'].some((role) => declarationOf(entry.href)!.access.includes(role as never))).toBe(true);
+    for (const entry of officerNav()) expect(declarationOf(entry.href)!.access).toContain('officer');
   });
 
   it('keys a page on the query parameters its route reads and no others', () => {

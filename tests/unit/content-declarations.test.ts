@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { CONTENT_TYPES } from '../../src/features/content-types';
 import { STORED_CONTENT_TYPES } from '../../src/features/content-storage.server';
 import { sitemapPaths } from '../../src/features/sitemap/sitemap';
-import { declarationOf } from '../../src/server/route-table';
-import { ADMIN_NAV } from '../../src/server/admin-nav';
+import { contentRoutes } from '../../src/features/content-routes';
+import { declarationOf, registerRoutes, routeTable } from '../../src/server/route-table';
+import { adminNav } from '../../src/server/admin-nav';
 import type { ContentTypeDef } from '../../src/lib/content-type';
 import { FEED_LINKS } from '../../src/features/feeds/feed-links';
 import { searchedKinds } from '../../src/features/search/search.server';
@@ -57,7 +58,7 @@ describe.each(CONTENT_TYPES.map((def) => [def.path, def] as const))('the content
     const route = declarationOf(def.adminRoute);
     expect(route, def.adminRoute).toBeDefined();
     expect(route!.access).toEqual(['admin', 'editor']);
-    expect(ADMIN_NAV.some((entry) => entry.href === def.adminRoute), `${def.adminRoute} in the sidebar`).toBe(true);
+    expect(adminNav().some((entry) => entry.href === def.adminRoute), `${def.adminRoute} in the sidebar`).toBe(true);
     const page = `src/pages${def.adminRoute}.astro`;
     expect(fs.existsSync(page), page).toBe(true);
     expect(fs.readFileSync(page, 'utf8')).toContain('<ContentAdminPage />');
@@ -71,6 +72,17 @@ describe.each(CONTENT_TYPES.map((def) => [def.path, def] as const))('the content
   it('has its public page in the route table and in the sitemap, named in both languages', () => {
     expect(declarationOf(def.publicRoute)?.access, def.publicRoute).toBe('public');
     namedInSitemap(def.publicRoute);
+  });
+
+  it('gets its route table entries from its declaration: its public pages with the query each reads, its admin screen', () => {
+    const derived = contentRoutes(def);
+    expect(Object.keys(derived).sort()).toEqual([...Object.keys(def.publicPages), def.adminRoute].sort());
+    for (const [pattern, page] of Object.entries(def.publicPages)) {
+      expect(pattern, 'a public page is a path of its own').toMatch(/^\/[a-z]/);
+      expect(routeTable()[pattern], pattern).toEqual({ access: 'public', ...(page.query ? { query: page.query } : {}) });
+    }
+    expect(routeTable()[def.adminRoute]?.nav).toEqual({ sidebar: 'admin', label: def.sidebarLabel });
+    expect(words(def.sidebarLabel)).toBe(true);
   });
 
   if (def.archive) it('has its archive page named in the sitemap, and the live list it leaves is public', () => {
@@ -97,6 +109,16 @@ describe('the content types together', () => {
       expect(FEED_LINKS[def.feed!.name]?.page).toBe(def.publicRoute);
       for (const lang of ['en', 'hi'] as const) expect(words(wordFor(messages(lang).feeds.names, def.feed!.name)), `${lang} ${def.feed!.name}`).toBe(true);
     }
+  });
+
+  it('stand in the admin sidebar after the dashboard, in their declared order', () => {
+    const entries = adminNav().map((entry) => entry.href);
+    expect(entries.slice(0, CONTENT_TYPES.length + 1)).toEqual(['/dashboard', ...CONTENT_TYPES.map((def) => def.adminRoute)]);
+  });
+
+  it('cannot take a route another declares: a second registration of a pattern stops the start', () => {
+    expect(() => registerRoutes({ '/notice': { access: 'public' } })).toThrow(/declared twice/);
+    expect(() => registerRoutes({ '/login': { access: 'public' } })).toThrow(/declared twice/);
   });
 
   it('take distinct API paths, multipart prefixes and admin pages', () => {

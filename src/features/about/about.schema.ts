@@ -18,7 +18,9 @@ export const aboutType: ContentTypeDef = {
     description: longText(10000),
   }),
   messages: { ...standardMessages({ name: 'About', noun: 'about', emptyAdmin: 'No about entries found.' }), itemNoun: 'about entry' },
+  sidebarLabel: 'About',
   adminRoute: '/editabout',
   publicRoute: '/about',
+  publicPages: { '/about': {} },
   sitemapGroup: 'about',
 };

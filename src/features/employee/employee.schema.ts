@@ -70,7 +70,9 @@ export const employeeType: ContentTypeDef = {
     showHomePage: yesNo(),
   }),
   messages: standardMessages({ name: 'Employee', noun: 'employee', emptyAdmin: 'No employee found.' }),
+  sidebarLabel: 'Minister/Officer/Emp.',
   adminRoute: '/editministerofficeremp',
   publicRoute: '/employeelist',
+  publicPages: { '/employeelist': {}, '/chairman': {}, '/executiveofficer': {}, '/wardparsad': {}, '/standingcommitee': {} },
   sitemapGroup: 'about',
 };

@@ -20,7 +20,9 @@ export const galleryType: ContentTypeDef = {
     description: longText().required('Description is required.'),
   }),
   messages: { ...standardMessages({ name: 'Gallery', noun: 'Gallery', emptyAdmin: 'No gallery found.' }), itemNoun: 'gallery picture' },
+  sidebarLabel: 'Gallery',
   adminRoute: '/editgallery',
   publicRoute: '/photogallery',
+  publicPages: { '/photogallery': {} },
   sitemapGroup: 'gallery',
 };

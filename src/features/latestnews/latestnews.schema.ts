@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { standardMessages, screenWording, titleAndDescriptionSearch, type ContentTypeDef } from '../../lib/content-type';
+import { standardMessages, screenWording, titleAndDescriptionSearch, PAGED_LIST, type ContentTypeDef } from '../../lib/content-type';
 import { longText, text } from '../shared/schema-helpers';
 
 export const latestNewsType: ContentTypeDef = {
@@ -20,8 +20,10 @@ export const latestNewsType: ContentTypeDef = {
   messages: { ...standardMessages({ name: 'Latest News', noun: 'data', deleteNoun: 'Latest News', emptyAdmin: 'No Data found.' }), itemNoun: 'news item' },
   archive: { slug: 'latestnews', liveHref: '/latestnews', validityDays: 30 },
   search: titleAndDescriptionSearch({ date: { kind: 'posted' }, opens: 'item' }),
+  sidebarLabel: 'Latest News',
   adminRoute: '/editlatestnews',
   publicRoute: '/latestnews',
+  publicPages: { '/latestnews': PAGED_LIST, '/latestnews/[id]': {} },
   sitemapGroup: 'documents',
   feed: { name: 'latestnews' },
 };

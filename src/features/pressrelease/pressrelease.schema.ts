@@ -25,8 +25,10 @@ export const pressReleaseType: ContentTypeDef = {
   }),
   messages: standardMessages({ name: 'PressRelease', noun: 'PressRelease', emptyAdmin: 'No press release found.' }),
   search: titleAndDescriptionSearch({ date: { field: 'releaseDate', kind: 'released' }, opens: 'list' }),
+  sidebarLabel: 'Press Release',
   adminRoute: '/editpressrelease',
   publicRoute: '/pressrelease',
+  publicPages: { '/pressrelease': {} },
   sitemapGroup: 'gallery',
   feed: { name: 'pressrelease' },
 };

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { documentMessages, screenWording, titleAndDescriptionSearch, type ContentTypeDef, type FieldDef } from '../../lib/content-type';
+import { documentMessages, PAGED_LIST, screenWording, titleAndDescriptionSearch, type ContentTypeDef, type FieldDef } from '../../lib/content-type';
 import { dateText, longText, text } from './schema-helpers';
 
 /**
@@ -58,7 +58,10 @@ export function documentType(o: DocumentTypeOptions): ContentTypeDef {
     sitemapGroup: 'documents',
     search: titleAndDescriptionSearch({ date: { field: 'issueDate', kind: 'issued' }, opens: 'item', document: 'filePath' }),
     adminRoute: o.adminRoute,
+    sidebarLabel: o.name,
     publicRoute: o.publicRoute,
+    // The list, and one document's own page (documentPagePath).
+    publicPages: { [o.publicRoute]: PAGED_LIST, [`${o.publicRoute}/[id]`]: {} },
   };
 }
 

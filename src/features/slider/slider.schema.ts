@@ -26,6 +26,9 @@ export const sliderType: ContentTypeDef = {
     pictureDescription: text(300),
   }),
   messages: { ...standardMessages({ name: 'Slider', noun: 'slider', emptyAdmin: 'No slider found.' }), itemNoun: 'slide' },
+  sidebarLabel: 'Slider',
   adminRoute: '/slider',
   publicRoute: '/',
+  // Shown on the home page, which is not the slider's own.
+  publicPages: {},
 };

@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { documentMessages, screenWording, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../lib/content-type';
+import { documentMessages, screenWording, PAGED_LIST, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../lib/content-type';
 import { dateText, longText, text } from '../shared/schema-helpers';
 
 /** The field's label, as the form shows it, plus ' is required.' (SPEC.md §5 shouted the wire name). */
@@ -86,8 +86,10 @@ export const tenderType: ContentTypeDef = {
     date: { field: 'publish_date', kind: 'published' },
     opens: (id) => `/tender-details?id=${id}`,
   },
+  sidebarLabel: 'Tender',
   adminRoute: '/edittender',
   publicRoute: '/currenttender',
+  publicPages: { '/currenttender': PAGED_LIST, '/pasttender': PAGED_LIST, '/tender-details': { query: ['id'] } },
   sitemapGroup: 'tenders',
   feed: { name: 'tender' },
 };

@@ -39,7 +39,9 @@ export const videoGalleryType: ContentTypeDef = {
       .transform((value: unknown) => (typeof value === 'string' && youtubeId(value) ? watchUrl(youtubeId(value)!) : value)),
   }),
   messages: { ...standardMessages({ name: 'Video', noun: 'video', emptyAdmin: 'No video found.' }), itemNoun: 'video' },
+  sidebarLabel: 'Video Gallery',
   adminRoute: '/editvideogallery',
   publicRoute: '/videogallery',
+  publicPages: { '/videogallery': {} },
   sitemapGroup: 'gallery',
 };
