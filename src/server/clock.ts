@@ -25,5 +25,12 @@ export function now(): number {
   return clockFile ? Date.now() + testOffset(clockFile) : Date.now();
 }
 
+/**
+ * Real elapsed time, whatever a test did to `now`: for a wait on another request, and for a staff session's
+ * minutes and a token's expiry, so that a test moving the calendar a week ahead does not sign its staff out
+ * (a session's life is wall time by nature). In production it is `now`.
+ */
+export const wallClock = (): number => Date.now();
+
 /** Today's date in India ('YYYY-MM-DD') by this clock. */
 export const todayInIndia = (): string => indianDate(now());

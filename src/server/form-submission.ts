@@ -1,3 +1,4 @@
+import { now, wallClock } from './clock';
 import { randomBytes } from 'node:crypto';
 import { db, nowIso, type Db } from './db';
 import { sha256Hex } from './media';
@@ -37,7 +38,7 @@ export async function claimSubmission(scope: string, token: unknown, database: D
   const tokenHash = sha256Hex(new TextEncoder().encode(token));
   const forgetUnfinished = () =>
     database.deleteFrom('form_submission').where('scope', '=', scope).where('token_hash', '=', tokenHash).where('result', 'is', null).execute();
-  const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+  const deadline = wallClock() + WAIT_FOR_FIRST_MS;
   for (;;) {
     const claimed = await database
       .insertInto('form_submission')
@@ -57,11 +58,12 @@ export async function claimSubmission(scope: string, token: unknown, database: D
     }
     const first = await database.selectFrom('form_submission').select(['result', 'at']).where('scope', '=', scope).where('token_hash', '=', tokenHash).executeTakeFirst();
     if (first?.result) return { kind: 'done', result: first.result };
-    if (first && Date.now() - Date.parse(first.at) > STALE_CLAIM_MS) {
+    // `at` was written by the clock (nowIso), so its age is read by the same clock.
+    if (first && now() - Date.parse(first.at) > STALE_CLAIM_MS) {
       await forgetUnfinished();
       continue;
     }
-    if (Date.now() > deadline) throw new HttpError(409, 'This form is already being sent. Please wait a moment and look again.');
+    if (wallClock() > deadline) throw new HttpError(409, 'This form is already being sent. Please wait a moment and look again.');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

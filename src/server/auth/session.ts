@@ -1,3 +1,4 @@
+import { wallClock } from '../clock';
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { randomBytes } from 'node:crypto';
@@ -39,7 +40,7 @@ export function sessionLifetimeMs(): number {
 /** Creates a session row and returns the signed bearer token carrying its secret. */
 export async function createSession(user: SessionUser, database: Db = db()): Promise<{ token: string; expiresAt: Date }> {
   const secret = generateSessionToken();
-  const issuedAt = Date.now();
+  const issuedAt = wallClock();
   const expiresAt = new Date(issuedAt + sessionLifetimeMs());
   await database
     .insertInto('user_session')
@@ -74,7 +75,7 @@ export async function validateToken(token: string, database: Db = db()): Promise
     .executeTakeFirst();
   if (!row) return null;
   const expiresAt = new Date(row.expires_at);
-  if (expiresAt.getTime() <= Date.now()) {
+  if (expiresAt.getTime() <= wallClock()) {
     await database.deleteFrom('user_session').where('id', '=', id).execute();
     return null;
   }
@@ -90,5 +91,5 @@ export async function invalidateUserSessions(userId: number, database: Db = db()
 }
 
 export async function deleteExpiredSessions(database: Db = db()): Promise<void> {
-  await database.deleteFrom('user_session').where('expires_at', '<=', new Date().toISOString()).execute();
+  await database.deleteFrom('user_session').where('expires_at', '<=', new Date(wallClock()).toISOString()).execute();
 }

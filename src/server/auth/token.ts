@@ -1,3 +1,4 @@
+import { wallClock } from '../clock';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   createJWTSignatureMessage,
@@ -36,7 +37,7 @@ export function signToken(claims: TokenClaims, secret: Uint8Array): string {
 }
 
 /** Returns the claims when the signature holds and the token has not expired; otherwise null. */
-export function verifyToken(token: string, secret: Uint8Array, nowSeconds = Date.now() / 1000): TokenClaims | null {
+export function verifyToken(token: string, secret: Uint8Array, nowSeconds = wallClock() / 1000): TokenClaims | null {
   try {
     const [header, payload, signature, signatureMessage] = parseJWT(token);
     // Only the algorithm we sign with: a token naming another (or none) is refused before its signature is read.
