@@ -1,11 +1,11 @@
 import type { ContentTypeDef } from './content-type';
+import { DAY_MS } from './india-time';
 
 /**
  * How long published items stay on the live lists (each type's declaration says, in its archive), and when
  * content is due for review (GIGW's content review policy). Past its valid-until an item leaves the live
  * lists and is listed on its type's public archive page. Browser-safe: the back office shows these defaults.
  */
-const DAY_MS = 24 * 60 * 60_000;
 
 /** Days after publication that an item comes up for review, whatever its type. */
 export const REVIEW_DAYS = 180;

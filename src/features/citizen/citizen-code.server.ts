@@ -5,6 +5,7 @@ import { now } from '../../server/clock';
 import { signingSecret } from '../../server/auth/secret';
 import { admitCodeRequest } from './citizen-limits.server';
 import { REFUSAL } from '../../i18n/refusals';
+import { DAY_MS } from '../../lib/india-time';
 
 /**
  * Six-digit sign-in codes. A code is valid for CODE_MINUTES and MAX_TRIES wrong guesses; asking for a new one
@@ -42,7 +43,7 @@ export async function issueCode(mobile: string, address: string, database: Db = 
       .values({ mobile, client_address: address, code_hash: `${salt}:${keyedHash(salt, mobile, code)}`, created_at: iso(at), expires_at: iso(at + CODE_MINUTES * 60_000) })
       .execute();
     // Rows older than a day count towards nothing any more.
-    await trx.deleteFrom('citizen_code').where('created_at', '<', iso(at - 86_400_000)).execute();
+    await trx.deleteFrom('citizen_code').where('created_at', '<', iso(at - DAY_MS)).execute();
   });
   return code;
 }

@@ -1,6 +1,7 @@
 import { db, type Db } from '../../server/db';
 import { now } from '../../server/clock';
 import { generateSessionToken, sessionIdFromToken } from '../../server/auth/session';
+import { DAY_MS } from '../../lib/india-time';
 
 /**
  * A signed-in citizen, kept apart from staff sessions: its own table (citizen_session) and its own cookie or
@@ -9,9 +10,9 @@ import { generateSessionToken, sessionIdFromToken } from '../../server/auth/sess
  * it pushes the end 30 days on, so a citizen who comes back monthly stays signed in.
  */
 export const CITIZEN_SESSION_DAYS = 30;
-const LIFETIME_MS = CITIZEN_SESSION_DAYS * 86_400_000;
+const LIFETIME_MS = CITIZEN_SESSION_DAYS * DAY_MS;
 /** How old the current lifetime must be before a use renews it: once a day, not a write per request. */
-const RENEW_AFTER_MS = 86_400_000;
+const RENEW_AFTER_MS = DAY_MS;
 
 export interface CitizenSession {
   id: string;

@@ -5,6 +5,7 @@ import { caseEvents, findCase, listCases, type StaffCase } from '../cases/case-q
 import { parseMobile } from '../cases/contact';
 import { isGrievanceState, isOverdue, OPEN_STATES, type GrievanceState } from './grievance-workflow';
 import { GRIEVANCE } from './grievance.service';
+import { DAY_MS } from '../../lib/india-time';
 
 /**
  * Reading grievances, through the case kernel's one reader (src/features/cases/case-queries.server.ts). Two
@@ -279,7 +280,7 @@ export async function performance(now = clockNow(), database: Db = db()): Promis
       if ((state === 'Resolved' || state === 'Closed') && row.decided_at) {
         group.resolved++;
         if (row.due_at && row.decided_at <= row.due_at) group.withinSla++;
-        group.days.push((Date.parse(row.decided_at) - Date.parse(row.entry_date)) / 86_400_000);
+        group.days.push((Date.parse(row.decided_at) - Date.parse(row.entry_date)) / DAY_MS);
       }
       if (isOverdue(state, row.due_at, now)) group.overdue++;
       groups.set(key, group);

@@ -12,7 +12,7 @@ import type { Payable } from '../payments/payable';
 import type { Application } from './application-schema';
 import { tradeTypes } from './catalogue.server';
 import { TRADE_LICENCE } from './trade-licence.service';
-import { endOfIndianDay, indianDate } from '../../lib/india-time';
+import { endOfIndianDay, indianDate, addDays } from '../../lib/india-time';
 
 /**
  * The licence itself: billed through the payments feature once approved (kind 'trade-licence', the
@@ -32,8 +32,7 @@ const endOfFinancialYear = (fy: string) => `${Number(fy.slice(0, 4)) + 1}-03-31`
 /** A day `months` calendar months after `from`, less one day: 2026-11-26 + 36 months → 2029-11-25. */
 function monthsOn(from: string, months: number): string {
   const [y, m, d] = from.split('-').map(Number);
-  const end = new Date(Date.UTC(y, m - 1 + months, d) - 86_400_000);
-  return end.toISOString().slice(0, 10);
+  return addDays(new Date(Date.UTC(y, m - 1 + months, d)).toISOString().slice(0, 10), -1);
 }
 
 /** From the later of the day paid and the start of the year applied for, to the year's end or the trade type's months. */
@@ -130,8 +129,6 @@ export async function publicLicence(number: string, database: Db = db(), at = no
 
 /** Days before the end of a licence when its holder is reminded to renew. */
 export const REMINDER_DAYS = [30, 7, 1] as const;
-
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Reminds each holder of a licence ending 30 days, 7 days and one day from today, once each (the outbox

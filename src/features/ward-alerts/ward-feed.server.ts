@@ -6,6 +6,7 @@ import { rssXml } from '../feeds/feeds.server';
 import { GRIEVANCE } from '../grievance/grievance.service';
 import { eventText, wardEvents } from './ward-alert-events.server';
 import { wardByNumber } from './ward-alerts.server';
+import { DAY_MS } from '../../lib/india-time';
 
 /**
  * A ward's RSS feed (/wards/{n}/grievances.rss, and in Hindi under /hi): its grievances lodged and resolved
@@ -22,7 +23,7 @@ export async function wardFeedXml(number: string, origin: string, lang: Lang, da
   if (!ward) return null;
   const at = now();
   // The newest MOST of the window: read from its start, so the limit keeps the latest when a ward is busy.
-  const events = (await wardEvents(database, [ward.id], new Date(at - DAYS * 86_400_000).toISOString(), new Date(at + 1).toISOString(), 5000)).slice(-MOST).reverse();
+  const events = (await wardEvents(database, [ward.id], new Date(at - DAYS * DAY_MS).toISOString(), new Date(at + 1).toISOString(), 5000)).slice(-MOST).reverse();
   const m = messages(lang);
   return rssXml(
     {

@@ -6,6 +6,7 @@ import { countRecords, findRecord, storedText } from '../content/records';
 import { now } from '../clock';
 import { db, type Db } from '../db';
 import { readStates } from './state-store';
+import { DAY_MS } from '../../lib/india-time';
 
 /**
  * The review queue: counts per type and state; for admins every item waiting in review and every published
@@ -30,7 +31,6 @@ export interface ReviewQueue {
 }
 
 const MAX_ITEMS = 200;
-const DAY_MS = 24 * 60 * 60_000;
 
 /** A record's name as people know it: its first text field with a value (a slide has none: 'Slider 4'). */
 async function nameOf(def: ContentTypeDef, id: number, database: Db): Promise<string> {

@@ -9,6 +9,7 @@ import { runWrite } from '../write-path';
 import { storageOf } from '../content/registry';
 import { stateOf, writeState } from './state-store';
 import { stateTableOf } from './visibility';
+import { indianMoment } from '../../lib/india-time';
 
 /**
  * Moves a record along the lifecycle (src/lib/lifecycle.ts) through the write path, so each
@@ -35,9 +36,7 @@ export function parseMoment(raw: unknown): string | null | 'invalid' {
   if (raw === undefined || raw === null || raw === '') return null;
   if (typeof raw !== 'string') return 'invalid';
   const text = raw.trim();
-  const local = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text) ? `${text}+05:30` : text;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(local)) return 'invalid';
-  const moment = Date.parse(local);
+  const moment = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text) ? indianMoment(text) : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) ? Date.parse(text) : Number.NaN;
   return Number.isNaN(moment) ? 'invalid' : new Date(moment).toISOString();
 }
 
