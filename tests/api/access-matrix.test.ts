@@ -17,9 +17,16 @@ import { rawRequest } from '../support/raw-request';
  * alone, before the router, the session or the access check run, and without reading a header. Who asks cannot
  * change that answer, so those spellings are sent as a stranger, as a member of staff the route refuses and as
  * one the route lets in, with every method, and as one more identity taken in turn (a sampled cross, which
- * over the routes reaches every identity). The spellings that reach the router and the access check (the
- * canonical one, upper case, a matrix parameter) are sent as every identity with every method. A third of
- * the requests of the full product, and the same refusals proved.
+ * over the routes reaches every identity). The canonical spelling is sent as every identity with every method.
+ *
+ * The other spellings (upper case, a matrix parameter) reach the router, which picks the route from the path
+ * alone (Astro's App.match reads only the URL's pathname). They are sent first as a stranger: every guarded
+ * route refuses a stranger's GET (401 or a redirect to sign in, guardRoute in src/middleware.ts) before its
+ * page or call runs, so a spelling that a stranger is answered "not found" for with every method matched no
+ * guarded route, and there is no access to get past: the site's not-found page answers it whoever asks, and it
+ * goes out as the sampled identities above. A spelling that reached a guarded route (`/cases/1;x` is
+ * `/cases/[number]`) goes out as every identity. Each not-found page is a whole page rendered, the bulk of the
+ * matrix's cost; so the matrix sends under half the requests of the full product and proves the same refusals.
  */
 type Identity = 'stranger' | 'citizen' | Role;
 const IDENTITIES: readonly Identity[] = ['stranger', 'citizen', 'user', 'officer', 'editor', 'cashier', 'verifier', 'inspector', 'approver', 'admin'];
@@ -46,6 +53,8 @@ const SPELLINGS: Record<string, (path: string) => string> = {
 const REDIRECTED = new Set(['double slash', 'triple slash', 'dot segment', 'dot then double slash', 'backslash', 'trailing slash', 'dot-dot segment']);
 /** The spellings the Node entry answers from the path alone, before anything reads who is asking. */
 const ANSWERED_BY_PATH = new Set([...REDIRECTED, 'encoded slash']);
+/** The spellings that reach the router and may match a guarded route or none: a stranger's answers tell which. */
+const PROBED = new Set(['upper case', 'matrix parameter']);
 
 const guarded = Object.entries(routeTable()).filter(([, route]) => route.access !== 'public');
 
@@ -90,27 +99,28 @@ describe('the access matrix: guarded routes × spellings × identities × method
   // Thousands of requests: the limit only stops a hang (the count is printed below).
   it('lets nobody past a route\'s declared access by any spelling, and stores nothing', { timeout: 600_000 }, async () => {
     const before = await fingerprint();
-    const cases: { pattern: string; route: RouteDeclaration; spelling: string; identity: Identity; method: string; target: string }[] = [];
+    type Case = { pattern: string; route: RouteDeclaration; spelling: string; identity: Identity; method: string; target: string };
+    const cases: Case[] = [];
     const allows = (route: RouteDeclaration, identity: Identity) =>
       identity === 'citizen' ? route.access === 'citizen' : identity !== 'stranger' && Array.isArray(route.access) && route.access.includes(identity);
-    guarded.forEach(([pattern, route], routeIndex) => {
+    /** A stranger, a refused and an admitted member of staff, and one identity more, each taken in turn. */
+    const sampled = (route: RouteDeclaration, turn: number) => {
       const refused = IDENTITIES.filter((identity) => identity !== 'stranger' && !allows(route, identity));
       const admitted = IDENTITIES.filter((identity) => allows(route, identity));
-      Object.entries(SPELLINGS).forEach(([spelling, spell], spellingIndex) => {
-        const turn = routeIndex + spellingIndex;
-        const identities = ANSWERED_BY_PATH.has(spelling)
-          ? new Set<Identity>(['stranger', refused[turn % refused.length], admitted[turn % admitted.length], IDENTITIES[turn % IDENTITIES.length]].filter((identity): identity is Identity => identity !== undefined))
-          : IDENTITIES;
-        for (const identity of identities) {
-          // The allowed identity on the canonical path is the one case that is not a refusal.
-          if (allows(route, identity) && spelling === 'canonical') continue;
-          for (const method of METHODS) cases.push({ pattern, route, spelling, identity, method, target: spell(concrete(pattern)) });
-        }
-      });
-    });
+      return new Set<Identity>(['stranger', refused[turn % refused.length], admitted[turn % admitted.length], IDENTITIES[turn % IDENTITIES.length]].filter((identity): identity is Identity => identity !== undefined));
+    };
+    const queue = (batch: Case[], pattern: string, route: RouteDeclaration, spelling: string, target: string, identities: Iterable<Identity>) => {
+      for (const identity of identities) {
+        // The allowed identity on the canonical path is the one case that is not a refusal.
+        if (allows(route, identity) && spelling === 'canonical') continue;
+        for (const method of METHODS) batch.push({ pattern, route, spelling, identity, method, target });
+      }
+    };
 
     const failures: string[] = [];
-    const run = async (c: (typeof cases)[number]): Promise<void> => {
+    /** The stranger's statuses for each probed spelling of a route, by its target. */
+    const strangerStatuses = new Map<string, number[]>();
+    const run = async (c: Case): Promise<void> => {
       const withBody = c.method === 'POST' || c.method === 'PUT';
       const outcome: Outcome = await rawRequest(
         server.url,
@@ -119,20 +129,56 @@ describe('the access matrix: guarded routes × spellings × identities × method
         { ...credentials[c.identity], ...(withBody ? { 'content-type': 'application/json' } : {}) },
         withBody ? JSON.stringify({ id: 1, title: 'matrix', ward: 'matrix' }) : undefined,
       );
+      if (PROBED.has(c.spelling) && c.identity === 'stranger') strangerStatuses.set(c.target, [...(strangerStatuses.get(c.target) ?? []), outcome.status]);
       const problem = judge(c, outcome);
       if (problem) failures.push(`${c.method} ${c.target} as ${c.identity} (${c.spelling}): ${problem} [${outcome.status} ${outcome.location ?? ''}]`);
     };
-    for (let i = 0; i < cases.length; i += 24) await Promise.all(cases.slice(i, i + 24).map(run));
+    // Twenty-four requests in flight at all times, on the kept-alive connections of rawRequest.
+    const runAll = async (batch: Case[]) => {
+      let next = 0;
+      const worker = async () => {
+        while (next < batch.length) await run(batch[next++]);
+      };
+      await Promise.all(Array.from({ length: 24 }, worker));
+      cases.push(...batch);
+    };
+
+    const first: Case[] = [];
+    const probes: { pattern: string; route: RouteDeclaration; spelling: string; target: string; turn: number }[] = [];
+    guarded.forEach(([pattern, route], routeIndex) => {
+      Object.entries(SPELLINGS).forEach(([spelling, spell], spellingIndex) => {
+        const turn = routeIndex + spellingIndex;
+        const target = spell(concrete(pattern));
+        if (ANSWERED_BY_PATH.has(spelling)) queue(first, pattern, route, spelling, target, sampled(route, turn));
+        else if (PROBED.has(spelling)) {
+          queue(first, pattern, route, spelling, target, ['stranger']);
+          probes.push({ pattern, route, spelling, target, turn });
+        } else queue(first, pattern, route, spelling, target, IDENTITIES);
+      });
+    });
+    await runAll(first);
+    const second: Case[] = [];
+    let reachedRoutes = 0;
+    for (const { pattern, route, spelling, target, turn } of probes) {
+      const matchedNoGuardedRoute = strangerStatuses.get(target)!.every((status) => status === 404);
+      if (!matchedNoGuardedRoute) reachedRoutes++;
+      const identities = matchedNoGuardedRoute ? sampled(route, turn) : new Set(IDENTITIES);
+      identities.delete('stranger');
+      queue(second, pattern, route, spelling, target, identities);
+    }
+    await runAll(second);
 
     expect(failures).toEqual([]);
     expect(await fingerprint()).toBe(before);
     // The size of the matrix, so that a shrinking table shows: 75 routes, 11 spellings, 10 identities (3 or 4 of
-    // them for the spellings answered from the path alone), 4 methods.
+    // them for the spellings answered from the path alone or matching no guarded route), 4 methods.
     expect(guarded.length).toBe(75);
-    expect(cases.length).toBeGreaterThan(12_000);
+    expect(cases.length).toBeGreaterThan(13_000);
+    // Some probed spellings do reach a guarded route, and go out as every identity.
+    expect(reachedRoutes).toBeGreaterThan(0);
     // Every identity is sent every spelling somewhere in the matrix.
     for (const spelling of Object.keys(SPELLINGS)) expect(new Set(cases.filter((c) => c.spelling === spelling).map((c) => c.identity)), spelling).toEqual(new Set(IDENTITIES));
-    console.log(`access matrix: ${guarded.length} routes × ${Object.keys(SPELLINGS).length} spellings × identities × ${METHODS.length} methods = ${cases.length} requests`);
+    console.log(`access matrix: ${guarded.length} routes × ${Object.keys(SPELLINGS).length} spellings × identities × ${METHODS.length} methods = ${cases.length} requests (${reachedRoutes} probed spellings reached a guarded route)`);
   });
 });
 

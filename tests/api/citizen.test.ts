@@ -7,6 +7,7 @@ import { routeTable } from '../../src/server/route-table';
 import { ADMIN, OFFICER, baseUrl, bearer, login } from '../support/api';
 import { openServerDatabase, testPostgresUrl } from '../support/database';
 import { startServer, tempDataDir, type TestServer } from '../support/server';
+import { copyTemplate, publishedTemplate } from '../support/server-template';
 import { grievanceEventRows, grievanceRow, setGrievance } from '../support/grievance-row';
 import { startSmsGateway, type SentText, type SmsGateway } from '../support/sms';
 
@@ -333,7 +334,12 @@ describe('where sign-in is on', () => {
   // A setting read at start, the same on either engine: the SQLite pass holds it, and a production first start
   // on PostgreSQL would only cost the PostgreSQL pass its time.
   it.skipIf(testPostgresUrl())('is off without a gateway in production, and the page says to track by number and mobile instead', async () => {
-    const production = await startServer({ NODE_ENV: 'production', SMS_GATEWAY_URL: '' });
+    // A production start over the run's prepared demo database: the mode is read from the settings alone
+    // (citizenSignInMode), and a first start in production would draw the demo's pictures again for nothing.
+    const dataDir = tempDataDir('council-production');
+    const template = publishedTemplate();
+    if (template) await copyTemplate(template, dataDir);
+    const production = await startServer({ NODE_ENV: 'production', SMS_GATEWAY_URL: '' }, { dataDir });
     try {
       const api = await fetch(`${production.url}/api/Citizen/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile: '9876543210' }) });
       expect(api.status).toBe(503);

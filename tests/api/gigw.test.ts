@@ -91,7 +91,7 @@ describe('website policies and help pages', () => {
 });
 
 describe('the sitemap', () => {
-  it('is valid sitemaps.org XML naming every listed page in both languages, with hreflang alternates, each answering 200', async () => {
+  it('is valid sitemaps.org XML naming every listed page in both languages, with hreflang alternates', async () => {
     const res = await fetch(`${baseUrl()}/sitemap.xml`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
@@ -121,9 +121,8 @@ describe('the sitemap', () => {
       expect(alternates.map((link) => link.attributes.href)).toContain(loc.href);
       expect(alternates.every((link) => link.attributes.rel === 'alternate')).toBe(true);
     }
-    const all = urls.map((url) => { const loc = new URL(childText(url, 'loc')); return loc.pathname + loc.search; });
-    const statuses = await Promise.all(all.map(async (path) => [path, (await fetch(`${baseUrl()}${path}`)).status] as const));
-    for (const [path, status] of statuses) expect(status, path).toBe(200);
+    // That every page it names answers 200 is html-validity.test.ts's to prove: it reads each of them from the
+    // same server's sitemap to check its HTML, and asserts the 200 on the way.
   });
 
   it('lists every page of the main menu', () => {
