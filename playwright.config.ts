@@ -36,7 +36,7 @@ function server(portNumber: number, folder: string) {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Traces of failed tests; a folder per run keeps parallel runs of one checkout apart.
+  // Traces of retried tests; a folder per run keeps parallel runs of one checkout apart.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -60,7 +60,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A trace only for a failed test's second try: recording one for every test (DOM snapshots before and after
+    // each action, written to disk) cost two fifths of the page sweep's CPU, browser and test worker together.
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: chromium,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],

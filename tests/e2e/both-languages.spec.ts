@@ -14,8 +14,8 @@ import { pathIn, type Lang } from '../../src/i18n/lang';
  * is reported on the console, axe finds no serious or critical fault, and it keeps the layout rules of
  * tests/support/layout.ts. A Hindi page carries its Hindi heading and keeps its links in Hindi; a text page
  * loads no script but the menu's. A page added to the route table is checked here without anyone listing
- * it; a dynamic one must be given a real example below, or this fails. One visit a page and width makes every
- * check, as a page load in a browser costs more than all the checks on it.
+ * it; a dynamic one must be given a real example below, or this fails. One load a page and language makes every
+ * check at both widths, as a page load in a browser costs more than all the checks on it.
  */
 
 /** A real address for each dynamic page (the tender's id is read from the demo content once the server runs). */
@@ -111,9 +111,12 @@ function watchConsole(page: Page): string[] {
   return problems;
 }
 
-/** Checks the page open in the tab, which is `address` in `lang`, with `twin` its address in the other language. */
-async function checkPage(tab: Tab, address: string, lang: Lang, twin: string): Promise<void> {
-  const { page, problems, scripts } = tab;
+/**
+ * Checks what the page open in the tab says whatever the width: it is `address` in `lang`, with `twin` its
+ * address in the other language, one heading, its images described, its links and scripts as they should be.
+ */
+async function checkVisit(tab: Tab, address: string, lang: Lang, twin: string): Promise<void> {
+  const { page, scripts } = tab;
   await expect(page).toHaveURL((url) => url.pathname + url.search === address);
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) =>
@@ -122,41 +125,61 @@ async function checkPage(tab: Tab, address: string, lang: Lang, twin: string): P
   const english = lang === 'en' ? address : twin;
   expect(alternates, address).toEqual({ en: english, hi: pathIn('hi', english), 'x-default': english });
   await expect(page.locator('a.language-switch'), address).toHaveAttribute('href', twin);
-  // A whole page: one visible heading, nothing wider than the window, every image saying what it shows.
+  // A whole page: one heading, every image saying what it shows.
   await expect(page.locator('h1'), address).toHaveCount(1);
-  await expect(page.locator('h1'), address).toBeVisible();
   const path = new URL(english, 'http://x').pathname;
   const heading = lang === 'hi' ? HINDI_HEADINGS[path] : TEXT_PAGES[path];
   if (heading) await expect(page.locator('h1'), address).toHaveText(heading);
   if (lang === 'hi') await expectLinksToStayInHindi(page, address);
-  if (path in TEXT_PAGES) {
-    await expectOnlyTheMenuScript(page, scripts, address);
-    if (lang === 'en') await expectTheFrame(page, address);
-  }
-  expect(await layoutProblems(page), `${address} at ${page.viewportSize()?.width}px`).toEqual([]);
+  if (path in TEXT_PAGES) await expectOnlyTheMenuScript(page, scripts, address);
   expect(await page.locator('img:not([alt])').count(), `${address}: images without alt`).toBe(0);
-  // Colours come from the same tokens at every width, and the phone's own parts (its open Menu) are checked
-  // whole in public-frame.spec.ts: contrast, most of axe's time, is checked here at the desktop width only.
-  const width = page.viewportSize()?.width ?? 0;
-  await expectNoSeriousA11yViolations(page, `${address} at ${width}px`, width < 1000 ? ['color-contrast'] : []);
-  expect(problems, `console of ${address}`).toEqual([]);
 }
 
-/** One visit of the English page and, through its switch, its Hindi twin, in one tab of a given width. */
+/**
+ * Checks the page open in the tab, `address` in `lang`, at the tab's present width: its heading (and an English
+ * text page's frame) shows, its layout, axe, its console.
+ */
+async function checkWidth(tab: Tab, address: string, lang: Lang): Promise<void> {
+  const { page, problems } = tab;
+  const width = page.viewportSize()?.width ?? 0;
+  await expect(page.locator('h1'), `${address} at ${width}px`).toBeVisible();
+  if (lang === 'en' && new URL(address, 'http://x').pathname in TEXT_PAGES) await expectTheFrame(page, `${address} at ${width}px`);
+  expect(await layoutProblems(page), `${address} at ${width}px`).toEqual([]);
+  // Colours come from the same tokens at every width, and the phone's own parts (its open Menu) are checked
+  // whole in public-frame.spec.ts: contrast, most of axe's time, is checked here at the desktop width only.
+  await expectNoSeriousA11yViolations(page, `${address} at ${width}px`, width < 1000 ? ['color-contrast'] : []);
+  expect(problems, `console of ${address} at ${width}px`).toEqual([]);
+}
+
+/**
+ * One visit of the English page and, through its switch, its Hindi twin, each checked at both widths. A page
+ * is loaded once and then drawn at the other width by resizing the tab: what differs by width on these pages
+ * is their CSS (media queries, which a resize applies as a load at that width would), and no page script
+ * reads the window's size. English is loaded at the phone's width and Hindi at the desktop's, so both widths
+ * are also seen as a page first loads.
+ */
 async function checkTwins(tab: Tab, english: string): Promise<void> {
   const { page, problems, scripts } = tab;
+  const [phone, desktop] = WIDTHS.map((width) => ({ width, height: HEIGHT }));
   const hindi = pathIn('hi', english);
   problems.length = 0;
   scripts.length = 0;
+  await page.setViewportSize(phone);
   expect((await page.goto(english))?.status(), english).toBe(200);
-  await checkPage(tab, english, 'en', hindi);
+  await checkVisit(tab, english, 'en', hindi);
+  await checkWidth(tab, english, 'en');
+  await page.setViewportSize(desktop);
+  await checkWidth(tab, english, 'en');
   // The switch leads to the twin: follow it, as a visitor would, rather than typing the address.
   problems.length = 0;
   scripts.length = 0;
   const arrival = page.waitForResponse((response) => response.request().isNavigationRequest());
   await page.locator('a.language-switch').click();
   expect((await arrival).status(), hindi).toBe(200);
-  await checkPage(tab, hindi, 'hi', english);
+  await checkVisit(tab, hindi, 'hi', english);
+  await checkWidth(tab, hindi, 'hi');
+  await page.setViewportSize(phone);
+  await checkWidth(tab, hindi, 'hi');
 }
 
 interface Tab {
@@ -176,43 +199,41 @@ function watchScripts(page: Page): string[] {
   return scripts;
 }
 
-const WIDTHS = [375, 1280];
+/** The phone's and the desktop's width, in that order. */
+const WIDTHS = [375, 1280] as const;
+const HEIGHT = 900;
 
-// Tests may spread over workers when more than one is allowed; within a test, the two widths run side by side.
+// Tests may spread over workers when more than one is allowed.
 test.describe.configure({ mode: 'parallel' });
 
 test.describe('every public page in both languages at 375 and 1280px', () => {
-  const contexts: BrowserContext[] = [];
-  const tabs: Tab[] = [];
+  let context: BrowserContext | undefined;
+  let tab: Tab;
   let tenderId: string;
 
-  // One browser context and tab per width, reused for every page: opening one per page costs more than the checks.
+  // One browser context and tab, reused for every page: opening one per page costs more than the checks.
   test.beforeAll(async ({ browser, baseURL }) => {
-    for (const width of WIDTHS) {
-      // Reduced motion: the news ticker would otherwise animate for as long as the tab stays open, a twentieth of
-      // a core for the whole file; how the ticker moves is public-frame.spec.ts's to test.
-      const context = await browser.newContext({ baseURL, viewport: { width, height: 900 }, reducedMotion: 'reduce' });
-      await preloadAxe(context);
-      const page = await context.newPage();
-      contexts.push(context);
-      tabs.push({ page, problems: watchConsole(page), scripts: watchScripts(page) });
-    }
-    const list = await (await tabs[0].page.request.get('/currenttender')).text();
+    // Reduced motion: the news ticker would otherwise animate for as long as the tab stays open, a twentieth of
+    // a core for the whole file; how the ticker moves is public-frame.spec.ts's to test.
+    context = await browser.newContext({ baseURL, viewport: { width: WIDTHS[0], height: HEIGHT }, reducedMotion: 'reduce' });
+    await preloadAxe(context);
+    const page = await context.newPage();
+    tab = { page, problems: watchConsole(page), scripts: watchScripts(page) };
+    const list = await (await page.request.get('/currenttender')).text();
     tenderId = /tender-details\?id=(\d+)/.exec(list)?.[1] ?? '';
     expect(tenderId, 'the demo content has an active tender').not.toBe('');
   });
 
   // A worker may run this group's hooks more than once (a batch of its tests, then later another): each batch
-  // starts from tabs of its own, never from the closed ones of the batch before.
+  // starts from a tab of its own, never from the closed one of the batch before.
   test.afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    contexts.length = 0;
-    tabs.length = 0;
+    await context?.close();
+    context = undefined;
   });
 
   for (const example of PAGES) {
     test(`${example}: English and Hindi twins`, async () => {
-      await Promise.all(tabs.map((tab) => checkTwins(tab, example.replace('TENDER', tenderId).replace('RECEIPT', demoReceipt()))));
+      await checkTwins(tab, example.replace('TENDER', tenderId).replace('RECEIPT', demoReceipt()));
     });
   }
 });
