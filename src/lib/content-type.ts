@@ -190,6 +190,15 @@ export function emptyFormValues(def: ContentTypeDef): Record<string, unknown> {
   return values;
 }
 
+/**
+ * What every declaration starts with: its API path, its form parts' prefix, how a save's body comes, where the
+ * creation date is kept (createdDate, unless the old API named it otherwise) and the admin screen's words for a
+ * type named `name`.
+ */
+export function typeBasics(o: { path: string; partPrefix: string; body: ContentTypeDef['body']; name: string; heading?: string; createdKey?: string }) {
+  return { path: o.path, partPrefix: o.partPrefix, body: o.body, createdKey: o.createdKey ?? 'createdDate', ...screenWording(o.name, o.heading) };
+}
+
 /** The admin screen's words for a type named `name` ('Create New Tender', 'Edit Tender', 'Update Tender'). */
 export function screenWording(name: string, heading = name): Pick<ContentTypeDef, 'heading' | 'createButton' | 'formTitle' | 'submitLabel'> {
   return {

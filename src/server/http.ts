@@ -38,6 +38,17 @@ export function validationError(err: ValidationError): HttpError {
 }
 
 /**
+ * What a caller is answered when its request is refused: the HttpError as it is, a yup failure as field
+ * messages. Anything else is our fault: logged, and answered with a plain apology (status 500).
+ */
+export function asHttpError(err: unknown, where: string): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof ValidationError) return validationError(err);
+  console.error(`${where} failed:`, err);
+  return new HttpError(500, REFUSAL.serverError);
+}
+
+/**
  * The endpoint's own check of who may call it, made again after the middleware's and before the handler reads
  * a byte of the body: a stranger's upload is refused unread even if the middleware were ever bypassed.
  */
@@ -64,10 +75,7 @@ export function endpoint(handler: (context: APIContext) => Promise<Response>): A
       assertCallerMayOpen(context);
       return await handler(context);
     } catch (err) {
-      if (err instanceof HttpError) return errorResponse(err);
-      if (err instanceof ValidationError) return errorResponse(validationError(err));
-      console.error(`${context.request.method} ${context.url.pathname} failed:`, err);
-      return errorResponse(new HttpError(500, REFUSAL.serverError));
+      return errorResponse(asHttpError(err, `${context.request.method} ${context.url.pathname}`));
     }
   };
 }

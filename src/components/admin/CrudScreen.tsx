@@ -5,7 +5,7 @@ import { signInAgain } from '../../stores/session';
 import { deleteRow, fetchRows, type AdminRow } from './admin-api';
 import ConfirmDialog from './ConfirmDialog';
 import CrudForm from './CrudForm';
-import { clearDraft, readDraft, type FormDraft } from './form-draft';
+import { DraftOffer, useEditForm } from './edit-form';
 import CrudTable, { rowName } from './CrudTable';
 import FindAndPage from './FindAndPage';
 import { useCrudLifecycle } from './lifecycle/crud-lifecycle';
@@ -35,21 +35,15 @@ function itemNouns(def: ContentTypeDef): string {
   return /[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : `${noun}s`;
 }
 
-type FormState = ({ mode: 'create' } | { mode: 'edit'; row: AdminRow }) & { draftValues?: Record<string, unknown> } | null;
+type FormState = ({ mode: 'create' } | { mode: 'edit'; row: AdminRow }) & { draftValues?: Record<string, unknown> };
 
 export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
   const [rows, setRows] = useState<AdminRow[] | null>(initialRows ?? null);
   const [loadFailed, setLoadFailed] = useState(false);
-  const [form, setForm] = useState<FormState>(null);
-  // A new key remounts the form, so Create New and each Edit start from clean values and empty pickers.
-  const [formKey, setFormKey] = useState(0);
+  const { form, setForm, formKey, createButton, draft, open, close, restoreDraft, discardDraft } = useEditForm<FormState>(def);
   const [busyId, setBusyId] = useState<number | null>(null);
   // The row whose delete waits for the clerk's answer.
   const [asking, setAsking] = useState<AdminRow | null>(null);
-  const createButton = useRef<HTMLButtonElement>(null);
-  // Read after the first render: the server's HTML cannot know this browser's storage.
-  const [draft, setDraft] = useState<FormDraft | null>(null);
-  useEffect(() => setDraft(readDraft(def)), [def]);
 
   // A link from elsewhere in the back office (the translations list) may name a record to edit: ?edit=12.
   const linkedEditDone = useRef(false);
@@ -62,15 +56,6 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
   }, [rows]);
 
   const draftRow = draft?.rowId != null ? rows?.find((candidate) => candidate.id === draft.rowId) ?? null : null;
-  const restoreDraft = () => {
-    if (!draft) return;
-    open(draftRow ? { mode: 'edit', row: draftRow, draftValues: draft.values } : { mode: 'create', draftValues: draft.values });
-    setDraft(null);
-  };
-  const discardDraft = () => {
-    clearDraft(def);
-    setDraft(null);
-  };
 
   const reload = useCallback(async () => {
     const { status, rows: fresh } = await fetchRows(def);
@@ -83,18 +68,6 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
     if (!initialRows) void reload();
   }, [initialRows, reload]);
   const lifecycle = useCrudLifecycle(def, () => void reload());
-
-  const open = (next: FormState) => {
-    // Opening another form replaces the kept draft with that form's own.
-    if (!next?.draftValues) setDraft(null);
-    setForm(next);
-    setFormKey((key) => key + 1);
-  };
-
-  const close = () => {
-    setForm(null);
-    createButton.current?.focus();
-  };
 
   // SPEC.md §5 asked for the browser's confirm(); ours names the item (docs/deviations.md).
   const remove = async (row: AdminRow) => {
@@ -122,16 +95,13 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
       </div>
 
       {draft && !form && (
-        <div className="draft-offer" role="status">
-          <p>
-            Unsaved changes to {draftRow ? `"${rowName(def, draftRow)}"` : `a new ${def.messages.deleteNoun}`} were kept from{' '}
-            {new Date(draft.savedAt).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })}. Files must be picked again.
-          </p>
-          <div className="form-actions">
-            <button type="button" className="btn btn-primary" onClick={restoreDraft}>Restore draft</button>
-            <button type="button" className="btn" onClick={discardDraft}>Discard draft</button>
-          </div>
-        </div>
+        <DraftOffer
+          of={draftRow ? `"${rowName(def, draftRow)}"` : `a new ${def.messages.deleteNoun}`}
+          draft={draft}
+          note="Files must be picked again."
+          onRestore={() => restoreDraft((draftValues) => (draftRow ? { mode: 'edit', row: draftRow, draftValues } : { mode: 'create', draftValues }))}
+          onDiscard={discardDraft}
+        />
       )}
 
       {form && (

@@ -15,7 +15,7 @@ export interface FormDraft {
 
 const MAX_AGE_MS = 24 * 3600_000;
 /** Whose draft it is: a content type, or another screen's form named the same way ({ path: 'alerts' }). */
-type DraftOwner = Pick<ContentTypeDef, 'path'>;
+export type DraftOwner = Pick<ContentTypeDef, 'path'>;
 const storageKey = (def: DraftOwner) => `council-admin-draft:${def.path}`;
 
 export function saveDraft(def: DraftOwner, rowId: number | null, values: Record<string, unknown>): void {

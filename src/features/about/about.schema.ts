@@ -1,13 +1,9 @@
 import { object } from 'yup';
-import { standardMessages, screenWording, type ContentTypeDef } from '../../lib/content-type';
+import { standardMessages, typeBasics, type ContentTypeDef } from '../../lib/content-type';
 import { longText, text } from '../shared/schema-helpers';
 
 export const aboutType: ContentTypeDef = {
-  path: 'about',
-  partPrefix: 'About',
-  body: 'multipart',
-  createdKey: 'createdDate',
-  ...screenWording('About', 'About Us'),
+  ...typeBasics({ path: 'about', partPrefix: 'About', body: 'multipart', name: 'About', heading: 'About Us' }),
   fields: [
     { key: 'name', part: 'Name', label: 'Name', input: 'text', required: true, listed: true, translatable: true },
     { key: 'description', part: 'Description', label: 'Description', input: 'textarea', listed: true, translatable: true },

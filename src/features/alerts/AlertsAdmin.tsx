@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import ConfirmDialog from '../../components/admin/ConfirmDialog';
-import { clearDraft, readDraft, type FormDraft } from '../../components/admin/form-draft';
+import { DraftOffer, useEditForm } from '../../components/admin/edit-form';
 import { showDialog } from '../../stores/dialog';
 import { signInAgain } from '../../stores/session';
 import { indianLocalToMs, LEVEL_LABELS, type SiteAlert } from './alert.schema';
@@ -10,7 +10,7 @@ import AlertForm, { ALERT_DRAFT } from './AlertForm';
  * The back office screen for alert banners: the list (with whether each shows now), Create New Alert, and
  * Edit and Delete on each row. The list comes rendered with the page and is fetched again after a change.
  */
-type FormState = { alert: SiteAlert | null; draftValues?: Record<string, unknown> } | null;
+type FormState = { alert: SiteAlert | null; draftValues?: Record<string, unknown> };
 
 /** Whether an alert shows at `at`, as the public frame decides it. */
 function windowState(alert: SiteAlert, at: number): string {
@@ -25,24 +25,9 @@ export default function AlertsAdmin({ initialAlerts, renderedAt }: { initialAler
   const [clock, setClock] = useState(renderedAt);
   // The server's clock when the page was drawn, moved on by the time since: the browser's own clock may be wrong.
   const drawnAt = useRef(performance.now());
-  const [form, setForm] = useState<FormState>(null);
-  const [formKey, setFormKey] = useState(0);
+  const { form, setForm, formKey, createButton, draft, open, close, restoreDraft, discardDraft } = useEditForm<FormState>(ALERT_DRAFT);
   const [deleting, setDeleting] = useState<SiteAlert | null>(null);
-  const createButton = useRef<HTMLButtonElement>(null);
-  // Typing kept from a form the session ended under, read after the first render (the server cannot know it).
-  const [draft, setDraft] = useState<FormDraft | null>(null);
-  useEffect(() => setDraft(readDraft(ALERT_DRAFT)), []);
   const draftAlert = draft?.rowId != null ? alerts.find((candidate) => candidate.id === draft.rowId) ?? null : null;
-
-  const open = (next: FormState) => {
-    if (!next?.draftValues) setDraft(null);
-    setForm(next);
-    setFormKey((key) => key + 1);
-  };
-  const close = () => {
-    setForm(null);
-    createButton.current?.focus();
-  };
   const reload = async () => {
     const res = await fetch('/api/Admin/alerts', { credentials: 'same-origin' }).catch(() => null);
     if (res?.status === 401) return signInAgain();
@@ -69,14 +54,12 @@ export default function AlertsAdmin({ initialAlerts, renderedAt }: { initialAler
       </div>
       <p>An alert shows above the header of every public page from its start to its end (Indian time). Visitors may dismiss it; an edited alert shows again.</p>
       {draft && !form && (
-        <div className="draft-offer" role="status">
-          <p>Unsaved changes to {draftAlert ? `the alert "${draftAlert.textEn}"` : 'a new alert'} were kept from{' '}
-            {new Date(draft.savedAt).toLocaleTimeString('en-IN', { hour: '2-digit', minute: '2-digit' })}.</p>
-          <div className="form-actions">
-            <button type="button" className="btn btn-primary" onClick={() => open({ alert: draftAlert, draftValues: draft.values })}>Restore draft</button>
-            <button type="button" className="btn" onClick={() => { clearDraft(ALERT_DRAFT); setDraft(null); }}>Discard draft</button>
-          </div>
-        </div>
+        <DraftOffer
+          of={draftAlert ? `the alert "${draftAlert.textEn}"` : 'a new alert'}
+          draft={draft}
+          onRestore={() => restoreDraft((draftValues) => ({ alert: draftAlert, draftValues }))}
+          onDiscard={discardDraft}
+        />
       )}
       {form && <AlertForm key={formKey} alert={form.alert} draftValues={form.draftValues} onSaved={() => { close(); void reload(); }} onCancel={close} />}
       {alerts.length === 0 ? (

@@ -3,7 +3,7 @@ import { HttpError } from '../../server/http';
 import { now } from '../../server/clock';
 import { validUntil } from '../../server/cache/dependencies';
 import type { Actor } from '../../server/audit';
-import { runWrite } from '../../server/write-path';
+import { deleteRow, saveRow } from '../../server/row-write';
 import { indianLocalToMs, type AlertInput, type AlertLevel, type SiteAlert } from './alert.schema';
 import { indianInputTime } from '../../lib/india-time';
 
@@ -44,6 +44,8 @@ export async function findAlert(id: number, database: Db = db()): Promise<SiteAl
   return row ? toAlert(row) : null;
 }
 
+const ROW = (actor: Actor) => ({ actor, entity: ENTITY, table: TABLE }) as const;
+
 /** Creates (id null) or updates an alert; answers its id. */
 export async function saveAlert(id: number | null, input: AlertInput, actor: Actor, database: Db = db()): Promise<number> {
   const columns = {
@@ -55,46 +57,13 @@ export async function saveAlert(id: number | null, input: AlertInput, actor: Act
     ends_at: instant(input.endsAt),
     updated_at: new Date(now()).toISOString(),
   };
-  return runWrite(
-    {
-      actor,
-      entity: ENTITY,
-      table: TABLE,
-      files: [],
-      change: async (trx) => {
-        const before = id === null ? undefined : await trx.selectFrom(TABLE).selectAll().where('id', '=', id).executeTakeFirst();
-        if (id !== null && !before) throw new HttpError(404, 'Alert not found.');
-        let savedId: number;
-        if (before) {
-          await trx.updateTable(TABLE).set(columns).where('id', '=', before.id).execute();
-          savedId = before.id;
-        } else {
-          savedId = (await trx.insertInto(TABLE).values(columns).returning('id').executeTakeFirstOrThrow()).id;
-        }
-        const after = await trx.selectFrom(TABLE).selectAll().where('id', '=', savedId).executeTakeFirstOrThrow();
-        return { result: savedId, audit: { action: before ? 'update' : 'create', recordId: savedId, before: before ?? null, after } };
-      },
-    },
-    database,
-  );
+  const saved = await saveRow(ROW(actor), id, columns, database);
+  if (saved === null) throw new HttpError(404, 'Alert not found.');
+  return saved;
 }
 
 export async function deleteAlert(id: number, actor: Actor, database: Db = db()): Promise<boolean> {
-  return runWrite(
-    {
-      actor,
-      entity: ENTITY,
-      table: TABLE,
-      files: [],
-      change: async (trx) => {
-        const before = await trx.selectFrom(TABLE).selectAll().where('id', '=', id).executeTakeFirst();
-        if (!before) return { result: false, audit: null };
-        await trx.deleteFrom(TABLE).where('id', '=', id).execute();
-        return { result: true, audit: { action: 'delete', recordId: id, before, after: null } };
-      },
-    },
-    database,
-  );
+  return deleteRow(ROW(actor), id, database);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { number, object } from 'yup';
-import { standardMessages, screenWording, type ContentTypeDef } from '../../lib/content-type';
+import { standardMessages, typeBasics, type ContentTypeDef } from '../../lib/content-type';
 import { dateText, text, yesNo } from '../shared/schema-helpers';
 
 /** The designations the public site asks for, spelled as SPEC.md §7 has them. */
@@ -31,11 +31,7 @@ const NAME_REQUIRED = 'Name is required.';
 const EMAIL_REQUIRED = 'Email address is required.';
 
 export const employeeType: ContentTypeDef = {
-  path: 'minister-officer-employee',
-  partPrefix: 'MinisterOfficerEmployee',
-  body: 'multipart',
-  createdKey: 'createdDate',
-  ...screenWording('Employee', 'Minister Officer Employee'),
+  ...typeBasics({ path: 'minister-officer-employee', partPrefix: 'MinisterOfficerEmployee', body: 'multipart', name: 'Employee', heading: 'Minister Officer Employee' }),
   fields: [
     { key: 'name', part: 'Name', label: 'Name', input: 'text', required: true, listed: true, translatable: true },
     { key: 'designation', part: 'Designation', label: 'Designation', input: 'select', options: DESIGNATIONS, required: true, listed: true },

@@ -1,13 +1,9 @@
 import { object } from 'yup';
-import { standardMessages, screenWording, type ContentTypeDef } from '../../lib/content-type';
+import { standardMessages, typeBasics, type ContentTypeDef } from '../../lib/content-type';
 import { longText, text } from '../shared/schema-helpers';
 
 export const galleryType: ContentTypeDef = {
-  path: 'gallery',
-  partPrefix: 'Gallery',
-  body: 'multipart',
-  createdKey: 'createdDate',
-  ...screenWording('Gallery'),
+  ...typeBasics({ path: 'gallery', partPrefix: 'Gallery', body: 'multipart', name: 'Gallery' }),
   fields: [
     { key: 'title', part: 'Title', label: 'Title', input: 'text', required: true, listed: true, translatable: true },
     { key: 'description', part: 'Description', label: 'Description', input: 'textarea', required: true, listed: true, translatable: true },

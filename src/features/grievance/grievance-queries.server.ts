@@ -1,7 +1,7 @@
 import { db, type Db } from '../../server/db';
 import { mediaUrl } from '../../server/media';
 import { now as clockNow } from '../../server/clock';
-import { caseEvents, findCase, listCases, type StaffCase } from '../cases/case-queries.server';
+import { caseEvents, findCase, listCases, type CaseEvent, type StaffCase } from '../cases/case-queries.server';
 import { parseMobile } from '../cases/contact';
 import { isGrievanceState, isOverdue, OPEN_STATES, type GrievanceState } from './grievance-workflow';
 import { GRIEVANCE } from './grievance.service';
@@ -56,18 +56,11 @@ export interface StaffGrievance extends PublicGrievance {
   slaHours: number | null;
 }
 
-export interface GrievanceEvent {
-  at: string;
-  actorKind: string;
-  actorLabel: string;
-  action: string;
-  from: string | null;
-  to: string;
-  note: string;
+/** A kernel event as the grievance screens show it: the step itself, whether it is for staff, and its rating. */
+export interface GrievanceEvent extends Pick<CaseEvent, 'at' | 'actorKind' | 'actorLabel' | 'action' | 'from' | 'to' | 'note' | 'photos'> {
   /** The note is for staff only: the citizen's timeline and messages leave it out. */
   staffOnly: boolean;
   rating: number | null;
-  photos: string[];
 }
 
 const SERVICES = [GRIEVANCE];

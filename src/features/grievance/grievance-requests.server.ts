@@ -133,7 +133,7 @@ export async function lodgeChecked(
  * `beforeLodging` may stop a fresh sending (the similar reports' question) by throwing: the token is let go,
  * so the same form may be sent again.
  */
-export async function lodgeOnce(
+async function lodgeOnce(
   context: Pick<APIContext, 'locals' | 'clientAddress'>, scope: string, form: StreamedForm, sent: Record<string, string>, lang: Lang,
   beforeLodging?: () => Promise<void>,
 ): Promise<string> {
@@ -150,8 +150,41 @@ export async function lodgeOnce(
   }
 }
 
-export function lodgeFieldsOf(form: FormData): Record<string, string> {
+function lodgeFieldsOf(form: FormData): Record<string, string> {
   return Object.fromEntries(['category', 'ward', 'address', 'landmark', 'description', 'suggestion', 'name', 'mobile', 'email', 'lat', 'long'].map((name) => [name, text(form, name)]));
+}
+
+/** What a page's lodging form came to: the number lodged, or what to show again with the error that stopped it. */
+export type PageLodging =
+  | { lodged: string }
+  | { lodged: null; sent: Record<string, string>; formToken: string | null; photosSent: boolean; error: unknown };
+
+/**
+ * A page's lodging form, sent (the public form and the desk's): read, lodged once for its token, and its
+ * spooled photos let go whatever happens. Stopped, it answers what was typed and the token to render again
+ * (a refused form keeps its token, so that sending it corrected still counts as one sending), and the error.
+ * `hold` may stop a fresh sending before it lodges (the public form's similar grievances), given the fields.
+ */
+export async function lodgeFromPage(
+  context: Pick<APIContext, 'locals' | 'clientAddress' | 'request'>, scope: string, lang: Lang,
+  hold?: (fields: FormData, sent: Record<string, string>) => Promise<void>,
+): Promise<PageLodging> {
+  let sent: Record<string, string> = {};
+  let formToken: string | null = null;
+  let photosSent = false;
+  try {
+    const form = await readGrievanceForm(context);
+    try {
+      sent = lodgeFieldsOf(form.fields);
+      formToken = String(form.fields.get(FORM_TOKEN_FIELD) ?? '') || null;
+      photosSent = form.files.length > 0;
+      return { lodged: await lodgeOnce(context, scope, form, sent, lang, hold && (() => hold(form.fields, sent))) };
+    } finally {
+      await form.dispose();
+    }
+  } catch (error) {
+    return { lodged: null, sent, formToken, photosSent, error };
+  }
 }
 
 /**
@@ -205,23 +238,6 @@ export async function staffTransition(number: string, transition: string, stream
     },
     actor,
   );
-}
-
-/**
- * What a page shows when a form is refused: the HttpError as it is, a yup failure as field messages. Anything
- * else is our fault: logged, and answered with a plain apology (status 500).
- */
-export function asHttpError(err: unknown, where: string): HttpError {
-  if (err instanceof HttpError) return err;
-  if (err instanceof ValidationError) return validationError(err);
-  console.error(`${where} failed:`, err);
-  return new HttpError(500, REFUSAL.serverError);
-}
-
-/** Sets a refusal's status and headers (Retry-After) on a page's answer. */
-export function applyRefusal(response: { status: number; headers: Headers }, refusal: HttpError): void {
-  response.status = refusal.status;
-  for (const [name, value] of Object.entries(refusal.headers ?? {})) response.headers.set(name, value);
 }
 
 /** The inbox's filters from a query string; anything unreadable is ignored rather than refused. An officer sees only their own. */

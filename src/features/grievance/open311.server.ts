@@ -1,14 +1,14 @@
 import type { APIContext } from 'astro';
 import { number, object, string, ValidationError } from 'yup';
 import { readConfig, siteOrigin } from '../../server/config';
-import { HttpError, PUBLIC_TEXT_LIMIT, readFormBody } from '../../server/http';
+import { asHttpError, HttpError, PUBLIC_TEXT_LIMIT, readFormBody } from '../../server/http';
 import { clientAddress } from '../../server/request-origin';
 import { assertAddressMayLodge } from './grievance-limits.server';
 import { siteSettings } from '../../site-settings';
 import { listWards } from '../complaint/complaint.server';
 import { findWardAt } from '../wards/wards.server';
 import { listCategories, listPublicGrievances, type Category, type PublicGrievance } from './grievance-queries.server';
-import { asHttpError, lodgeChecked } from './grievance-requests.server';
+import { lodgeChecked } from './grievance-requests.server';
 import { LODGE_LIMITS } from './grievance.schema';
 import { GRIEVANCE } from './grievance.service';
 import { open311Status, parseComplaintNumber, parseMobile } from './grievance-workflow';

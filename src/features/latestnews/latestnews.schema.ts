@@ -1,13 +1,9 @@
 import { object } from 'yup';
-import { standardMessages, screenWording, titleAndDescriptionSearch, PAGED_LIST, type ContentTypeDef } from '../../lib/content-type';
+import { standardMessages, typeBasics, titleAndDescriptionSearch, PAGED_LIST, type ContentTypeDef } from '../../lib/content-type';
 import { longText, text } from '../shared/schema-helpers';
 
 export const latestNewsType: ContentTypeDef = {
-  path: 'latest-news',
-  partPrefix: 'LatestNews',
-  body: 'json',
-  createdKey: 'createdDate',
-  ...screenWording('Latest News'),
+  ...typeBasics({ path: 'latest-news', partPrefix: 'LatestNews', body: 'json', name: 'Latest News' }),
   fields: [
     { key: 'title', part: 'title', label: 'Title', input: 'text', required: true, listed: true, translatable: true },
     { key: 'description', part: 'description', label: 'Description', input: 'textarea', required: true, listed: true, translatable: true },

@@ -33,60 +33,42 @@ export async function collectAtCounter(input: CounterInput, database: Db = db())
   if (input.mode !== 'cash' && instrument.length < 3) throw new HttpError(400, 'Give the cheque or draft number and bank, or the UPI reference.', { instrument: 'required' });
   const payable = payableOf(input.kind);
   const openKey = `${input.kind}|${input.reference}`;
-  return runWrite(
-    {
-      actor: input.cashier,
-      entity: 'receipt',
-      table: 'payment_receipt',
-      files: [],
-      change: async (trx) => {
-        const open = await trx.selectFrom('payment_bill').select('id').where('open_key', '=', openKey).executeTakeFirst();
-        if (open) {
-          const live = await trx.selectFrom('payment_transaction').select('id').where('live_bill_id', '=', open.id).executeTakeFirst();
-          if (live) throw new HttpError(409, 'An online payment for this is under way. Wait until it is settled (at most an hour), then look again.');
-          await trx.updateTable('payment_bill').set({ state: 'cancelled', open_key: null }).where('id', '=', open.id).execute();
-        }
-        const quote = await payable.quote(trx, input.reference, { mobile: '', atCounter: true, amountPaise: input.amountPaise });
-        const at = now();
-        const iso = new Date(at).toISOString();
-        const bill = await trx
-          .insertInto('payment_bill')
-          .values({ kind: input.kind, reference: input.reference, description: quote.description, amount_paise: quote.amountPaise, payer_name: quote.payer.name, payer_mobile: quote.payer.mobile, payer_email: quote.payer.email ?? '', lang: 'en', state: 'open', open_key: openKey, details_json: JSON.stringify(quote.details), created_at: iso, valid_until: quote.validUntil })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const receipt = await issueReceipt(trx, { billId: bill.id, mode: input.mode, amountPaise: quote.amountPaise, paidAt: at, cashierId: input.cashier.id, instrument });
-        return {
-          result: { number: receipt.number, token: receipt.token },
-          audit: { action: 'create', recordId: receipt.id, before: null, after: { receipt: receipt.number, kind: input.kind, reference: input.reference, mode: input.mode, instrument, amount_paise: quote.amountPaise } },
-        };
-      },
-    },
-    database,
-  );
+  return runWrite({ actor: input.cashier, entity: 'receipt', table: 'payment_receipt', files: [], change: async (trx) => {
+    const open = await trx.selectFrom('payment_bill').select('id').where('open_key', '=', openKey).executeTakeFirst();
+    if (open) {
+      const live = await trx.selectFrom('payment_transaction').select('id').where('live_bill_id', '=', open.id).executeTakeFirst();
+      if (live) throw new HttpError(409, 'An online payment for this is under way. Wait until it is settled (at most an hour), then look again.');
+      await trx.updateTable('payment_bill').set({ state: 'cancelled', open_key: null }).where('id', '=', open.id).execute();
+    }
+    const quote = await payable.quote(trx, input.reference, { mobile: '', atCounter: true, amountPaise: input.amountPaise });
+    const at = now();
+    const iso = new Date(at).toISOString();
+    const bill = await trx
+      .insertInto('payment_bill')
+      .values({ kind: input.kind, reference: input.reference, description: quote.description, amount_paise: quote.amountPaise, payer_name: quote.payer.name, payer_mobile: quote.payer.mobile, payer_email: quote.payer.email ?? '', lang: 'en', state: 'open', open_key: openKey, details_json: JSON.stringify(quote.details), created_at: iso, valid_until: quote.validUntil })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const receipt = await issueReceipt(trx, { billId: bill.id, mode: input.mode, amountPaise: quote.amountPaise, paidAt: at, cashierId: input.cashier.id, instrument });
+    return {
+      result: { number: receipt.number, token: receipt.token },
+      audit: { action: 'create', recordId: receipt.id, before: null, after: { receipt: receipt.number, kind: input.kind, reference: input.reference, mode: input.mode, instrument, amount_paise: quote.amountPaise } },
+    };
+  } }, database);
 }
 
 /** A cheque or draft that bounced: its receipt is cancelled (audited, with the reason) and the amount is owed again. */
 export async function bounceCheque(number: string, reason: string, actor: Actor, database: Db = db()): Promise<void> {
   const why = reason.trim().slice(0, 300);
   if (why.length < 3) throw new HttpError(400, 'Say why (the bank\'s return reason).', { reason: 'required' });
-  await runWrite(
-    {
-      actor,
-      entity: 'receipt',
-      table: 'payment_receipt',
-      files: [],
-      change: async (trx) => {
-        const before = await trx.selectFrom('payment_receipt').selectAll().where('number', '=', number).executeTakeFirst();
-        if (!before) throw new HttpError(404, 'No receipt has this number.');
-        if (before.mode !== 'cheque' && before.mode !== 'dd') throw new HttpError(400, 'Only a cheque or demand draft can bounce.', { number: 'mode' });
-        if (before.state !== 'valid') throw new HttpError(409, 'This receipt is already cancelled.');
-        await cancelReceipt(trx, number, `bounced: ${why}`, now());
-        const after = await trx.selectFrom('payment_receipt').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
-        return { result: undefined, audit: { action: 'update', recordId: before.id, before, after } };
-      },
-    },
-    database,
-  );
+  await runWrite({ actor, entity: 'receipt', table: 'payment_receipt', files: [], change: async (trx) => {
+    const before = await trx.selectFrom('payment_receipt').selectAll().where('number', '=', number).executeTakeFirst();
+    if (!before) throw new HttpError(404, 'No receipt has this number.');
+    if (before.mode !== 'cheque' && before.mode !== 'dd') throw new HttpError(400, 'Only a cheque or demand draft can bounce.', { number: 'mode' });
+    if (before.state !== 'valid') throw new HttpError(409, 'This receipt is already cancelled.');
+    await cancelReceipt(trx, number, `bounced: ${why}`, now());
+    const after = await trx.selectFrom('payment_receipt').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
+    return { result: undefined, audit: { action: 'update', recordId: before.id, before, after } };
+  } }, database);
 }
 
 export interface RegisterRow {

@@ -212,33 +212,24 @@ export async function settleTransaction(publicId: string, database: Db = db()): 
 }
 
 async function receiptFor(database: Db, id: number, billId: number, answer: StatusAnswer, at: number): Promise<void> {
-  await runWrite(
-    {
-      actor: SYSTEM,
-      entity: 'payment',
-      table: 'payment_receipt',
-      files: [],
-      change: async (trx) => {
-        const iso = new Date(at).toISOString();
-        const moved = await trx
-          .updateTable('payment_transaction')
-          .set({ state: 'success', live_bill_id: null, gateway_payment_id: answer.paymentId, checked_at: iso, updated_at: iso })
-          .where('id', '=', id)
-          .where('state', 'in', LIVE)
-          .executeTakeFirst();
-        if (Number(moved.numUpdatedRows) !== 1) return { result: null, audit: null }; // settled meanwhile
-        try {
-          const receipt = await issueReceipt(trx, { billId, mode: 'online', amountPaise: answer.amountPaise, paidAt: at, transactionId: id, instrument: answer.paymentId });
-          return { result: null, audit: { action: 'create', recordId: receipt.id, before: null, after: { receipt: receipt.number, transaction: id, amount_paise: answer.amountPaise } } };
-        } catch (err) {
-          if (!(err instanceof BillAlreadyPaid)) throw err;
-          await trx.updateTable('payment_transaction').set({ state: 'refund-due', note: 'paid after the bill was paid another way: refund it' }).where('id', '=', id).execute();
-          return { result: null, audit: { action: 'update', recordId: id, before: null, after: { transaction: id, state: 'refund-due' } } };
-        }
-      },
-    },
-    database,
-  );
+  await runWrite({ actor: SYSTEM, entity: 'payment', table: 'payment_receipt', files: [], change: async (trx) => {
+    const iso = new Date(at).toISOString();
+    const moved = await trx
+      .updateTable('payment_transaction')
+      .set({ state: 'success', live_bill_id: null, gateway_payment_id: answer.paymentId, checked_at: iso, updated_at: iso })
+      .where('id', '=', id)
+      .where('state', 'in', LIVE)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return { result: null, audit: null }; // settled meanwhile
+    try {
+      const receipt = await issueReceipt(trx, { billId, mode: 'online', amountPaise: answer.amountPaise, paidAt: at, transactionId: id, instrument: answer.paymentId });
+      return { result: null, audit: { action: 'create', recordId: receipt.id, before: null, after: { receipt: receipt.number, transaction: id, amount_paise: answer.amountPaise } } };
+    } catch (err) {
+      if (!(err instanceof BillAlreadyPaid)) throw err;
+      await trx.updateTable('payment_transaction').set({ state: 'refund-due', note: 'paid after the bill was paid another way: refund it' }).where('id', '=', id).execute();
+      return { result: null, audit: { action: 'update', recordId: id, before: null, after: { transaction: id, state: 'refund-due' } } };
+    }
+  } }, database);
 }
 
 /**

@@ -1,13 +1,9 @@
 import { object } from 'yup';
-import { standardMessages, screenWording, titleAndDescriptionSearch, type ContentTypeDef } from '../../lib/content-type';
+import { standardMessages, typeBasics, titleAndDescriptionSearch, type ContentTypeDef } from '../../lib/content-type';
 import { dateText, longText, text } from '../shared/schema-helpers';
 
 export const pressReleaseType: ContentTypeDef = {
-  path: 'press-release',
-  partPrefix: 'PressRelease',
-  body: 'multipart',
-  createdKey: 'createdDate',
-  ...screenWording('Press Release'),
+  ...typeBasics({ path: 'press-release', partPrefix: 'PressRelease', body: 'multipart', name: 'Press Release' }),
   fields: [
     { key: 'title', part: 'Title', label: 'Title', input: 'text', required: true, listed: true, translatable: true },
     { key: 'description', part: 'Description', label: 'Description', input: 'textarea', required: true, listed: true, translatable: true },

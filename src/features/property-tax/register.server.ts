@@ -89,53 +89,35 @@ export async function importRegister(csv: string, actor: Actor, database: Db = d
     else rows.push(value!);
   }
   if (errors.length > 0) return { imported: 0, added: 0, updated: 0, errors };
-  return runWrite(
-    {
-      actor,
-      entity: 'property',
-      table: 'property',
-      files: [],
-      change: async (trx) => {
-        const at = new Date(now()).toISOString();
-        let added = 0;
-        let updated = 0;
-        for (const row of rows) {
-          const existing = await trx.selectFrom('property').select('id').where('number', '=', row.number).executeTakeFirst();
-          if (existing) {
-            await trx.updateTable('property').set({ ...row, updated_at: at }).where('id', '=', existing.id).execute();
-            updated++;
-          } else {
-            await trx.insertInto('property').values({ ...row, updated_at: at }).execute();
-            added++;
-          }
-        }
-        return { result: { imported: rows.length, added, updated, errors: [] }, audit: { action: 'create', recordId: null, before: null, after: { imported: rows.length, added, updated } } };
-      },
-    },
-    database,
-  );
+  return runWrite({ actor, entity: 'property', table: 'property', files: [], change: async (trx) => {
+    const at = new Date(now()).toISOString();
+    let added = 0;
+    let updated = 0;
+    for (const row of rows) {
+      const existing = await trx.selectFrom('property').select('id').where('number', '=', row.number).executeTakeFirst();
+      if (existing) {
+        await trx.updateTable('property').set({ ...row, updated_at: at }).where('id', '=', existing.id).execute();
+        updated++;
+      } else {
+        await trx.insertInto('property').values({ ...row, updated_at: at }).execute();
+        added++;
+      }
+    }
+    return { result: { imported: rows.length, added, updated, errors: [] }, audit: { action: 'create', recordId: null, before: null, after: { imported: rows.length, added, updated } } };
+  } }, database);
 }
 
 /** One property edited in the back office; the audit log keeps it before and after. */
 export async function editProperty(number: string, raw: Record<string, unknown>, actor: Actor, database: Db = db()): Promise<void> {
   const { value, problems } = checkProperty({ ...raw, number });
   if (!value) throw new HttpError(400, problems[0], Object.fromEntries(problems.map((p) => [p.split(':')[0], p])));
-  await runWrite(
-    {
-      actor,
-      entity: 'property',
-      table: 'property',
-      files: [],
-      change: async (trx) => {
-        const before = await trx.selectFrom('property').selectAll().where('number', '=', number).executeTakeFirst();
-        if (!before) throw new HttpError(404, 'No such property.');
-        await trx.updateTable('property').set({ ...value, updated_at: new Date(now()).toISOString() }).where('id', '=', before.id).execute();
-        const after = await trx.selectFrom('property').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
-        return { result: undefined, audit: { action: 'update', recordId: before.id, before, after } };
-      },
-    },
-    database,
-  );
+  await runWrite({ actor, entity: 'property', table: 'property', files: [], change: async (trx) => {
+    const before = await trx.selectFrom('property').selectAll().where('number', '=', number).executeTakeFirst();
+    if (!before) throw new HttpError(404, 'No such property.');
+    await trx.updateTable('property').set({ ...value, updated_at: new Date(now()).toISOString() }).where('id', '=', before.id).execute();
+    const after = await trx.selectFrom('property').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
+    return { result: undefined, audit: { action: 'update', recordId: before.id, before, after } };
+  } }, database);
 }
 
 /**
@@ -157,38 +139,20 @@ export async function raiseDemands(trx: Db, fy: string): Promise<number> {
 
 export async function raiseDemandsAudited(fy: string, actor: Actor, database: Db = db()): Promise<number> {
   if (!/^\d{4}-\d{2}$/.test(fy)) throw new HttpError(400, 'A financial year is written 2026-27.');
-  return runWrite(
-    {
-      actor,
-      entity: 'property-tax-demand',
-      table: 'property_tax_demand',
-      files: [],
-      change: async (trx) => {
-        const raised = await raiseDemands(trx, fy);
-        return { result: raised, audit: { action: 'create', recordId: null, before: null, after: { fy, raised } } };
-      },
-    },
-    database,
-  );
+  return runWrite({ actor, entity: 'property-tax-demand', table: 'property_tax_demand', files: [], change: async (trx) => {
+    const raised = await raiseDemands(trx, fy);
+    return { result: raised, audit: { action: 'create', recordId: null, before: null, after: { fy, raised } } };
+  } }, database);
 }
 
 /** The admin's table of rates: paise per square foot a year, per head and usage. */
 export async function saveRates(rates: { head: string; usage: string; paisePerSqft: number }[], actor: Actor, database: Db = db()): Promise<void> {
-  await runWrite(
-    {
-      actor,
-      entity: 'property-tax-rate',
-      table: 'property_tax_rate',
-      files: [],
-      change: async (trx) => {
-        const before = await trx.selectFrom('property_tax_rate').selectAll().execute();
-        for (const r of rates) {
-          await trx.insertInto('property_tax_rate').values({ head: r.head, usage: r.usage, paise_per_sqft: r.paisePerSqft }).onConflict((oc) => oc.columns(['head', 'usage']).doUpdateSet({ paise_per_sqft: r.paisePerSqft })).execute();
-        }
-        const after = await trx.selectFrom('property_tax_rate').selectAll().execute();
-        return { result: undefined, audit: { action: 'update', recordId: null, before: { rates: before }, after: { rates: after } } };
-      },
-    },
-    database,
-  );
+  await runWrite({ actor, entity: 'property-tax-rate', table: 'property_tax_rate', files: [], change: async (trx) => {
+    const before = await trx.selectFrom('property_tax_rate').selectAll().execute();
+    for (const r of rates) {
+      await trx.insertInto('property_tax_rate').values({ head: r.head, usage: r.usage, paise_per_sqft: r.paisePerSqft }).onConflict((oc) => oc.columns(['head', 'usage']).doUpdateSet({ paise_per_sqft: r.paisePerSqft })).execute();
+    }
+    const after = await trx.selectFrom('property_tax_rate').selectAll().execute();
+    return { result: undefined, audit: { action: 'update', recordId: null, before: { rates: before }, after: { rates: after } } };
+  } }, database);
 }

@@ -83,29 +83,20 @@ export function parseTaxSettings(form: TaxSettingsForm): { settings: TaxSettings
 
 /** Saves the settings, audited with the row before and after. */
 export async function saveTaxSettings(settings: TaxSettings, actor: Actor, database: Db = db()): Promise<void> {
-  await runWrite(
-    {
-      actor,
-      entity: 'property-tax-setting',
-      table: 'property_tax_setting',
-      files: [],
-      change: async (trx) => {
-        const before = await readTaxSettings(trx);
-        await trx
-          .updateTable('property_tax_setting')
-          .set({
-            rebate_bp: settings.rebateBp,
-            rebate_until: settings.rebateUntil,
-            penalty_bp_per_month: settings.penaltyBpPerMonth,
-            penalty_after: settings.penaltyAfter,
-            partial_allowed: settings.partialAllowed ? 1 : 0,
-            partial_min_paise: settings.partialMinPaise,
-          })
-          .where('id', '=', 1)
-          .execute();
-        return { result: undefined, audit: { action: 'update', recordId: 1, before, after: settings } };
-      },
-    },
-    database,
-  );
+  await runWrite({ actor, entity: 'property-tax-setting', table: 'property_tax_setting', files: [], change: async (trx) => {
+    const before = await readTaxSettings(trx);
+    await trx
+      .updateTable('property_tax_setting')
+      .set({
+        rebate_bp: settings.rebateBp,
+        rebate_until: settings.rebateUntil,
+        penalty_bp_per_month: settings.penaltyBpPerMonth,
+        penalty_after: settings.penaltyAfter,
+        partial_allowed: settings.partialAllowed ? 1 : 0,
+        partial_min_paise: settings.partialMinPaise,
+      })
+      .where('id', '=', 1)
+      .execute();
+    return { result: undefined, audit: { action: 'update', recordId: 1, before, after: settings } };
+  } }, database);
 }

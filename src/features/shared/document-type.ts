@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { documentMessages, PAGED_LIST, screenWording, titleAndDescriptionSearch, type ContentTypeDef, type FieldDef } from '../../lib/content-type';
+import { documentMessages, PAGED_LIST, typeBasics, titleAndDescriptionSearch, type ContentTypeDef, type FieldDef } from '../../lib/content-type';
 import { dateText, longText, text } from './schema-helpers';
 
 /**
@@ -27,11 +27,7 @@ export function documentType(o: DocumentTypeOptions): ContentTypeDef {
   fields.push({ key: 'issueDate', part: 'IssueDate', label: 'Issue Date', input: 'date', listed: true });
 
   return {
-    path: o.path,
-    partPrefix: o.partPrefix,
-    body: 'multipart',
-    createdKey: 'createdDate',
-    ...screenWording(o.name),
+    ...typeBasics({ path: o.path, partPrefix: o.partPrefix, body: 'multipart', name: o.name }),
     fields,
     files: [
       {

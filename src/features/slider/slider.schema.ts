@@ -1,13 +1,9 @@
 import { object } from 'yup';
-import { standardMessages, screenWording, type ContentTypeDef } from '../../lib/content-type';
+import { standardMessages, typeBasics, type ContentTypeDef } from '../../lib/content-type';
 import { text } from '../shared/schema-helpers';
 
 export const sliderType: ContentTypeDef = {
-  path: 'slider',
-  partPrefix: 'Slider',
-  body: 'multipart',
-  createdKey: 'createdDate',
-  ...screenWording('Slider'),
+  ...typeBasics({ path: 'slider', partPrefix: 'Slider', body: 'multipart', name: 'Slider' }),
   // Words belong beside the picture, not painted into it: painted text is cut off on narrow screens and
   // unreadable to screen readers. Both are optional, so old clients that send only the picture still work.
   fields: [

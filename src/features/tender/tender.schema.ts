@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { documentMessages, screenWording, PAGED_LIST, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../lib/content-type';
+import { documentMessages, typeBasics, PAGED_LIST, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../lib/content-type';
 import { dateText, longText, text } from '../shared/schema-helpers';
 
 /** The field's label, as the form shows it, plus ' is required.' (SPEC.md §5 shouted the wire name). */
@@ -36,11 +36,7 @@ const documents: FileSlotDef[] = TENDER_SLOTS.map((slot) => ({
 export const TENDER_STATUSES = ['Active', 'Open', 'Extended', 'Closed', 'Cancelled', 'Awarded'] as const;
 
 export const tenderType: ContentTypeDef = {
-  path: 'tender',
-  partPrefix: 'Tender',
-  body: 'multipart',
-  createdKey: 'created_date',
-  ...screenWording('Tender'),
+  ...typeBasics({ path: 'tender', partPrefix: 'Tender', body: 'multipart', name: 'Tender', createdKey: 'created_date' }),
   fields: [
     { key: 'tender_no', part: 'tender_no', label: 'Tender number', input: 'text', required: true, listed: true },
     { key: 'tender_title', part: 'tender_title', label: 'Tender Title', input: 'text', required: true, listed: true, translatable: true },

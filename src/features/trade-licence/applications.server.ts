@@ -11,7 +11,7 @@ import { financialYear } from '../payments/indian-date';
 import type { Lang } from '../../i18n/lang';
 import { applicationSchema, type Application } from './application-schema';
 import { documentChecklist, feeTable, tradeTypes } from './catalogue.server';
-import { tradeLicenceFee, type FeeAnswer, type ApplicationKind } from './fee';
+import { tradeLicenceFee, type FeeAnswer, type ApplicationKind, type FeeQuestion } from './fee';
 import { documentStates } from './requirements';
 import { TRADE_LICENCE } from './trade-licence.service';
 import { indianDate } from '../../lib/india-time';
@@ -22,14 +22,8 @@ import { indianDate } from '../../lib/india-time';
  * type, the checklist's documents, the fee the applicant was shown (it must still be the fee), and for a
  * renewal the licence being renewed.
  */
-export interface FeeAsked {
-  tradeType: string;
-  structure: string;
-  kind: ApplicationKind;
-  areaSqft: number;
-  employees: number;
-  financialYear: string;
-}
+/** The fee's questions as the applicant answers them; the day it is worked out for is today's. */
+export type FeeAsked = Omit<FeeQuestion, 'today'>;
 
 /** The fee for these answers today: what the form shows, the JSON call answers and the bill charges. */
 export async function feeFor(asked: FeeAsked, at = now(), database: Db = db()): Promise<FeeAnswer> {

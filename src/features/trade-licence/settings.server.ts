@@ -1,6 +1,6 @@
 import { db, type Db } from '../../server/db';
 import { HttpError } from '../../server/http';
-import { runWrite } from '../../server/write-path';
+import { deleteRow, saveRow } from '../../server/row-write';
 import type { Actor } from '../../server/audit';
 import { paiseFromRupees, decimalRupees } from '../payments/money';
 import { STRUCTURE_SUB_TYPES } from './application-schema';
@@ -130,38 +130,13 @@ const ENTITY: Record<Table, string> = { trade_fee_rate: 'trade-fee-rate', trade_
 /** Adds a line (id null) or replaces one; answers its id, or null when the line to edit is gone. */
 export async function saveLine(table: Table, id: number | null, row: FeeRateRow | RuleRow, actor: Actor, database: Db = db()): Promise<number | null> {
   adminOnly(actor);
-  return runWrite(
-    {
-      actor, entity: ENTITY[table], table, files: [],
-      change: async (trx) => {
-        if (id === null) {
-          const added = await trx.insertInto(table).values(row as never).returning('id').executeTakeFirstOrThrow();
-          return { result: added.id, audit: { action: 'create', recordId: added.id, before: null, after: row } };
-        }
-        const before = await trx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
-        if (!before) return { result: null, audit: null };
-        await trx.updateTable(table).set(row as never).where('id', '=', id).execute();
-        return { result: id, audit: { action: 'update', recordId: id, before, after: row } };
-      },
-    },
-    database,
-  );
+  // The row was parsed for this table by parseFeeRate or parseDocumentRule; the union cannot say which.
+  return saveRow({ actor, entity: ENTITY[table], table }, id, row as never, database);
 }
 
 export async function removeLine(table: Table, id: number, actor: Actor, database: Db = db()): Promise<void> {
   adminOnly(actor);
-  await runWrite(
-    {
-      actor, entity: ENTITY[table], table, files: [],
-      change: async (trx) => {
-        const before = await trx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
-        if (!before) return { result: undefined, audit: null };
-        await trx.deleteFrom(table).where('id', '=', id).execute();
-        return { result: undefined, audit: { action: 'delete', recordId: id, before, after: null } };
-      },
-    },
-    database,
-  );
+  await deleteRow({ actor, entity: ENTITY[table], table }, id, database);
 }
 
 export async function feeRateRows(database: Db = db()) {

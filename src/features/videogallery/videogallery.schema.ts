@@ -1,5 +1,5 @@
 import { object } from 'yup';
-import { screenWording, standardMessages, type ContentTypeDef } from '../../lib/content-type';
+import { typeBasics, standardMessages, type ContentTypeDef } from '../../lib/content-type';
 import { longText, text } from '../shared/schema-helpers';
 import { watchUrl, youtubeId } from './youtube';
 
@@ -11,12 +11,8 @@ const BAD_LINK = 'Give a YouTube link (https://www.youtube.com/watch?v=… or ht
  * {title, description, youtubeUrl}. New since SPEC.md: its files are answered as /media/ addresses only.
  */
 export const videoGalleryType: ContentTypeDef = {
-  path: 'video-gallery',
-  partPrefix: 'VideoGallery',
-  body: 'multipart',
+  ...typeBasics({ path: 'video-gallery', partPrefix: 'VideoGallery', body: 'multipart', name: 'Video', heading: 'Video Gallery' }),
   filesAsUrl: true,
-  createdKey: 'createdDate',
-  ...screenWording('Video', 'Video Gallery'),
   fields: [
     { key: 'title', part: 'Title', label: 'Title', input: 'text', required: true, listed: true, translatable: true },
     { key: 'description', part: 'Description', label: 'Description', input: 'textarea', listed: true, translatable: true },
