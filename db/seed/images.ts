@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
 import { siteSettings } from '../../src/site-settings';
 
@@ -11,9 +14,35 @@ import { siteSettings } from '../../src/site-settings';
 const SANS = "'DejaVu Sans', 'Liberation Sans', Arial, sans-serif";
 const SERIF = "'DejaVu Serif', 'Liberation Serif', Georgia, serif";
 
+const JPEG_OPTIONS = { quality: 78, mozjpeg: true } as const;
+
+/**
+ * Rendered pictures kept by the hash of their drawing and of the renderer, so a later first start (a test
+ * server's, a new data folder's) reads them instead of drawing all of them again: about twelve seconds of CPU.
+ * The drawings are deterministic, so a kept picture is the very bytes a render would give. A folder that
+ * cannot be written only means rendering each time.
+ */
+const PICTURE_CACHE = path.resolve('node_modules', '.cache', 'council-demo-pictures');
+
 export async function svgToJpeg(svg: string): Promise<Uint8Array> {
-  const buffer = await sharp(Buffer.from(svg)).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
-  return new Uint8Array(buffer);
+  const key = createHash('sha256').update(`${JSON.stringify(sharp.versions)} ${JSON.stringify(JPEG_OPTIONS)}\n${svg}`).digest('hex');
+  const file = path.join(PICTURE_CACHE, `${key}.jpg`);
+  try {
+    return new Uint8Array(await fs.promises.readFile(file));
+  } catch {
+    // Not kept yet: render it.
+  }
+  const jpeg = new Uint8Array(await sharp(Buffer.from(svg)).jpeg(JPEG_OPTIONS).toBuffer());
+  try {
+    await fs.promises.mkdir(PICTURE_CACHE, { recursive: true });
+    // Written under a unique name and renamed, so a reader never sees half a picture.
+    const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    await fs.promises.writeFile(partial, jpeg);
+    await fs.promises.rename(partial, file);
+  } catch {
+    // A read-only install renders each time.
+  }
+  return jpeg;
 }
 
 // ---------------------------------------------------------------------------------------------------------
