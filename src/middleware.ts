@@ -101,6 +101,8 @@ const guardRoute = defineMiddleware(async (context, next) => {
   return next();
 });
 
+const noSuchApiAddress = () => errorResponse(new HttpError(404, 'There is no such API address, or it does not take that method.'));
+
 const renderAndCache = defineMiddleware(async (context, next) => {
   const { request, url, routePattern } = context;
   const route = context.locals.route!;
@@ -116,11 +118,13 @@ const renderAndCache = defineMiddleware(async (context, next) => {
   const versionsAtStart = versionSnapshot();
   const { result: rendered, dependencies } = await collectDependencies(async () => {
     let answer = await next();
-    // An API address no route answers in full (a method it lacks, an id that is not one) falls through to the
-    // site's HTML not-found page; API clients get the JSON error shape instead.
-    if (url.pathname.startsWith('/api/') && (answer.headers.get('content-type') ?? '').startsWith('text/html')) {
-      answer = errorResponse(new HttpError(404, 'There is no such API address, or it does not take that method.'));
-    }
+    // An API route asked with a method it lacks answers an empty 404, which Astro would render again as the
+    // site's HTML not-found page (its frame's database reads included) only for it to be thrown away below:
+    // a stranger's request costs a page. The JSON error is answered at once instead.
+    if (api && answer.status === 404 && answer.body === null) answer = noSuchApiAddress();
+    // Any other API address no route answers in full (an id that is not one) falls through to the site's HTML
+    // not-found page; API clients get the JSON error shape instead.
+    if (url.pathname.startsWith('/api/') && (answer.headers.get('content-type') ?? '').startsWith('text/html')) answer = noSuchApiAddress();
     const contentType = answer.headers.get('content-type') ?? '';
     const html = contentType.startsWith('text/html');
     const publicApi = api && isPublic && contentType.startsWith('application/json');
