@@ -49,7 +49,7 @@ describe('the content workflow', () => {
     expect(parseMoment('2026-12-01T10:00')).toBe('2026-12-01T04:30:00.000Z');
     expect(parseMoment('2026-12-01T04:30:00Z')).toBe('2026-12-01T04:30:00.000Z');
     expect(parseMoment('')).toBeNull();
-    for (const bad of ['tomorrow', '2026-13-45T10:00', 12, '01/12/2026']) expect(parseMoment(bad)).toBe('invalid');
+    for (const bad of ['tomorrow', '2026-13-45T10:00', '2026-02-31T10:00', 12, '01/12/2026']) expect(parseMoment(bad)).toBe('invalid');
   });
 
   it('refuses a transition body with an unknown action or a send back without comment', () => {
