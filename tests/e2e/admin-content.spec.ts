@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { CONTENT_TYPES } from '../../src/features/content-types';
 import { deleteQuestion, type ContentTypeDef, type FieldDef } from '../../src/lib/content-type';
 import { indianDate } from '../../src/lib/india-time';
-import { jpegFile, pdfFile, signIn, webmFile } from './admin-support';
+import { jpegFile, openSession, pdfFile, webmFile } from './admin-support';
 
 /**
  * Every content screen, through the browser as an admin: create a record with its files, edit it, delete
@@ -103,7 +103,7 @@ function trace(def: ContentTypeDef, values: Values, saved: Record<string, any>):
 
 for (const def of CONTENT_TYPES) {
   test(`${def.heading}: create with files, edit and delete on ${def.adminRoute}, seen on ${def.publicRoute}`, async ({ page, request }) => {
-    await signIn(page);
+    await openSession(page);
     await page.goto(def.adminRoute);
     await expect(page.getByRole('heading', { level: 1, name: def.heading })).toBeVisible();
     await expect(page.locator('#admin-sidebar a[aria-current="page"]')).toHaveAttribute('href', def.adminRoute);
@@ -176,7 +176,7 @@ for (const def of CONTENT_TYPES) {
 }
 
 test('a form shows the declared messages under its fields and sends nothing until they are met', async ({ page }) => {
-  await signIn(page);
+  await openSession(page);
   await page.goto('/edittender');
   await page.getByRole('button', { name: 'Create New Tender' }).click();
   let sent = false;
@@ -199,7 +199,7 @@ test('a form shows the declared messages under its fields and sends nothing unti
 });
 
 test('an upload shows its progress, and a refused file comes back as an error dialog and a message under its input', async ({ page }) => {
-  await signIn(page);
+  await openSession(page);
   await page.goto('/editnotice');
   await page.getByRole('button', { name: 'Create New Notice' }).click();
   const form = page.locator('form.crud-form');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { employeeType } from '../../src/features/employee/employee.schema';
 import { tenderType } from '../../src/features/tender/tender.schema';
-import { ADMIN, setSessionExpiry, signIn } from './admin-support';
+import { ADMIN, openSession, setSessionExpiry } from './admin-support';
 
 /**
  * The back office as a clerk meets it: a session that warns before it ends and brings the clerk back with
@@ -17,7 +17,7 @@ async function endSessionIn(page: Page, ms: number): Promise<void> {
 }
 
 test('a minute before the session ends a dialog offers Stay signed in, which starts a new full session', async ({ page }) => {
-  await signIn(page);
+  await openSession(page);
   await page.goto('/editnotice');
   await endSessionIn(page, 45_000);
   const warning = page.getByRole('dialog', { name: 'Your session is about to end' });
@@ -41,7 +41,7 @@ test('a minute before the session ends a dialog offers Stay signed in, which sta
 });
 
 test('after the session ends mid-form, signing in again returns to the same screen and offers the draft back', async ({ page }) => {
-  await signIn(page);
+  await openSession(page);
   await page.goto('/edittender');
   await endSessionIn(page, 8_000);
   // The warning comes first; the clerk closes it and types on.
@@ -70,7 +70,7 @@ test('after the session ends mid-form, signing in again returns to the same scre
 for (const width of [1280, 1024, 768]) {
   test(`at ${width}px the tender table fits its area, with its actions in sight and the rest in Details`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });
-    await signIn(page);
+    await openSession(page);
     await page.goto('/edittender');
     const area = page.locator('.table-scroll');
     const fits = await area.evaluate((el) => el.scrollWidth <= el.clientWidth);
@@ -88,7 +88,7 @@ for (const width of [1280, 1024, 768]) {
 
 test('on a 375px phone the admin rows are cards with their actions, and a long dialog keeps its title and close button in sight', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 560 });
-  await signIn(page);
+  await openSession(page);
   await page.goto('/edittender');
   const first = page.locator('.crud-table tbody tr').first();
   expect(await first.evaluate((tr) => getComputedStyle(tr).display)).toBe('block');
@@ -106,7 +106,7 @@ test('on a 375px phone the admin rows are cards with their actions, and a long d
 
 test('the employee form speaks in labels, one message under each field, and a refused save brings the first one into view', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 600 });
-  await signIn(page);
+  await openSession(page);
   await page.goto('/editministerofficeremp');
   await page.getByRole('button', { name: 'Create New Employee' }).click();
   const form = page.locator('form.crud-form');
@@ -139,7 +139,7 @@ test('the employee form speaks in labels, one message under each field, and a re
 });
 
 test('the sidebar shows every label whole, and on a 375px phone the dashboard pie labels read at 12px', async ({ page }) => {
-  await signIn(page);
+  await openSession(page);
   await page.goto('/editministerofficeremp');
   // Each label's text stays inside its link's padding, and breaks only where a word ends.
   const cramped = await page.locator('#admin-sidebar a').evaluateAll((links) =>
@@ -170,7 +170,7 @@ test('the sidebar shows every label whole, and on a 375px phone the dashboard pi
 
 test('on a phone the sidebar and the staff menu close by Escape, by focus leaving and by a press elsewhere', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page);
+  await openSession(page);
   await page.goto('/editnotice');
   const toggle = page.getByRole('button', { name: 'Menu' });
   const sidebar = page.locator('#admin-sidebar');

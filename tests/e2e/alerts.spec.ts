@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { expectOnlyTheMenuScript } from '../support/page-scripts';
 import { indianInputTime } from '../../src/lib/india-time';
-import { ADMIN, signIn } from './admin-support';
+import { ADMIN, openSession } from './admin-support';
 
 /**
  * Alert banners: an admin writes one on the Alerts screen; every public page shows it above the header; a
@@ -24,7 +24,7 @@ function banner(page: Page, text: string) {
 }
 
 test('an admin creates an alert on the Alerts screen, with the form checking it first', async ({ page }) => {
-  await signIn(page);
+  await openSession(page);
   await page.goto('/alerts');
   await expect(page.getByRole('link', { name: 'Alerts' })).toHaveAttribute('aria-current', 'page');
   await page.getByRole('button', { name: 'Create New Alert' }).click();
@@ -69,7 +69,7 @@ test('an admin creates an alert on the Alerts screen, with the form checking it 
   const headerBox = (await page.locator('header.site-header').boundingBox())!;
   expect(alertBox.y + alertBox.height).toBeLessThanOrEqual(headerBox.y + 1);
 
-  await signIn(page);
+  await openSession(page);
   await page.goto('/alerts');
   await page.locator('.crud-table tbody tr').filter({ hasText: `Screen alert ${stamp}` }).getByRole('button', { name: /^Delete alert/ }).click();
   await page.getByRole('dialog', { name: `Delete the alert 'Screen alert ${stamp}: water supply stops at noon.'?` }).getByRole('button', { name: 'Delete' }).click();

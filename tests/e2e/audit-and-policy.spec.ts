@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, pdfFile, signIn } from './admin-support';
+import { ADMIN, openSession, pdfFile } from './admin-support';
 
 /** The audit screen as an admin uses it, and pages that keep working under the Content-Security-Policy. */
 
@@ -12,7 +12,7 @@ function policyViolations(page: Page): string[] {
 }
 
 test('the audit log shows who created and edited a notice, and narrows to one kind of record', async ({ page }) => {
-  await signIn(page);
+  await openSession(page);
   const title = `Audit screen notice ${Date.now()}`;
   const form = { 'Notice.Id': '0', 'Notice.title': title, 'Notice.IssueDate': '2026-11-20', DocumentFile: pdfFile('audit-screen') };
   const created = await page.request.post('/api/Admin/notice', { multipart: form });
@@ -50,7 +50,7 @@ test('the home page carousel and an admin screen run under the policy without a 
   await page.goto('/');
   await expect(page.getByRole('button', { name: /Pause|Play/ }).first()).toBeVisible();
   await page.getByRole('button', { name: /Next/ }).first().click();
-  await signIn(page);
+  await openSession(page);
   await page.goto('/editnotice');
   await page.getByRole('button', { name: 'Create New Notice' }).click();
   await page.locator('form.crud-form').getByLabel('Document', { exact: true }).setInputFiles(pdfFile('preview'));

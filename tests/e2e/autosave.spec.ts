@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { ADMIN, e2eDatabasePath, signIn } from './admin-support';
+import { ADMIN, e2eDatabasePath, openSession } from './admin-support';
 
 /**
  * Nothing typed into a back office form is lost when the session ends on the server underneath it: the
@@ -20,7 +20,7 @@ function deleteAllSessions(): void {
 
 test('a save refused because the session was ended on the server keeps the typing, offered back after signing in', async ({ page }) => {
   const title = `Kept across a forced sign-out ${Date.now().toString(36)}`;
-  await signIn(page);
+  await openSession(page);
   await page.goto('/editlatestnews');
   await page.getByRole('button', { name: 'Create New Latest News' }).click();
   const form = page.locator('form.crud-form');
@@ -53,7 +53,7 @@ test('a save refused because the session was ended on the server keeps the typin
 });
 
 test('an edit typed into a tab that was then closed is offered back in a new tab', async ({ page, context }) => {
-  await signIn(page);
+  await openSession(page);
   await page.goto('/editlatestnews');
   const first = page.locator('.crud-table tbody tr').first();
   await first.getByRole('button', { name: /^Edit / }).click();
@@ -72,7 +72,7 @@ test('an edit typed into a tab that was then closed is offered back in a new tab
 
 test('the alert form keeps its typing across a forced sign-out the same way', async ({ page }) => {
   const text = `Alert kept across a sign-out ${Date.now().toString(36)}`;
-  await signIn(page);
+  await openSession(page);
   await page.goto('/alerts');
   await page.getByRole('button', { name: 'Create New Alert' }).click();
   const form = page.locator('form.crud-form');

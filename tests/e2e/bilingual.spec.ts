@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './admin-support';
+import { openSession } from './admin-support';
 
 /**
  * Content in two languages, in Chromium: searching in English and in Hindi, Hindi pages with the English
@@ -46,7 +46,7 @@ test('a Hindi page shows Hindi text, and English marked as English where no Hind
 });
 
 test('the admin form puts English and Hindi side by side, stacked on phones, and the Hindi reaches the Hindi page', async ({ page }) => {
-  await signIn(page);
+  await openSession(page);
   await page.goto('/editlatestnews');
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
   await page.getByRole('button', { name: 'Create New Latest News' }).click();
@@ -76,7 +76,7 @@ test('the admin form puts English and Hindi side by side, stacked on phones, and
 });
 
 test('the translations list counts what needs work and opens the item to edit', async ({ page }) => {
-  await signIn(page);
+  await openSession(page);
   await page.goto('/translations');
   await page.getByRole('main').getByRole('link', { name: 'Notice', exact: true }).click();
   const item = page.locator('.items li', { hasText: 'Document verification of street vendors under PM SVANidhi' });

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
-import { ADMIN, signIn } from './admin-support';
+import { ADMIN, openSession, signIn } from './admin-support';
 
 /**
  * The content lifecycle as people use it: an editor writes a draft and sends it for review; an admin finds it
@@ -100,7 +100,7 @@ test('an editor\'s draft goes through review, is sent back, resubmitted, approve
 
 test('an admin schedules an item for later: it shows as scheduled and stays off the public page', async ({ page }) => {
   const title = `Property tax camp ${Date.now().toString(36)}`;
-  await signIn(page);
+  await openSession(page);
   await page.goto('/editlatestnews');
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
   await page.getByRole('button', { name: 'Create New Latest News' }).click();

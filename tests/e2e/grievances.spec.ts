@@ -2,7 +2,10 @@ import { isMenuScript } from '../support/page-scripts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { jpegFile, signIn, STAFF } from './admin-support';
+import { jpegFile, openSession, signIn, STAFF } from './admin-support';
+
+/** Where the screens' pictures go when asked for (SHOTS_DIR=…), as in the other journeys' specs. */
+const SHOTS = process.env.SHOTS_DIR;
 
 /**
  * Grievances in Chromium: a citizen lodging and tracking on a 375 px phone without any script, an officer
@@ -83,7 +86,7 @@ test('a citizen lodges a grievance and tracks it on a 375 px phone, without Java
 
   const number = await lodgeAsCitizen(page, '9123400001', 'The drain is blocked and water is standing in the lane.');
   await noSidewaysScroll(page);
-  await page.screenshot({ path: 'test-results/grievance-lodged-375.png', fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/grievance-lodged-375.png`, fullPage: true });
 
   await trackAsCitizen(page, number, '9123400001');
   await expect(page.locator('.grievance-timeline > li')).toHaveCount(1);
@@ -91,7 +94,7 @@ test('a citizen lodges a grievance and tracks it on a 375 px phone, without Java
   await noScript(page);
   await noSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page, '/trackgrievance timeline at 375px');
-  await page.screenshot({ path: 'test-results/grievance-track-375.png', fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/grievance-track-375.png`, fullPage: true });
 
   // The wrong mobile number shows nothing of the grievance.
   await page.goto('/trackgrievance');
@@ -125,7 +128,7 @@ test('an officer resolves an assigned grievance with a photo on a phone', async 
   await expect(page.locator('.case-timeline > li').last().locator('img')).toHaveCount(1);
   await noSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page, `/cases/${number} at 375px`);
-  await page.screenshot({ path: 'test-results/grievance-officer-375.png', fullPage: true });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/grievance-officer-375.png`, fullPage: true });
   await page.context().close();
 });
 
@@ -136,8 +139,8 @@ test('one grievance through every state: lodged, assigned, resolved, reopened, r
   const mobile = '9123400002';
   const number = await lodgeAsCitizen(citizen, mobile, 'Drain overflowing near the community hall for three days.');
 
-  await signIn(desk, STAFF);
-  await signIn(officer, OFFICER);
+  await openSession(desk, STAFF);
+  await openSession(officer, OFFICER);
   const assign = async () => {
     await desk.goto(`/cases/${number}`);
     await desk.getByLabel('Officer').selectOption({ label: OFFICER.name });
@@ -186,7 +189,7 @@ test('one grievance through every state: lodged, assigned, resolved, reopened, r
 });
 
 test('the desk narrows its inbox to overdue grievances, and an admin sets a category\'s SLA', async ({ page }) => {
-  await signIn(page, STAFF);
+  await openSession(page, STAFF);
   await page.goto('/cases');
   await page.getByRole('navigation', { name: 'Cases by state' }).getByRole('link', { name: /Overdue/ }).click();
   await expect(page).toHaveURL(/overdue=1/);
@@ -196,7 +199,7 @@ test('the desk narrows its inbox to overdue grievances, and an admin sets a cate
   await expectNoSeriousA11yViolations(page, '/cases?overdue=1');
   await page.context().clearCookies();
 
-  await signIn(page, DEMO_ACCOUNTS[0]);
+  await openSession(page, DEMO_ACCOUNTS[0]);
   await page.goto('/grievance-settings');
   await page.getByLabel('SLA in hours for Stray animals').fill('96');
   await page.getByRole('row', { name: /Stray animals/ }).getByRole('button', { name: 'Save SLA' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './admin-support';
+import { openSession } from './admin-support';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 
 /**
@@ -111,7 +111,7 @@ test.describe('the back office at 375 px', () => {
   test.use({ viewport: { width: 375, height: 800 } });
 
   test('the employee screen shows 20 at a time with a search box that finds by name or designation', async ({ page }) => {
-    await signIn(page, undefined, '/login');
+    await openSession(page);
     await page.goto('/editministerofficeremp');
     await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
     const rows = page.locator('.crud-table tbody tr');
@@ -146,7 +146,7 @@ test.describe('the back office at 375 px', () => {
     await expect(rows).toHaveCount(0);
   });
   test('an admin gives a ward a Hindi name on a phone, and the Hindi grievance form lists it', async ({ page }) => {
-    await signIn(page, undefined, '/login');
+    await openSession(page);
     await page.goto('/hindi-names');
     const field = page.getByLabel('Name in Hindi for ward number 1', { exact: true });
     await field.fill('वार्ड 1 (पुराना बाज़ार)');
@@ -166,7 +166,7 @@ test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('the tender form keeps each extra document beside its title and offers the statuses the public pages name', async ({ page }) => {
-    await signIn(page);
+    await openSession(page);
     await page.goto('/edittender');
     await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
     await page.getByRole('button', { name: 'Create New Tender' }).click();

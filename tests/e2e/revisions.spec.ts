@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { signIn } from './admin-support';
+import { openSession } from './admin-support';
 
 /**
  * An item's history as an editor meets it: from the content screen's History button to the list of
@@ -17,7 +17,7 @@ async function latestNews(page: Page): Promise<{ id: number; title: string; desc
 
 test('the history screen shows what changed between revisions, and restores one in a click', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
+  await openSession(page);
   const created = await page.request.post('/api/Admin/latest-news', { data: FIRST });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: number };
@@ -70,7 +70,7 @@ test('the history screen shows what changed between revisions, and restores one 
 });
 
 test('compare any two revisions, and cancel a restore without changing anything', async ({ page }) => {
-  await signIn(page);
+  await openSession(page);
   const created = await page.request.post('/api/Admin/latest-news', { data: { title: `Compare ${stamp}`, description: 'one' } });
   const { id } = (await created.json()) as { id: number };
   for (const description of ['one two', 'one two three']) await page.request.put('/api/Admin/latest-news', { data: { id, title: `Compare ${stamp}`, description } });

@@ -7,7 +7,7 @@ import { openServerDatabase } from '../support/database';
 import { outboxIdle } from '../../src/server/outbox';
 import type { Db } from '../../src/server/db';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { e2eDatabasePath, jpegFile, setSessionExpiry, signIn, STAFF } from './admin-support';
+import { e2eDatabasePath, jpegFile, openSession, setSessionExpiry, STAFF } from './admin-support';
 
 /**
  * (Named to run after complaints.spec.ts, whose /viewgrievance filter counts the demo's resolved grievances:
@@ -70,7 +70,7 @@ for (const width of WIDTHS) {
   test(`the inbox at ${width} px in both languages: search by part of a mobile, officers by name, overdue marks`, async ({ browser }) => {
     const stall = await lodgeStall(`98704${width === 375 ? '1' : '2'}6357`, 'Roasted peanuts');
     const page = await pageAt(browser, width);
-    await signIn(page, STAFF);
+    await openSession(page, STAFF);
     for (const [prefix, heading, search, show] of [['', 'Case inbox', 'Number or mobile', 'Show'], ['/hi', 'केस इनबॉक्स', 'नंबर या मोबाइल', 'दिखाएँ']] as const) {
       await page.goto(`${prefix}/cases`);
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -100,7 +100,7 @@ for (const width of WIDTHS) {
 test('a second service on the one case page: inspected with a photo at 375 px, granted in Hindi at 1280 px', async ({ browser }) => {
   const stall = await lodgeStall('9876512350', 'Bangles and bindis');
   const phone = await pageAt(browser, 375);
-  await signIn(phone, ADMIN);
+  await openSession(phone, ADMIN);
   await phone.goto('/cases?service=stall-permit');
   await phone.locator('.case-item', { hasText: stall }).getByRole('link', { name: stall }).click();
   await expect(phone).toHaveURL(`/cases/${stall}`);
@@ -123,7 +123,7 @@ test('a second service on the one case page: inspected with a photo at 375 px, g
   await phone.context().close();
 
   const desk = await pageAt(browser, 1280);
-  await signIn(desk, STAFF);
+  await openSession(desk, STAFF);
   await desk.goto(`/hi/cases/${stall}`);
   await expect(desk.locator('html')).toHaveAttribute('lang', 'hi');
   const grant = desk.locator('[data-action="grant"]');
@@ -141,7 +141,7 @@ test('a resolve sent after the session ended comes back with its note and photo 
   const number = await assignedGrievance(page.request, '9876512360');
   // The desk's calls above signed this context in as the desk: the officer signs in afresh.
   await page.context().clearCookies();
-  await signIn(page, OFFICER);
+  await openSession(page, OFFICER);
   await page.goto(`/cases/${number}`);
   const resolve = page.locator('[data-action="resolve"]');
   await resolve.getByLabel(/^Photo \(at least one/).setInputFiles([await jpegFile('#65a30d', 'after.jpg')]);

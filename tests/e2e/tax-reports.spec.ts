@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { messages } from '../../src/i18n/messages';
 import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
-import { signIn, ADMIN } from './admin-support';
+import { ADMIN, openSession } from './admin-support';
 import { docsScreenshot } from '../support/docs-screenshot';
 
 /**
@@ -14,7 +14,7 @@ const hi = messages('hi').taxReports;
 
 test('a cashier reads the defaulters and the collection against demand, in Hindi, as CSV and as notices', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page, CASHIER);
+  await openSession(page, CASHIER);
   await page.goto('/tax-defaulters');
   await page.getByLabel('Ward').selectOption('05');
   await page.getByLabel('Language').selectOption('hi');
@@ -46,7 +46,7 @@ test('a cashier reads the defaulters and the collection against demand, in Hindi
 });
 
 test('an admin\'s mistyped setting is refused in Hindi with what was typed kept, then saved', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await openSession(page, ADMIN);
   await page.goto('/property-tax-settings?lang=hi');
   const rebate = page.getByLabel(hi.settings.rebatePercent);
   const kept = await rebate.inputValue();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { messages } from '../../src/i18n/messages';
-import { signIn } from './admin-support';
+import { openSession } from './admin-support';
 import { docsScreenshot } from '../support/docs-screenshot';
 
 /**
@@ -12,7 +12,7 @@ const hi = messages('hi').tradeLicence;
 const FEE = '/api/Public/trade-licence/fee?tradeType=grocery&structure=cart&kind=new&area=250&employees=0';
 
 test('an admin adds, edits and removes a fee line in Hindi, and the fee follows at once', async ({ page }) => {
-  await signIn(page);
+  await openSession(page);
   const areaFee = async () => ((await (await page.request.get(FEE)).json()) as { lines: { basis: string; amountPaise: number }[] }).lines.find((l) => l.basis === 'area')?.amountPaise;
   const before = await areaFee();
   await page.goto('/trade-licence-settings?lang=hi');

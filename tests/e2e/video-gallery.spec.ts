@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { videoGalleryType as def } from '../../src/features/videogallery/videogallery.schema';
-import { jpegFile, signIn } from './admin-support';
+import { jpegFile, openSession } from './admin-support';
 
 /**
  * An admin adds a YouTube link with a poster of our own; a visitor sees that poster and, only when pressing
@@ -8,7 +8,7 @@ import { jpegFile, signIn } from './admin-support';
  */
 test('a linked video shows our poster and loads youtube-nocookie only on play', async ({ page, baseURL }) => {
   const title = `E2E linked video ${Date.now().toString(36)}`;
-  await signIn(page);
+  await openSession(page);
   await page.goto(def.adminRoute);
   await page.getByRole('button', { name: def.createButton, exact: true }).click();
   const form = page.locator('form.crud-form');

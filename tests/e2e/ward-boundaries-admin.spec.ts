@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { signIn } from './admin-support';
+import { openSession } from './admin-support';
 import { startServer, type TestServer } from '../support/server';
 import { DEMO_WARD_BOUNDARIES } from '../../db/seed/ward-boundaries';
 
@@ -16,7 +16,7 @@ const geojson = (body: object) => ({ name: 'wards.geojson', mimeType: 'applicati
 
 test('an admin is told what is wrong with a file, then uploads a good one', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page);
+  await openSession(page);
   await page.goto('/ward-boundaries');
   await expect(page.getByRole('heading', { name: 'Ward boundaries', level: 1 })).toBeVisible();
   const overlapping = JSON.parse(JSON.stringify(DEMO_WARD_BOUNDARIES));
@@ -77,7 +77,7 @@ test.describe('the map of a point, with a tile server set', () => {
     const elsewhere = await serveTiles(page);
     const lodged = await page.request.post('/open311/v2/requests.json', { form: { service_code: '2', lat: '26.151234', long: '85.903149', description: 'Pothole in front of the temple.' } });
     const [{ service_request_id: number }] = await lodged.json();
-    await signIn(page);
+    await openSession(page);
     await page.goto(`/cases/${number}`);
     const map = page.getByRole('img', { name: 'Map of the point 26.151234, 85.903149' });
     await expect(map).toBeVisible();
