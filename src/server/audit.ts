@@ -1,3 +1,4 @@
+import { newestFirstPage } from './newest-first';
 import type { Transaction } from 'kysely';
 import { db, nowIso, type Db } from './db';
 import type { Database } from './db-schema';
@@ -91,12 +92,9 @@ export interface AuditFilter {
 export async function listAudit(filter: AuditFilter, database: Db = db()): Promise<{ total: number; entries: AuditRecord[] }> {
   let query = database.selectFrom('audit_log');
   if (filter.entity) query = query.where('entity', '=', filter.entity);
-  const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await newestFirstPage(query, filter);
   return {
-    total: Number(count.n),
+    total,
     entries: rows.map((r) => ({
       id: r.id,
       at: r.at,

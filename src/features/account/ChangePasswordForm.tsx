@@ -3,6 +3,7 @@ import { showDialog } from '../../stores/dialog';
 import { setSessionExpiry, signInAgain } from '../../stores/session';
 import { changePasswordFormSchema } from './change-password.schema';
 import AccountField from './AccountField';
+import { postJson } from '../../components/admin/post-json';
 
 /** The account page's password change. The server renews the session, so the expiry timer starts again. */
 const FIELDS = [
@@ -18,20 +19,13 @@ export default function ChangePasswordForm() {
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     validationSchema: changePasswordFormSchema,
     onSubmit: async ({ currentPassword, newPassword }, helpers) => {
-      let res: Response;
-      try {
-        res = await fetch('/api/Account/change-password', {
-          method: 'POST',
-          credentials: 'same-origin',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify({ currentPassword, newPassword }),
-        });
-      } catch {
+      const res = await postJson('/api/Account/change-password', { currentPassword, newPassword });
+      if (!res) {
         showDialog('Error', 'The server could not be reached. The password was not changed.', 'error');
         return;
       }
       if (res.status === 401) return signInAgain();
-      const body = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string>; expiresAt?: string };
+      const body = (res.answer ?? {}) as { message?: string; errors?: Record<string, string>; expiresAt?: string };
       if (!res.ok) {
         if (body.errors) helpers.setErrors(body.errors);
         showDialog('Error', body.message ?? 'The password was not changed.', 'error');

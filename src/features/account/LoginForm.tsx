@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { loginSchema, type LoginInput } from './login.schema';
 import { INVALID_LOGIN_MESSAGE } from '../../lib/login-refusal';
 import AccountField from './AccountField';
+import { postJson } from '../../components/admin/post-json';
 
 /**
  * The staff sign-in form (SPEC.md §2, §6). The server sets the session cookie; the answer's role says
@@ -27,19 +28,12 @@ export default function LoginForm({ next, expired, initialFailure = null, initia
     validationSchema: loginSchema,
     onSubmit: async (values, helpers) => {
       setFailure(null);
-      let res: Response;
-      try {
-        res = await fetch('/api/Account/login', {
-          method: 'POST',
-          credentials: 'same-origin',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify(values),
-        });
-      } catch {
+      const res = await postJson('/api/Account/login', values);
+      if (!res) {
         setFailure('The server could not be reached. Check the connection and try again.');
         return;
       }
-      const body = (await res.json().catch(() => ({}))) as { role?: unknown; home?: unknown; message?: unknown; errors?: Record<string, string> };
+      const body = (res.answer ?? {}) as { role?: unknown; home?: unknown; message?: unknown; errors?: Record<string, string> };
       if (!res.ok) {
         if (body.errors) helpers.setErrors(body.errors);
         setFailure(typeof body.message === 'string' ? body.message : INVALID_LOGIN_MESSAGE);

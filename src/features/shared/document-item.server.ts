@@ -1,4 +1,4 @@
-import { storedDate, storedText, type ContentRecord, type MediaInfo } from '../../server/content/records';
+import { storedDate, storedTexts, type ContentRecord, type MediaInfo } from '../../server/content/records';
 import { englishFields } from '../translation/localize.server';
 
 /** One entry of a public document list (notices, circulars, office orders, latest news). */
@@ -17,9 +17,7 @@ export function toDocumentItem(record: ContentRecord & { english?: ReadonlySet<s
   const { values } = record;
   return {
     id: record.id,
-    title: storedText(values.title),
-    description: storedText(values.description),
-    department: storedText(values.department),
+    ...storedTexts(values, { title: 'title', description: 'description', department: 'department' }),
     issueDate: storedDate(values.issueDate),
     file: record.media.filePath ?? null,
     english: englishFields(record),

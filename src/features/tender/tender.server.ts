@@ -1,5 +1,5 @@
 import { db, type Db } from '../../server/db';
-import { findRecord, storedText, type MediaInfo } from '../../server/content/records';
+import { findRecord, storedText, storedTexts, type MediaInfo } from '../../server/content/records';
 import { TENDER_SLOTS, slotSuffix, tenderType } from './tender.schema';
 import type { Tender } from '../../server/db-schema';
 import { now } from '../../server/clock';
@@ -121,13 +121,10 @@ export async function findTenderDetails(id: number, lang: Lang = 'en', database:
   const { values } = record;
   return {
     id: record.id,
-    tenderNo: storedText(values.tender_no),
-    title: storedText(values.tender_title),
-    description: storedText(values.tender_discreption),
-    publishDate: storedText(values.publish_date),
-    lastDate: storedText(values.last_date_of_submission),
-    lastTime: storedText(values.last_date_of_submission_time),
-    status: storedText(values.status),
+    ...storedTexts(values, {
+      tenderNo: 'tender_no', title: 'tender_title', description: 'tender_discreption', publishDate: 'publish_date',
+      lastDate: 'last_date_of_submission', lastTime: 'last_date_of_submission_time', status: 'status',
+    }),
     english: englishFields(record),
     documents: TENDER_SLOTS.flatMap((slot) => {
       const file = record.media[`tender_document${slotSuffix(slot)}`];

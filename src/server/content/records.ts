@@ -37,6 +37,10 @@ export type StoredValue = string | number | null;
 
 /** A stored value as text for people: trimmed, '' for nothing. */
 export const storedText = (value: StoredValue | undefined): string => String(value ?? '').trim();
+/** Several stored values as text for people, each under the name its reader gives it ({ title: 'tender_title' }). */
+export function storedTexts<K extends string>(values: Readonly<Record<string, StoredValue>>, columns: Readonly<Record<K, string>>): Record<K, string> {
+  return Object.fromEntries(Object.entries<string>(columns).map(([name, column]) => [name, storedText(values[column])])) as Record<K, string>;
+}
 /** A stored date ('YYYY-MM-DD'), or null when there is none. */
 export const storedDate = (value: StoredValue | undefined): string | null => (typeof value === 'string' && value !== '' ? value : null);
 

@@ -1,4 +1,5 @@
 import { db as processDb, type Db } from '../db';
+import { newestFirstPage } from '../newest-first';
 
 /** The outbox as admins read it (/notifications): counts by status, and messages newest first with their tries. */
 export type OutboxStatus = 'waiting' | 'sent' | 'failed';
@@ -36,14 +37,11 @@ export async function outboxCounts(database: Db = processDb()): Promise<Record<O
 export async function listOutbox(options: { status?: OutboxStatus; limit: number; offset: number }, database: Db = processDb()): Promise<{ total: number; entries: OutboxEntry[] }> {
   let query = database.selectFrom('outbox_message');
   if (options.status) query = query.where('status', '=', options.status);
-  const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('id', 'desc').limit(options.limit).offset(options.offset).execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await newestFirstPage(query, options);
   const ids = rows.map((r) => r.id);
   const tries = ids.length === 0 ? [] : await database.selectFrom('outbox_attempt').selectAll().where('message_id', 'in', ids).orderBy('id').execute();
   return {
-    total: Number(count.n),
+    total,
     entries: rows.map((r) => ({
       id: r.id,
       createdAt: r.created_at,

@@ -1,5 +1,6 @@
 import { asApiError, type ApiError } from '../admin-api';
 import type { LifecycleAction, LifecycleInfo } from '../../../lib/lifecycle';
+import { postJson } from '../post-json';
 
 /** The browser side of POST /api/Admin/{type}/{id}/state. */
 export interface TransitionBody {
@@ -16,18 +17,9 @@ export function stateUrl(typePath: string, id: number): string {
 }
 
 export async function postTransition(typePath: string, id: number, body: TransitionBody): Promise<{ status: number; info: LifecycleInfo | null; error: ApiError }> {
-  try {
-    const res = await fetch(stateUrl(typePath, id), {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const answer: unknown = await res.json().catch(() => null);
-    return res.ok ? { status: res.status, info: answer as LifecycleInfo, error: {} } : { status: res.status, info: null, error: asApiError(answer) };
-  } catch {
-    return { status: 0, info: null, error: { message: 'The server could not be reached. Try again.' } };
-  }
+  const res = await postJson(stateUrl(typePath, id), body);
+  if (!res) return { status: 0, info: null, error: { message: 'The server could not be reached. Try again.' } };
+  return res.ok ? { status: res.status, info: res.answer as LifecycleInfo, error: {} } : { status: res.status, info: null, error: asApiError(res.answer) };
 }
 
 /** The role of whoever is signed in, as the back office layout writes it on <body data-role>. */
