@@ -7,6 +7,7 @@ import woff from 'woff2sfnt-sfnt2woff';
 import { siteSettings } from '../../site-settings';
 import type { Lang } from '../../i18n/lang';
 import { rupees } from './money';
+import { textRuns } from '../../lib/text-runs';
 
 /**
  * Receipts and notices as PDF, with pdfkit: its layout engine (fontkit) shapes Devanagari, joining conjuncts
@@ -36,15 +37,7 @@ function fontBytes() {
 const DEVANAGARI = /[\u0900-\u097F\u1CD0-\u1CFF\uA8E0-\uA8FF\u200C\u200D\u20B9]+/g;
 
 function runs(text: string): { text: string; deva: boolean }[] {
-  const out: { text: string; deva: boolean }[] = [];
-  let at = 0;
-  for (const m of text.matchAll(DEVANAGARI)) {
-    if (m.index > at) out.push({ text: text.slice(at, m.index), deva: false });
-    out.push({ text: m[0], deva: true });
-    at = m.index + m[0].length;
-  }
-  if (at < text.length) out.push({ text: text.slice(at), deva: false });
-  return out;
+  return textRuns(text, DEVANAGARI).map((run) => ({ text: run.text, deva: run.matched }));
 }
 
 export type Doc = InstanceType<typeof PDFDocument> & { bytes?: Promise<Buffer> };
