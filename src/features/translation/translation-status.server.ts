@@ -10,8 +10,8 @@ import { readAllTranslations, sourceHash, type StoredTranslation } from '../../s
  * its Hindi was written) or missing (some field has no Hindi yet). GIGW asks that both versions be
  * updated together; this is what the back office's translation list shows.
  */
-export type TranslationStatus = 'missing' | 'outdated' | 'complete';
-export const STATUSES: readonly TranslationStatus[] = ['missing', 'outdated', 'complete'];
+export const STATUSES = ['missing', 'outdated', 'complete'] as const;
+export type TranslationStatus = (typeof STATUSES)[number];
 
 export interface TranslationItem {
   id: number;

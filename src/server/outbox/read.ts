@@ -2,8 +2,8 @@ import { db as processDb, type Db } from '../db';
 import { newestFirstPage } from '../newest-first';
 
 /** The outbox as admins read it (/notifications): counts by status, and messages newest first with their tries. */
-export type OutboxStatus = 'waiting' | 'sent' | 'failed';
-export const OUTBOX_STATUSES: readonly OutboxStatus[] = ['waiting', 'sent', 'failed'];
+export const OUTBOX_STATUSES = ['waiting', 'sent', 'failed'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 export interface OutboxAttempt {
   at: string;
