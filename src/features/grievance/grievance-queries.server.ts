@@ -1,7 +1,7 @@
 import { db, type Db } from '../../server/db';
 import { mediaUrl } from '../../server/media';
 import { now as clockNow } from '../../server/clock';
-import { caseEvents, findCase, listCases, type CaseEvent, type StaffCase } from '../cases/case-queries.server';
+import { caseEvents, findCase, listCases, type CaseEvent, type CaseFilter, type StaffCase } from '../cases/case-queries.server';
 import { parseMobile } from '../cases/contact';
 import { isGrievanceState, isOverdue, OPEN_STATES, type GrievanceState } from './grievance-workflow';
 import { GRIEVANCE } from './grievance.service';
@@ -86,6 +86,13 @@ async function lookupsFor(cases: readonly StaffCase[], database: Db) {
 }
 
 type Lookups = Awaited<ReturnType<typeof lookupsFor>>;
+
+/** A page of grievances from the case kernel, each shown by `show` with the names of the whole page looked up at once. */
+async function grievancePage<T>(filter: Omit<CaseFilter, 'service'>, show: (c: StaffCase, names: Lookups, now: number) => T, now: number, database: Db): Promise<{ total: number; rows: T[] }> {
+  const { total, rows } = await listCases({ ...filter, service: GRIEVANCE.name }, now, database, SERVICES);
+  const names = await lookupsFor(rows, database);
+  return { total, rows: rows.map((row) => show(row, names, now)) };
+}
 
 function toPublic(c: StaffCase, names: Lookups, now: number): PublicGrievance {
   const state = isGrievanceState(c.state) ? c.state : 'Lodged';
@@ -177,18 +184,14 @@ export interface InboxFilter {
 export async function listInbox(filter: InboxFilter, now = clockNow(), database: Db = db()): Promise<{ total: number; rows: StaffGrievance[] }> {
   // A number and a mobile together find nothing unless they are the same grievance's.
   const byMobile = filter.mobile ? parseMobile(filter.mobile) : null;
-  const { total, rows } = await listCases(
+  return grievancePage(
     {
-      service: GRIEVANCE.name, state: filter.state, wardId: filter.wardId, categoryId: filter.categoryId, assignee: filter.officer, overdue: filter.overdue,
+      state: filter.state, wardId: filter.wardId, categoryId: filter.categoryId, assignee: filter.officer, overdue: filter.overdue,
       q: filter.mobile ? (byMobile ?? filter.mobile) : filter.number, numbers: filter.number && filter.mobile ? [filter.number] : undefined,
       sort: filter.sort, limit: filter.limit, offset: filter.offset,
     },
-    now,
-    database,
-    SERVICES,
+    toStaff, now, database,
   );
-  const names = await lookupsFor(rows, database);
-  return { total, rows: rows.map((row) => toStaff(row, names, now)) };
 }
 
 export interface PublicFilter {
@@ -207,17 +210,13 @@ export interface PublicFilter {
 
 /** Newest first; for the public list and Open311. Never any personal data. */
 export async function listPublicGrievances(filter: PublicFilter, now = clockNow(), database: Db = db()): Promise<{ total: number; rows: PublicGrievance[] }> {
-  const { total, rows } = await listCases(
+  return grievancePage(
     {
-      service: GRIEVANCE.name, state: filter.state, categoryId: filter.categoryId, categoryIds: filter.categoryIds, lodgedFrom: filter.from, lodgedUntil: filter.until, numbers: filter.numbers,
+      state: filter.state, categoryId: filter.categoryId, categoryIds: filter.categoryIds, lodgedFrom: filter.from, lodgedUntil: filter.until, numbers: filter.numbers,
       open: filter.open, overdue: filter.overdue, sort: 'newest', limit: filter.limit, offset: filter.offset,
     },
-    now,
-    database,
-    SERVICES,
+    toPublic, now, database,
   );
-  const names = await lookupsFor(rows, database);
-  return { total, rows: rows.map((row) => toPublic(row, names, now)) };
 }
 
 export interface Category {
