@@ -1,7 +1,8 @@
 // `npm test`: builds once, then runs the unit and API tests (vitest) on SQLite, the tests whose outcome can
 // differ by database engine again on PostgreSQL when a throwaway server can be started here (Debian's
 // postgresql package), and the browser tests (Playwright in Debian's Chromium). The browser tests run beside
-// the two vitest passes; the few timing-sensitive files run first, alone (see below).
+// the SQLite pass, the PostgreSQL pass after whichever of them ends first; the few timing-sensitive files run
+// first, alone (see below).
 // Finds Chromium at CHROMIUM_PATH, else Debian's headless shell (chromium-headless-shell: the same engine without
 // the browser's own windows, tabs and toolbar, which cost a full Chromium a second of CPU for every fresh tab and
 // a third of that for every page it opens), else Debian's chromium; installs the headless shell with apt-get
@@ -175,22 +176,22 @@ let failed = 0;
 const template = only === 'postgres' ? undefined : prepareTemplate();
 const sqliteTemplate = template ? { TEST_SERVER_TEMPLATE: template } : {};
 if (!only || only === 'vitest') failed += (await runPhase('alone', 'npx', ['vitest', 'run', '--project', 'api-alone'], sqliteTemplate)) === 0 ? 0 : 1;
-const vitestLane = async () => {
-  const cluster = !only || only === 'postgres' ? await postgresCluster() : undefined;
-  try {
-    const schedule = cluster ? scheduleTest(cluster) : Promise.resolve(0);
-    let lane = 0;
-    if (!only || only === 'vitest') lane += (await runPhase('vitest', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api'], sqliteTemplate)) === 0 ? 0 : 1;
-    if (cluster) lane += (await postgresPass(cluster)) === 0 ? 0 : 1;
-    return lane + ((await schedule) === 0 ? 0 : 1);
-  } finally {
-    cluster?.stop();
-  }
-};
-const browserLane = async () => (!only || only === 'e2e' ? ((await browserTests(template)) === 0 ? 0 : 1) : 0);
-failed += (await Promise.all([vitestLane(), browserLane()])).reduce((a, b) => a + b, 0);
+// Three passes on two lanes: the SQLite pass and the browser tests start side by side, and the PostgreSQL pass
+// starts as soon as either of them ends, in the lane that freed (the browser tests now end well before the
+// SQLite pass, and waiting for the latter left a core idle).
+const cluster = !only || only === 'postgres' ? await postgresCluster() : undefined;
+try {
+  const schedule = cluster ? scheduleTest(cluster) : Promise.resolve(0);
+  const sqlite = !only || only === 'vitest' ? runPhase('vitest', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api'], sqliteTemplate) : Promise.resolve(0);
+  const browser = !only || only === 'e2e' ? browserTests(template) : Promise.resolve(0);
+  const postgres = cluster ? Promise.race([sqlite, browser]).then(() => postgresPass(cluster)) : Promise.resolve(0);
+  const statuses = await Promise.all([sqlite, browser, postgres, schedule]);
+  failed += statuses.filter((status) => status !== 0).length;
+} finally {
+  cluster?.stop();
+}
 
-console.log('\nTime by phase (the browser tests run beside the SQLite and PostgreSQL passes):');
+console.log('\nTime by phase (the browser tests run beside the SQLite pass; the PostgreSQL pass follows whichever ends first):');
 for (const { name, seconds, status } of timings) console.log(`  ${name.padEnd(9)} ${String(seconds).padStart(5)} s${status === 0 ? '' : `  (failed: ${status})`}`);
 console.log(`  ${'whole'.padEnd(9)} ${String(Math.round((Date.now() - started) / 1000)).padStart(5)} s`);
 if (failures.length > 0) {
