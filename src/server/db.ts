@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
+import { createRequire } from 'node:module';
+import type pg from 'pg';
 import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type MigrationProvider, type SqliteDialectConfig, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
 import { migrations } from '../../db/migrations/index';
 import type { Database } from './db-schema';
@@ -119,10 +120,12 @@ const PG_INT8 = 20;
  * near 2^53).
  */
 export function openPostgres(connectionString: string, poolSize = 10): Db {
-  const pool = new pg.Pool({
+  // Loaded here, not at start: a server on SQLite never loads the PostgreSQL client.
+  const { Pool, types } = createRequire(import.meta.url)('pg') as typeof pg;
+  const pool = new Pool({
     connectionString,
     max: poolSize,
-    types: { getTypeParser: (oid, format) => (oid === PG_INT8 ? Number : pg.types.getTypeParser(oid, format)) },
+    types: { getTypeParser: (oid, format) => (oid === PG_INT8 ? Number : types.getTypeParser(oid, format)) },
   });
   // An idle pooled connection that the server drops (a restart, a failover) must not take the process down;
   // the pool replaces it on the next query.

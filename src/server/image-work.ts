@@ -1,4 +1,5 @@
-import sharp from 'sharp';
+import { createRequire } from 'node:module';
+import type Sharp from 'sharp';
 
 /**
  * Every full decode and encode of a picture in the server goes through here, one at a time (reading a
@@ -8,9 +9,21 @@ import sharp from 'sharp';
  * and re-encoded on upload, so waiting costs little.
  */
 
-// One libvips thread per job, and no cache of decoded images (libvips keeps up to 50 MB by default).
-sharp.concurrency(1);
-sharp.cache(false);
+let loaded: typeof Sharp | undefined;
+
+/**
+ * sharp, loaded with the first picture rather than at start: a server that has no picture to read yet does not
+ * pay for loading libvips. One libvips thread per job, and no cache of decoded images (libvips keeps up to
+ * 50 MB by default), whoever asks first.
+ */
+export function sharp(...args: Parameters<typeof Sharp>): ReturnType<typeof Sharp> {
+  if (!loaded) {
+    loaded = createRequire(import.meta.url)('sharp') as typeof Sharp;
+    loaded.concurrency(1);
+    loaded.cache(false);
+  }
+  return loaded(...args);
+}
 
 let queue: Promise<unknown> = Promise.resolve();
 

@@ -1,6 +1,5 @@
-import sharp from 'sharp';
 import { db, nowIso, type Db } from './db';
-import { imageWork } from './image-work';
+import { imageWork, sharp } from './image-work';
 
 /**
  * Resized WebP copies of stored images, for srcset. Only these widths exist, so a visitor cannot make the

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { sql } from 'kysely';
 import { db, nowIso, type Db } from './db';
+import { sharp } from './image-work';
 
 /** Uploaded bytes are stored once, keyed by SHA-256; records point at the media row. */
 export interface StoredMedia {

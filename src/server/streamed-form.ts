@@ -4,12 +4,12 @@ import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
-import sharp from 'sharp';
 import type { FileKind } from '../lib/content-type';
 import { acceptUpload, fileLimitBytes, MAX_IMAGE_PIXELS, sniffContentType, WRONG_TYPE_MESSAGE, type AcceptedFile } from './content/uploads';
 import { assertFormBody, chunksWithin, discardRest, HttpError, megabytes, refuseDeclaredLength, type BodyLimit } from './http';
 import { holdUploadSlot } from './upload-slots';
 import { REFUSAL } from '../i18n/refusals';
+import { sharp } from './image-work';
 
 
 /**

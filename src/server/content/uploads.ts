@@ -1,7 +1,6 @@
-import sharp from 'sharp';
 import type { FileKind } from '../../lib/content-type';
 import { readConfig } from '../config';
-import { imageWork } from '../image-work';
+import { imageWork, sharp } from '../image-work';
 import { HttpError, megabytes, TEXT_BODY_LIMIT, type BodyLimit } from '../http';
 import { REFUSAL } from '../../i18n/refusals';
 

@@ -1,4 +1,3 @@
-import PgBoss from 'pg-boss';
 import type { Db } from '../db';
 import { now } from '../clock';
 import { cronFor, type JobDefinition } from './job';
@@ -23,6 +22,8 @@ const MONITOR = testing ? { cronMonitorIntervalSeconds: 1, cronWorkerIntervalSec
 const WORKER_POLL_SECONDS = testing ? 1 : 2;
 
 export async function startPgBossRunner(jobs: readonly JobDefinition[], database: Db, connectionString: string): Promise<JobRunner> {
+  // Loaded here, not at start: a server on SQLite runs its jobs in process and never loads pg-boss.
+  const { default: PgBoss } = await import('pg-boss');
   const boss = new PgBoss({ connectionString, schema: SCHEMA, max: 4, application_name: 'council-jobs', ...MONITOR });
   boss.on('error', (err) => console.error('job queue:', err.message));
   await boss.start();

@@ -1,4 +1,6 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import { createRequire } from 'node:module';
+import type nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { readConfig, siteOrigin } from '../config';
 
 /**
@@ -19,8 +21,9 @@ let mailer: Transporter | null | undefined;
 function smtpTransport(): Transporter | null {
   if (mailer === undefined) {
     const url = process.env.SMTP_URL?.trim();
+    // Loaded with the first email, not at start: a council without SMTP never loads it.
     mailer = url
-      ? nodemailer.createTransport(url, { connectionTimeout: SEND_TIMEOUT_MS, greetingTimeout: SEND_TIMEOUT_MS, socketTimeout: SEND_TIMEOUT_MS })
+      ? (createRequire(import.meta.url)('nodemailer') as typeof nodemailer).createTransport(url, { connectionTimeout: SEND_TIMEOUT_MS, greetingTimeout: SEND_TIMEOUT_MS, socketTimeout: SEND_TIMEOUT_MS })
       : null;
   }
   return mailer;
