@@ -11,7 +11,7 @@ export const ALONE = ['tests/api/availability.test.ts'];
 /**
  * The PostgreSQL half of jobs.test.ts waits for two turns of pg-boss's minute on real time, one to two minutes
  * that use no CPU: scripts/test.mjs runs it in a vitest of its own (`--project api-schedule -t 'on PostgreSQL'`)
- * beside the SQLite pass, instead of holding a worker of the PostgreSQL pass while the rest of it queues. Its
+ * beside the other passes, instead of holding a worker of the PostgreSQL pass while the rest of it queues. Its
  * servers are its own, so it needs no shared server; its SQLite half runs in the 'api' project as any file.
  */
 export const SCHEDULE = ['tests/api/jobs.test.ts'];

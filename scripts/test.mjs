@@ -1,8 +1,7 @@
 // `npm test`: builds once, then runs the unit and API tests (vitest) on SQLite, the tests whose outcome can
 // differ by database engine again on PostgreSQL when a throwaway server can be started here (Debian's
-// postgresql package), and the browser tests (Playwright in Debian's Chromium). The browser tests run beside
-// the SQLite pass, the PostgreSQL pass after whichever of them ends first; the few timing-sensitive files run
-// first, alone (see below).
+// postgresql package), and the browser tests (Playwright in Debian's Chromium): the few timing-sensitive files
+// first, alone, then the browser tests, the SQLite pass and the PostgreSQL pass one after another (see below).
 // Finds Chromium at CHROMIUM_PATH, else Debian's headless shell (chromium-headless-shell: the same engine without
 // the browser's own windows, tabs and toolbar, which cost a full Chromium a second of CPU for every fresh tab and
 // a third of that for every page it opens), else Debian's chromium; installs the headless shell with apt-get
@@ -23,7 +22,7 @@ import { startThrowawayCluster } from './postgres-cluster.mjs';
 const POSTGRES_API_TESTS = [
   // the database itself: first start, migrations, the copy from SQLite, durability, instances and processes sharing it
   'bootstrap', 'migrate-to-postgres', 'crash-safety', 'instances', 'server-processes', 'cache-dependencies',
-  // queues on the database: the outbox's claims (pg-boss's schedules: jobs.test.ts, run beside the SQLite pass, see scheduleTest)
+  // queues on the database: the outbox's claims (pg-boss's schedules: jobs.test.ts, run beside the passes, see scheduleTest)
   'outbox',
   // content storage, the lifecycle's visibility and schedule queries, revisions, translations, full-text search
   'admin-content', 'public-api', 'content-lifecycle', 'content-schedule', 'revisions', 'translations', 'search',
@@ -137,7 +136,7 @@ function postgresPass(cluster) {
 
 /**
  * pg-boss's schedules shared by two instances (the PostgreSQL half of jobs.test.ts): one to two minutes of
- * waiting for pg-boss's minute to turn on real time, and next to no CPU, so it waits beside the SQLite pass
+ * waiting for pg-boss's minute to turn on real time, and next to no CPU, so it waits beside the other passes
  * rather than at the end of the PostgreSQL pass (vitest.config.ts, SCHEDULE).
  */
 function scheduleTest(cluster) {
@@ -168,30 +167,31 @@ async function browserTests(template) {
 const started = Date.now();
 if ((await runPhase('build', 'npm', ['run', '--silent', 'build'])) !== 0) process.exit(1);
 const only = process.argv[2];
-// On two cores: first, alone, the few files that hold a server to timings or to its cache's state (the
-// 'api-alone' project of vitest.config.ts). Then two lanes side by side, each mostly waiting on servers and
-// pages: the unit and API tests on SQLite followed by the PostgreSQL pass, and the browser tests.
+// On two cores: first, alone, the few files that hold a server to timings (the 'api-alone' project of
+// vitest.config.ts).
 let failed = 0;
 // The PostgreSQL pass alone makes its own in its database: no SQLite first start for it.
 const template = only === 'postgres' ? undefined : prepareTemplate();
 const sqliteTemplate = template ? { TEST_SERVER_TEMPLATE: template } : {};
 if (!only || only === 'vitest') failed += (await runPhase('alone', 'npx', ['vitest', 'run', '--project', 'api-alone'], sqliteTemplate)) === 0 ? 0 : 1;
-// Three passes on two lanes: the SQLite pass and the browser tests start side by side, and the PostgreSQL pass
-// starts as soon as either of them ends, in the lane that freed (the browser tests now end well before the
-// SQLite pass, and waiting for the latter left a core idle).
+// Then the three passes one after another, each keeping both cores busy on its own (its files or specs two at a
+// time, its servers beside them): the browser tests, the SQLite pass, the PostgreSQL pass. Run side by side they
+// took longer in all: every test waits longer for its server or its page, and what a test does while it waits
+// (a page's frames, a poll) costs more CPU the longer it waits (docs/testing.md has the figures).
 const cluster = !only || only === 'postgres' ? await postgresCluster() : undefined;
 try {
   const schedule = cluster ? scheduleTest(cluster) : Promise.resolve(0);
-  const sqlite = !only || only === 'vitest' ? runPhase('vitest', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api'], sqliteTemplate) : Promise.resolve(0);
-  const browser = !only || only === 'e2e' ? browserTests(template) : Promise.resolve(0);
-  const postgres = cluster ? Promise.race([sqlite, browser]).then(() => postgresPass(cluster)) : Promise.resolve(0);
-  const statuses = await Promise.all([sqlite, browser, postgres, schedule]);
-  failed += statuses.filter((status) => status !== 0).length;
+  const passes = [];
+  if (!only || only === 'e2e') passes.push(() => browserTests(template));
+  if (!only || only === 'vitest') passes.push(() => runPhase('vitest', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api'], sqliteTemplate));
+  if (cluster) passes.push(() => postgresPass(cluster));
+  for (const pass of passes) failed += (await pass()) === 0 ? 0 : 1;
+  failed += (await schedule) === 0 ? 0 : 1;
 } finally {
   cluster?.stop();
 }
 
-console.log('\nTime by phase (the browser tests run beside the SQLite pass; the PostgreSQL pass follows whichever ends first):');
+console.log('\nTime by phase (one after another; the pg-boss schedule test waits beside them):');
 for (const { name, seconds, status } of timings) console.log(`  ${name.padEnd(9)} ${String(seconds).padStart(5)} s${status === 0 ? '' : `  (failed: ${status})`}`);
 console.log(`  ${'whole'.padEnd(9)} ${String(Math.round((Date.now() - started) / 1000)).padStart(5)} s`);
 if (failures.length > 0) {

@@ -351,6 +351,7 @@ test.describe('home page islands', () => {
 
   // The page's timers run on Playwright's clock, moved on by the test: a slideshow's seconds pass at once.
   test('the slider moves on Next, stops with Pause and plays again', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.clock.install();
     await page.goto('/');
     const slider = page.locator('.slider-carousel');
@@ -375,6 +376,7 @@ test.describe('home page islands', () => {
   });
 
   test('the slider does not play by itself for visitors who asked for reduced motion', async ({ page }) => {
+    // Reduced motion is every test's setting (playwright.config.ts); said again, as it is what this test is about.
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.clock.install();
     await page.goto('/');

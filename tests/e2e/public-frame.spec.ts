@@ -140,6 +140,7 @@ for (const width of [1280, 375]) {
     });
 
     test('the breaking-news strip shows the newest headlines, links them to /latestnews, and pauses on hover', async ({ page }) => {
+      await page.emulateMedia({ reducedMotion: 'no-preference' });
       const headlines = await newestHeadlines(page);
       await page.goto('/contactus');
       const strip = page.getByRole('region', { name: 'Breaking News' });
