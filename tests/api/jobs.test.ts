@@ -183,7 +183,7 @@ describe.skipIf(!testPostgresUrl())('on PostgreSQL, pg-boss shared by two instan
   }
 
   // Up to two turns of the minute on real time, each of them late on a busy machine: hence the long waits.
-  it('runs each due run once: one overdue notice per person, one job per minute', { timeout: 420_000 }, () => dueRunsOnce().catch(async (err) => { throw await whatHappened(err); }));
+  it('runs each due run once: one overdue notice per person, one schedule for both instances', { timeout: 420_000 }, () => dueRunsOnce().catch(async (err) => { throw await whatHappened(err); }));
 
   async function dueRunsOnce() {
     const staff = await staffOf(first, database);
@@ -200,10 +200,16 @@ describe.skipIf(!testPostgresUrl())('on PostgreSQL, pg-boss shared by two instan
       return rows[0].n >= 2 ? true : undefined;
     }, 'a later run', { tries: 1800, everyMs: 100 });
     expect((await overdueNotices(database, number)).map((n) => n.recipient)).toEqual([OFFICER.email, ADMIN.email]);
-    const { rows: perMinute } = await sql<{ minute: string; n: number }>`
-      select date_trunc('minute', created_on)::text as minute, count(*)::int as n from pgboss.job
-      where name = 'case-overdue' group by 1 having count(*) > 1`.execute(database);
-    expect(perMinute).toEqual([]);
+    // The instances share one schedule rather than each keeping its own: fewer jobs than two a minute. Not
+    // exactly one a minute: pg-boss decides a minute has turned by the instance's clock corrected by its estimate
+    // of the database's, and keys that minute's job by the database's clock, so on a loaded machine an early
+    // decision (12:59.6 by the database) and the next instance's on the minute can both make a job (seen:
+    // 02:13:00.47 and 02:13:01.47). The notices above are the guarantee: a run finds nothing left to send.
+    const { rows: [made] } = await sql<{ jobs: number; minutes: number }>`
+      select count(*)::int as jobs, count(distinct date_trunc('minute', created_on))::int as minutes from pgboss.job
+      where name = 'case-overdue'`.execute(database);
+    expect(made.jobs).toBeGreaterThan(0);
+    expect(made.jobs).toBeLessThan(2 * made.minutes);
     // Both instances took part in the queue: each registered its schedules and workers on one shared pg-boss.
     const { rows: schedules } = await sql<{ name: string }>`select name from pgboss.schedule order by name`.execute(database);
     expect(schedules.map((s) => s.name)).toEqual(['case-overdue', 'case-timed-steps', 'outbox-sweep', 'payments-reconcile-old', 'payments-reconcile-recent', 'trade-licence-expiry', 'trade-licence-reminders', 'ward-alert-digest']);
