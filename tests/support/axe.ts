@@ -34,24 +34,19 @@ export async function preloadAxe(context: BrowserContext): Promise<void> {
   await context.addInitScript({ content: axeSource });
 }
 
-/**
- * `skip` names rules left out of this run: colour contrast, two thirds of axe's time on a page, is the same at
- * every width where the colours are (both-languages.spec.ts checks it at the desktop width only).
- */
-export async function expectNoSeriousA11yViolations(page: Page, label = page.url(), skip: string[] = []): Promise<void> {
+export async function expectNoSeriousA11yViolations(page: Page, label = page.url()): Promise<void> {
   const loaded = await page.evaluate(() => typeof (window as unknown as { axe?: unknown }).axe !== 'undefined');
   // Evaluated through the browser's debugging protocol: the pages' Content-Security-Policy rightly refuses
   // an injected <script> tag, and the check must see the page exactly as it is served.
   if (!loaded) await page.evaluate(axeSource);
-  const run = (selectors: boolean) => page.evaluate(async ({ tags, skip, selectors }) => {
+  const run = (selectors: boolean) => page.evaluate(async ({ tags, selectors }) => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const rules = Object.fromEntries(skip.map((rule) => [rule, { enabled: false }]));
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, rules, resultTypes: ['violations'], selectors });
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'], selectors });
     return result.violations.map((v) => ({
       id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
       nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     }));
-  }, { tags: WCAG_TAGS, skip, selectors });
+  }, { tags: WCAG_TAGS, selectors });
   const isSerious = (v: AxeViolation) => v.impact === 'serious' || v.impact === 'critical';
   // Naming every element it checks by a CSS selector is a third of axe's time, and only a failure's message
   // needs the names: a page with a fault is checked again with them.
