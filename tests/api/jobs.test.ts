@@ -158,8 +158,8 @@ describe.skipIf(!testPostgresUrl())('on PostgreSQL, pg-boss shared by two instan
   let second: TestServer;
   let database: Db;
 
-  // Two starts, the first of them a first start with the demo content, made while the SQLite pass and the
-  // browser tests begin beside this file (scripts/test.mjs): on a busy machine more than the usual 90 s.
+  // Two starts, the first of them a first start with the demo content, made while the browser tests begin
+  // beside this file (scripts/test.mjs): on a busy machine more than the usual 90 s.
   beforeAll(async () => {
     url = await createFreshDatabase(testPostgresUrl()!);
     first = await startServer({ DATABASE_URL: url });
