@@ -40,7 +40,7 @@ type FormState = ({ mode: 'create' } | { mode: 'edit'; row: AdminRow }) & { draf
 export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
   const [rows, setRows] = useState<AdminRow[] | null>(initialRows ?? null);
   const [loadFailed, setLoadFailed] = useState(false);
-  const { form, setForm, formKey, createButton, draft, open, close, restoreDraft, discardDraft } = useEditForm<FormState>(def);
+  const { form, setForm, formKey, createButton, ready, draft, open, close, restoreDraft, discardDraft } = useEditForm<FormState>(def);
   const [busyId, setBusyId] = useState<number | null>(null);
   // The row whose delete waits for the clerk's answer.
   const [asking, setAsking] = useState<AdminRow | null>(null);
@@ -89,7 +89,7 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
     <div className="crud">
       <div className="crud-head">
         <h1>{def.heading}</h1>
-        <button ref={createButton} type="button" className="btn btn-primary" onClick={() => open({ mode: 'create' })}>
+        <button ref={createButton} type="button" className="btn btn-primary" disabled={!ready} onClick={() => open({ mode: 'create' })}>
           {def.createButton}
         </button>
       </div>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ContentTypeDef, FieldDef, FileSlotDef } from '../../lib/content-type';
 import { fileNameFromTitle, formatMedium } from '../../lib/format';
 import type { AdminRow } from './admin-api';
+import { useHydrated } from './edit-form';
 import Modal from './Modal';
 import type { CrudLifecycle } from './lifecycle/crud-lifecycle';
 
@@ -81,6 +82,7 @@ function RowDetails({ def, row, name }: { def: ContentTypeDef; row: AdminRow; na
 export default function CrudTable({ def, rows, busyId, onEdit, onDelete, lifecycle }: CrudTableProps) {
   const { fields, files } = identifyingColumns(def);
   const [shown, setShown] = useState<AdminRow | null>(null);
+  const ready = useHydrated();
   const allFiles = def.files.filter((slot) => slot.listed);
   return (
     <>
@@ -107,14 +109,14 @@ export default function CrudTable({ def, rows, busyId, onEdit, onDelete, lifecyc
                   {files.map((slot) => <td key={slot.key} data-label={slot.label}><FileCell slot={slot} value={row[slot.key]} name={name} several={allFiles.length > 1} /></td>)}
                   {lifecycle && <td data-label="State">{lifecycle.stateCell(row, name)}</td>}
                   <td className="actions" data-label="Actions">
-                    <button type="button" className="btn btn-small" aria-label={`Details of ${name}`} onClick={() => setShown(row)}>Details</button>
-                    {(lifecycle?.mayEdit(row) ?? true) && <button type="button" className="btn btn-small" aria-label={`Edit ${name}`} onClick={() => onEdit(row)}>Edit</button>}
+                    <button type="button" className="btn btn-small" aria-label={`Details of ${name}`} disabled={!ready} onClick={() => setShown(row)}>Details</button>
+                    {(lifecycle?.mayEdit(row) ?? true) && <button type="button" className="btn btn-small" aria-label={`Edit ${name}`} disabled={!ready} onClick={() => onEdit(row)}>Edit</button>}
                     <a className="btn btn-small" aria-label={`History of ${name}`} href={`/history/${def.path}/${row.id}`}>History</a>
                     {(lifecycle?.mayDelete(row) ?? true) && <button
                       type="button"
                       className="btn btn-small btn-danger"
                       aria-label={`Delete ${name}`}
-                      disabled={busyId === row.id}
+                      disabled={!ready || busyId === row.id}
                       onClick={() => onDelete(row)}
                     >
                       Delete

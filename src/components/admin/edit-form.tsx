@@ -2,6 +2,17 @@ import { useEffect, useRef, useState } from 'react';
 import { clearDraft, readDraft, type DraftOwner, type FormDraft } from './form-draft';
 
 /**
+ * False in the server's HTML and the first render in the browser, true once React has taken the screen over:
+ * a button that only script can answer is disabled until then, so that a press on a slow phone before the
+ * script has run is refused visibly instead of doing nothing.
+ */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/**
  * The one form of an admin list screen (Create New, or a row's Edit) and the draft kept from a session that
  * ended mid-form. Every open remounts the form (a new key), so each starts from clean values and empty
  * pickers; closing it gives the focus back to the Create button. The draft is read after the first render:
@@ -11,6 +22,7 @@ export function useEditForm<F extends { draftValues?: Record<string, unknown> }>
   const [form, setForm] = useState<F | null>(null);
   const [formKey, setFormKey] = useState(0);
   const createButton = useRef<HTMLButtonElement>(null);
+  const ready = useHydrated();
   const [draft, setDraft] = useState<FormDraft | null>(null);
   useEffect(() => setDraft(readDraft(owner)), [owner.path]);
 
@@ -34,7 +46,7 @@ export function useEditForm<F extends { draftValues?: Record<string, unknown> }>
     clearDraft(owner);
     setDraft(null);
   };
-  return { form, setForm, formKey, createButton, draft, open, close, restoreDraft, discardDraft };
+  return { form, setForm, formKey, createButton, ready, draft, open, close, restoreDraft, discardDraft };
 }
 
 /** The offer of a kept draft, shown while no form is open. */

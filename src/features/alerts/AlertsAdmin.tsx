@@ -25,7 +25,7 @@ export default function AlertsAdmin({ initialAlerts, renderedAt }: { initialAler
   const [clock, setClock] = useState(renderedAt);
   // The server's clock when the page was drawn, moved on by the time since: the browser's own clock may be wrong.
   const drawnAt = useRef(performance.now());
-  const { form, setForm, formKey, createButton, draft, open, close, restoreDraft, discardDraft } = useEditForm<FormState>(ALERT_DRAFT);
+  const { form, setForm, formKey, createButton, ready, draft, open, close, restoreDraft, discardDraft } = useEditForm<FormState>(ALERT_DRAFT);
   const [deleting, setDeleting] = useState<SiteAlert | null>(null);
   const draftAlert = draft?.rowId != null ? alerts.find((candidate) => candidate.id === draft.rowId) ?? null : null;
   const reload = async () => {
@@ -50,7 +50,7 @@ export default function AlertsAdmin({ initialAlerts, renderedAt }: { initialAler
     <div className="crud">
       <div className="crud-head">
         <h1>Alerts</h1>
-        <button ref={createButton} type="button" className="btn btn-primary" onClick={() => open({ alert: null })}>Create New Alert</button>
+        <button ref={createButton} type="button" className="btn btn-primary" disabled={!ready} onClick={() => open({ alert: null })}>Create New Alert</button>
       </div>
       <p>An alert shows above the header of every public page from its start to its end (Indian time). Visitors may dismiss it; an edited alert shows again.</p>
       {draft && !form && (
