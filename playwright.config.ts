@@ -3,21 +3,21 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4488);
 const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/council-e2e-${port}`;
-/** The second server, for the back office specs that can run from the start beside the public page specs. */
+/** The back office server: every spec that signs in and changes what pages show. */
 const portB = Number(process.env.E2E_SECOND_PORT ?? port + 1);
 const dataDirB = `${dataDir}-b`;
 
 /**
- * Three groups, on two servers, so that no group waits for another it does not disturb:
+ * Two groups, each on a server of its own, so that neither waits for the other:
  * - the public page specs, which read the pages (and write at most a grievance or a feedback of their own),
- *   their tests spread over two workers one by one, on the first server;
- * - the back office specs that look into the first server's database behind its back (sessions made to
- *   expire, a draft's autosave, a citizen's sign-in code), one at a time on that server after the public page
- *   specs, as they change what every page shows;
- * - every other back office spec, one at a time from the start on a second server of its own.
+ *   their tests spread over the workers one by one, on the first server;
+ * - the back office specs, which change what every page shows (content made and deleted, sessions made to
+ *   expire, a draft's autosave, a citizen's sign-in code, some looked into in the server's database behind its
+ *   back: tests/e2e/admin-support.ts), one at a time from the start on the second server.
+ * Each group alone keeps one worker busy for about as long as the other; the public page specs take the
+ * second worker too whenever the back office chain leaves it free.
  */
 const PUBLIC_PAGE_SPECS = /(both-languages|hindi-pages|layout-widths|public-frame|public-data|gigw)\.spec\.ts$/;
-const FIRST_SERVER_BACK_OFFICE_SPECS = /(admin-session|admin-usability|autosave|citizen|staff-case-desk|ward-alerts)\.spec\.ts$/;
 
 /** Debian's headless shell when there is one (scripts/test.mjs says why), else its chromium. */
 const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p));
@@ -45,14 +45,11 @@ export default defineConfig({
   // included, and the run longer.
   workers: 2,
   // Listed first so that its files are first in the queue: Playwright hands a free worker the first file whose
-  // project is under its worker limit, so the second server's one-at-a-time chain (a third of the browser tests'
-  // time) starts at once on one worker while the public page specs take the other, instead of waiting behind all
-  // of them and then running alone on one worker while the other stands idle. The back office specs of the first
-  // server run after both (Playwright runs a project after its dependencies' whole phase).
+  // project is under its worker limit, so the back office chain starts at once on one worker while the public
+  // page specs take the other, instead of waiting behind all of them and then running alone.
   projects: [
-    { name: 'back-office-second-server', testIgnore: [PUBLIC_PAGE_SPECS, FIRST_SERVER_BACK_OFFICE_SPECS], workers: 1, use: { baseURL: `http://127.0.0.1:${portB}` } },
+    { name: 'back-office', testIgnore: PUBLIC_PAGE_SPECS, workers: 1, use: { baseURL: `http://127.0.0.1:${portB}` } },
     { name: 'public-pages', testMatch: PUBLIC_PAGE_SPECS, fullyParallel: true, workers: 2 },
-    { name: 'back-office', testMatch: FIRST_SERVER_BACK_OFFICE_SPECS, dependencies: ['public-pages'], workers: 1 },
   ],
   // One more try for a failed test: one that passes only then is listed as flaky, to be mended, and a busy
   // machine's stall does not fail a whole run.

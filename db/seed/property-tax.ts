@@ -1,4 +1,5 @@
 import type { Db } from '../../src/server/db';
+import { hasDemoPart } from './demo-parts';
 import { now } from '../../src/server/clock';
 import { financialYear } from '../../src/features/payments/indian-date';
 import { issueReceipt } from '../../src/features/payments/receipts.server';
@@ -36,8 +37,7 @@ type Scenario = 'arrears' | 'part' | 'paid' | 'current';
 const scenarioOf = (i: number): Scenario => (['arrears', 'part', 'paid', 'current'] as const)[i % 4];
 
 export async function seedPropertyTaxDemo(database: Db): Promise<boolean> {
-  const any = await database.selectFrom('property').select('id').limit(1).executeTakeFirst();
-  if (any) return false;
+  if (await hasDemoPart(database, 'propertyTax')) return false;
   await database.transaction().execute(async (trx) => {
     for (const [head, byUsage] of Object.entries(RATES)) {
       for (const [usage, paise] of Object.entries(byUsage)) {

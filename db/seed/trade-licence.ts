@@ -1,4 +1,5 @@
 import type { Db } from '../../src/server/db';
+import { hasDemoPart } from './demo-parts';
 import { now } from '../../src/server/clock';
 import { takeStep, type CaseActor } from '../../src/features/cases/cases.server';
 import { collectAtCounter } from '../../src/features/payments/counter.server';
@@ -33,8 +34,7 @@ const TRADERS = [
 const STOPS = ['Applied', 'NeedsApplicant', 'Inspection', 'PendingApproval', 'PendingPayment', 'Issued', 'IssuedEnding', 'Rejected', 'Cancelled', 'Expired'] as const;
 
 export async function seedTradeLicenceDemo(database: Db): Promise<boolean> {
-  const any = await database.selectFrom('service_case').select('id').where('service', '=', 'trade-licence').limit(1).executeTakeFirst();
-  if (any) return false;
+  if (await hasDemoPart(database, 'tradeLicence')) return false;
   const ward = await database.selectFrom('ward').select('id').orderBy('id').executeTakeFirst();
   /** The demo account of a role, or the first admin standing in for it. */
   const actor = async (role: string): Promise<CaseActor> => {

@@ -1,4 +1,5 @@
 import type { Db } from '../../src/server/db';
+import { hasDemoPart } from './demo-parts';
 import { nowIso } from '../../src/server/db';
 
 /**
@@ -40,7 +41,7 @@ export const DEMO_WARD_BOUNDARIES = {
 
 /** Gives every demo ward its boundary, once: only while no boundary exists at all. */
 export async function seedWardBoundariesDemo(database: Db): Promise<boolean> {
-  if (await database.selectFrom('ward_boundary').select('ward_id').limit(1).executeTakeFirst()) return false;
+  if (await hasDemoPart(database, 'wardBoundaries')) return false;
   const wards = new Map((await database.selectFrom('ward').select(['id', 'ward_number']).execute()).map((w) => [w.ward_number, w.id]));
   const rows = DEMO_WARD_BOUNDARIES.features.flatMap((f) => {
     const id = wards.get(String(f.properties.ward));

@@ -3,6 +3,7 @@ import { db, migrateToLatest, type Db } from './db';
 import { addUser, countUsers } from './auth/users';
 import { deleteExpiredSessions } from './auth/session';
 import { signingSecret } from './auth/secret';
+import { demoComplete } from '../../db/seed/demo-parts';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@nagarparishad.example', password: 'admin-demo-2026', role: 'admin', name: 'Anita Sharma' },
@@ -46,7 +47,7 @@ export async function prepareDatabase(database: Db = db(), log: (line: string) =
     for (const account of DEMO_ACCOUNTS) log(`  ${account.role.padEnd(7)}  ${account.email}  /  ${account.password}`);
   }
 
-  if (config.seed === 'demo') {
+  if (config.seed === 'demo' && !(await demoComplete(database))) {
     // Loaded only when a start seeds: the demo (its pictures and documents) is no part of the production
     // server's bundle. scripts/bundle-main.mjs builds it as a file of its own beside dist/main.mjs.
     const { seedDemoContent, seedPropertyTaxDemo, seedTradeLicenceDemo, seedWardBoundariesDemo } = await import('../../db/seed/demo');

@@ -9,14 +9,14 @@ import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
 export const ADMIN = DEMO_ACCOUNTS[0];
 export const STAFF = DEMO_ACCOUNTS[1];
 
-/** The data folder playwright.config.ts gives the server it starts. */
+/** The data folder of the server playwright.config.ts starts for the back office specs. */
 export function e2eDatabasePath(): string {
-  // Only the first server's back office project may look into it (playwright.config.ts): a spec elsewhere would
-  // read another server's data and see nothing it did.
+  // Only the back office specs run against that server (playwright.config.ts): a public page spec would read
+  // another server's data and see nothing it did.
   const project = test.info().project.name;
-  if (project !== 'back-office') throw new Error(`${test.info().file} opens the first server's database: list it in FIRST_SERVER_BACK_OFFICE_SPECS (it runs as ${project})`);
+  if (project !== 'back-office') throw new Error(`${test.info().file} opens the back office server's database, but runs as ${project}: it is not a public page spec`);
   const port = Number(process.env.E2E_PORT ?? 4488);
-  return path.join(process.env.E2E_DATA_DIR ?? `/tmp/council-e2e-${port}`, 'council.sqlite');
+  return path.join(`${process.env.E2E_DATA_DIR ?? `/tmp/council-e2e-${port}`}-b`, 'council.sqlite');
 }
 
 /** Moves the expiry of every live session, as if time had passed on the server. */

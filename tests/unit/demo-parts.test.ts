@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The demo seed stands in as a recorder: a start that loads it calls it at once (src/server/bootstrap.ts).
+const seedCalls = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../db/seed/demo', () => {
+  const nothing = async () => {
+    seedCalls.count += 1;
+    return false;
+  };
+  return { seedDemoContent: nothing, seedPropertyTaxDemo: nothing, seedTradeLicenceDemo: nothing, seedWardBoundariesDemo: nothing };
+});
+
+// A start reads its settings from the environment, before its modules load: a data folder of its own, cheap
+// password hashes.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-parts-'));
+Object.assign(process.env, { DATA_DIR: dataDir, TEST_FAST_PASSWORDS: '1', SEED: 'demo' });
+
+const { prepareDatabase } = await import('../../src/server/bootstrap');
+const { demoComplete } = await import('../../db/seed/demo-parts');
+const { openTestDatabase } = await import('../support/database');
+type Db = Awaited<ReturnType<typeof openTestDatabase>>;
+
+describe('a demo start', () => {
+  let database: Db;
+  beforeAll(async () => {
+    database = await openTestDatabase(dataDir);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('loads the demo seed while a part of the demo is missing, and not once every part is there', async () => {
+    await prepareDatabase(database, () => {});
+    expect(seedCalls.count).toBe(4);
+    expect(await demoComplete(database)).toBe(false);
+
+    // The row each part leaves, one part at a time: complete only with the last.
+    const at = new Date().toISOString();
+    const ward = await database.insertInto('ward').values({ ward_number: '5' }).returning('id').executeTakeFirstOrThrow();
+    await database.insertInto('property').values({ number: 'W05-9999', ward: '5', holder_name: 'A', mobile: '9000000000', address: 'B', usage: 'residential', area_sqft: 500, floors: 1, updated_at: at }).execute();
+    await database.insertInto('service_case').values({ service: 'trade-licence', number: 'TL-1', state: 'Applied', ward_id: ward.id, category_id: null, assignee_id: null, due_at: null, lodged_at: at, state_since: at, updated_at: at, lang: 'en', source: 'web', data: '{}' }).execute();
+    expect(await demoComplete(database)).toBe(false);
+    await database.insertInto('ward_boundary').values({ ward_id: ward.id, polygons: '[]', updated_at: at }).execute();
+    expect(await demoComplete(database)).toBe(true);
+
+    seedCalls.count = 0;
+    await prepareDatabase(database, () => {});
+    expect(seedCalls.count).toBe(0);
+  });
+});
