@@ -48,12 +48,12 @@ export function readSharedTableVersions(): TableVersions | Promise<TableVersions
 
 function makeReader(): VersionReader {
   const open = processDatabase();
-  if (open.sqliteFile) {
-    // data_version changes when another connection (another instance, a script) commits; this process's own
-    // writes go through the write path, which adopts the versions it raised. So the table is read again
-    // only when someone else may have written, and a cached answer costs one pragma.
-    const dataVersion = open.sqliteFile.prepare('PRAGMA data_version').pluck();
-    const statement = open.sqliteFile.prepare('SELECT table_name, version FROM table_version').raw();
+  if (open.sqliteReader) {
+    // data_version changes when another connection commits (another instance, a script, and this process's
+    // own writer: sqlite-driver.ts). So the table is read again only when someone may have written, and a
+    // cached answer costs one pragma. On the reader, so that it never sees a transaction still under way.
+    const dataVersion = open.sqliteReader.prepare('PRAGMA data_version').pluck();
+    const statement = open.sqliteReader.prepare('SELECT table_name, version FROM table_version').raw();
     let seen: unknown = null;
     let versions: TableVersions = new Map();
     return () => {

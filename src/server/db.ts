@@ -3,13 +3,14 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
-import { CompiledQuery, Kysely, Migrator, PostgresDialect, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type MigrationProvider, type SqliteDialectConfig, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import { migrations } from '../../db/migrations/index';
 import type { Database } from './db-schema';
 import { processSingleton, resetProcessSingleton } from './singleton';
 import { readConfig } from './config';
 import { now } from './clock';
 import { TableTrackingPlugin } from './cache/table-tracking';
+import { BUSY_TIMEOUT_MS, CouncilSqliteDialect, openSqliteConnection } from './sqlite-driver';
 
 /** Every handle sees its queries' tables, for the page cache's dependencies (cache/table-tracking.ts). */
 const plugins = [new TableTrackingPlugin()];
@@ -21,8 +22,10 @@ export type Engine = 'sqlite' | 'postgres';
 export interface OpenDatabase {
   db: Db;
   engine: Engine;
-  /** SQLite only: the file itself, for the one read that must answer without waiting for a promise. */
+  /** SQLite only: the connection that writes (sqlite-driver.ts), whose commits check the log back into the file. */
   sqliteFile?: SqliteDatabase.Database;
+  /** SQLite only: the connection that reads, for the one read that must answer without waiting for a promise. */
+  sqliteReader?: SqliteDatabase.Database;
 }
 
 export const SQLITE_FILE_NAME = 'council.sqlite';
@@ -44,67 +47,10 @@ export function prepareDataDir(dataDir: string): string {
 }
 
 function openSqliteFile(dataDir: string): OpenDatabase {
-  const file = new SqliteDatabase(prepareDataDir(dataDir));
-  // WAL lets readers go on while a write commits; the busy timeout makes a second writer wait instead of
-  // failing; foreign keys are off by default in SQLite.
-  file.pragma('journal_mode = WAL');
-  file.pragma('synchronous = NORMAL');
-  file.pragma('foreign_keys = ON');
-  file.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: keepingStatements(file) }), plugins }), engine: 'sqlite', sqliteFile: file };
-}
-
-/**
- * Every transaction takes SQLite's write lock as it begins (BEGIN IMMEDIATE), waiting up to the busy timeout
- * for it. A plain BEGIN takes the lock only at its first write, and when another process (a second server
- * process, SERVER_PROCESSES; a script beside the server) has written meanwhile, that upgrade fails at once
- * with SQLITE_BUSY instead of waiting. Within one process Kysely runs one transaction at a time anyway.
- */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-
-class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
-  }
-  override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
-  }
-}
-
-/** How many distinct statements are kept ready; the app's queries are a few hundred shapes. */
-const KEPT_STATEMENTS = 1000;
-
-/**
- * Kysely asks SQLite to prepare every query anew, and preparing costs as much as running a small query. The
- * app's queries come in a few hundred shapes (values are bound, not written into the SQL), so a statement
- * prepared once is kept by its text and run again, least recently used dropped first. A statement still being
- * iterated (a streamed read) is busy and cannot serve a second query meanwhile: that one gets its own.
- */
-function keepingStatements(file: SqliteDatabase.Database): SqliteDialectDatabase {
-  const kept = new Map<string, SqliteDatabase.Statement>();
-  return {
-    close: () => file.close(),
-    prepare(sql) {
-      const statement = kept.get(sql);
-      if (statement && !statement.busy) {
-        kept.delete(sql);
-        kept.set(sql, statement);
-        return statement;
-      }
-      const fresh = file.prepare(sql);
-      if (!statement) {
-        kept.set(sql, fresh);
-        if (kept.size > KEPT_STATEMENTS) kept.delete(kept.keys().next().value!);
-      }
-      return fresh;
-    },
-  };
+  const file = prepareDataDir(dataDir);
+  const writer = openSqliteConnection(file, BUSY_TIMEOUT_MS);
+  const reader = openSqliteConnection(file, BUSY_TIMEOUT_MS);
+  return { db: new Kysely<Database>({ dialect: new CouncilSqliteDialect(writer, reader), plugins }), engine: 'sqlite', sqliteFile: writer, sqliteReader: reader };
 }
 
 /** Opens the embedded SQLite database in dataDir, creating the folder if needed. */
