@@ -116,7 +116,7 @@ const renderAndCache = defineMiddleware(async (context, next) => {
   // being true: what the page cache files it under. The body is read inside it too, as a page's sections
   // render while its body streams.
   const versionsAtStart = versionSnapshot();
-  const { result: rendered, dependencies } = await collectDependencies(async () => {
+  const render = async () => {
     let answer = await next();
     // An API route asked with a method it lacks answers an empty 404, which Astro would render again as the
     // site's HTML not-found page (its frame's database reads included) only for it to be thrown away below:
@@ -131,13 +131,19 @@ const renderAndCache = defineMiddleware(async (context, next) => {
     // Pages are read whole (the page cache keeps the body). Other answers (files, the API's JSON) stream through.
     const whole = html || (publicApi && !signedIn);
     return { response: answer, contentType, html, publicApi, body: whole ? new Uint8Array(await answer.arrayBuffer()) : null };
-  });
+  };
+  // What an answer read matters only to the page cache and to an HTML page's "Last updated". An API answer
+  // that is never kept (its route is uncached, or the visitor writes or is signed in: a payer's steps) is
+  // rendered without the collector, whose work would otherwise come with every query it makes.
+  const read = request.method === 'GET' || request.method === 'HEAD';
+  const mayBeKept = !api || (read && !route.uncached && !signedIn);
+  const { result: rendered, dependencies } = mayBeKept ? await collectDependencies(render) : { result: await render(), dependencies: null };
   const { response, contentType, html, publicApi } = rendered;
   let { body } = rendered;
   // The footer's "Last updated" is known only now that every part of the page has run its queries. A page
   // that is not what was asked for (not found, a refused form) gets no date.
   if (html && body && hasLastUpdatedMark(body)) {
-    const when = response.status === 200 ? await lastUpdated(dependencies.contentTables, context.locals.fixedTextDate) : null;
+    const when = response.status === 200 && dependencies ? await lastUpdated(dependencies.contentTables, context.locals.fixedTextDate) : null;
     body = fillLastUpdated(body, when, context.locals.lang);
   }
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
@@ -157,10 +163,9 @@ const renderAndCache = defineMiddleware(async (context, next) => {
   // The layout marks a page public while it renders, so the body must be read before the flag is known. A
   // public route's answer that is not everyone's (a form's one-time token, a payer's own transaction, the
   // answer to a posted form) is kept by nobody, neither here nor by a proxy on the way.
-  const read = request.method === 'GET' || request.method === 'HEAD';
   const shared = read && !route.uncached && (context.locals.publicPage || publicApi);
   if (!shared) headers.set('cache-control', 'private, no-store');
-  else if (request.method === 'GET' && response.status === 200 && !response.headers.has('set-cookie')) {
+  else if (dependencies && request.method === 'GET' && response.status === 200 && !response.headers.has('set-cookie')) {
     const kept = Object.fromEntries(KEPT_HEADERS.filter((h) => headers.has(h)).map((h) => [h, headers.get(h)!]));
     storePage(pageCacheKey(pathIn(context.locals.lang, pageKey(url.pathname, url.search)), request.headers.get('cookie')), versionsAtStart, dependencies, body, contentType, kept);
     headers.set('cache-control', 'public, max-age=0, must-revalidate');

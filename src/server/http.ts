@@ -22,6 +22,14 @@ export function json(data: unknown, status = 200, headers: Record<string, string
   });
 }
 
+/**
+ * A Server-Timing header entry (shown by a browser's developer tools, read by the benchmarks): how long an
+ * answer waited on something that is not our own work, such as a payment gateway's servers.
+ */
+export function serverTiming(name: string, ms: number, description: string): Record<string, string> {
+  return { 'server-timing': `${name};dur=${ms.toFixed(1)};desc="${description}"` };
+}
+
 export function errorResponse(error: HttpError): Response {
   const body: { message: string; errors?: Record<string, string> } = { message: error.message };
   if (error.errors && Object.keys(error.errors).length > 0) body.errors = error.errors;

@@ -108,6 +108,29 @@ describe('paying through the simulator', () => {
     expect(messages[0].body).toContain(paid.receipt!.number);
   });
 
+  it('says apart, in Server-Timing, how long starting and the callback waited for the gateway\'s servers', async () => {
+    const p = nextProperty();
+    const gatewayWait = (res: Response, tookMs: number) => {
+      const timing = /^gateway;dur=(\d+\.\d);desc="the payment gateway"$/.exec(res.headers.get('server-timing') ?? '');
+      expect(timing, res.headers.get('server-timing') ?? 'no Server-Timing').not.toBeNull();
+      const waited = Number(timing![1]);
+      // The simulator answers over HTTP, so some time passes; never more than the whole answer took.
+      expect(waited).toBeGreaterThan(0);
+      expect(waited).toBeLessThanOrEqual(tookMs);
+    };
+    let t0 = performance.now();
+    const started = await fetch(url('/api/Public/payments'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ kind: 'property-tax', reference: p.number, mobile: p.mobile }) });
+    const body = (await started.json()) as { transactionId: string; next: { url: string; fields: Record<string, string> } };
+    gatewayWait(started, performance.now() - t0);
+    expect(Object.keys(body).sort()).toEqual(['amountPaise', 'next', 'transactionId']);
+    const fields = await checkout(body.next, 'success');
+    t0 = performance.now();
+    const back = await fetch(url(`/payments/return?txn=${body.transactionId}`), { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' });
+    expect(back.status).toBe(303);
+    gatewayWait(back, performance.now() - t0);
+    expect((await payment(body.transactionId)).state).toBe('success');
+  });
+
   it('the empty tax forms come from the page cache; a payer\'s own answers are kept by nobody', async () => {
     for (const path of ['/viewpropertytax', '/hi/paypropertytax']) {
       await (await fetch(url(path))).text();

@@ -33,11 +33,11 @@ export class BillAlreadyPaid extends Error {}
 
 /** The next number of the financial year's series, taken in the caller's transaction (the row lock serialises it on PostgreSQL). */
 async function nextNumber(trx: Db, fy: string): Promise<{ seq: number; number: string }> {
-  await trx.insertInto('payment_receipt_series').values({ fy, last: 0 }).onConflict((oc) => oc.column('fy').doNothing()).execute();
+  // The year's first receipt makes its series row; every other one counts it up (one statement either way).
   const row = await trx
-    .updateTable('payment_receipt_series')
-    .set({ last: sql<number>`last + 1` })
-    .where('fy', '=', fy)
+    .insertInto('payment_receipt_series')
+    .values({ fy, last: 1 })
+    .onConflict((oc) => oc.column('fy').doUpdateSet({ last: sql<number>`payment_receipt_series.last + 1` }))
     .returning('last')
     .executeTakeFirstOrThrow();
   return { seq: row.last, number: `${siteSettings.shortName}-RCT-${fy}-${String(row.last).padStart(6, '0')}` };

@@ -53,6 +53,23 @@ export interface Started {
   next: NextStep;
 }
 
+/**
+ * How long a step waited for the gateway's servers (its order, its status): not our own work, and a step's
+ * answer says it apart in its Server-Timing header (http.ts), for whoever measures our part of a payment.
+ */
+export interface GatewayWait {
+  ms: number;
+}
+
+async function waitingFor<T>(wait: GatewayWait | undefined, ask: () => Promise<T>): Promise<T> {
+  const from = performance.now();
+  try {
+    return await ask();
+  } finally {
+    if (wait) wait.ms += performance.now() - from;
+  }
+}
+
 const newPublicId = () => `T${randomBytes(15).toString('base64url')}`;
 
 /**
@@ -60,7 +77,7 @@ const newPublicId = () => `T${randomBytes(15).toString('base64url')}`;
  * per bill), the gateway's order. A payer who already has a live transaction for the same amount is sent to
  * it again; one whose earlier payment may still be under way is told to wait.
  */
-export async function startPayment(input: { kind: string; reference: string; request: BillRequest; lang: Lang }, database: Db = db()): Promise<Started> {
+export async function startPayment(input: { kind: string; reference: string; request: BillRequest; lang: Lang }, database: Db = db(), wait?: GatewayWait): Promise<Started> {
   const g = gateway();
   if (!g) throw new HttpError(503, 'Online payment is not available. Please pay at the council office.');
   const payable = payableOf(input.kind);
@@ -74,7 +91,7 @@ export async function startPayment(input: { kind: string; reference: string; req
     .where('payment_bill.open_key', '=', openKey)
     .executeTakeFirst();
   if (live) {
-    await settleTransaction(live.public_id, database);
+    await settleTransaction(live.public_id, database, { wait });
     const after = await findTransaction(live.public_id, database);
     if (after && after.live_bill_id !== null) {
       const quote = await database.transaction().execute((trx) => payable.quote(trx, input.reference, input.request));
@@ -145,16 +162,20 @@ export async function startPayment(input: { kind: string; reference: string; req
   const { record, flush } = recorder();
   try {
     const callbackUrl = `${siteOrigin()}/payments/return?txn=${created.publicId}`;
-    const { orderId, next } = await g.start(
-      { transactionId: created.publicId, amountPaise: created.quote.amountPaise, description: created.quote.description, payer: created.quote.payer, callbackUrl },
-      record,
+    const { orderId, next } = await waitingFor(wait, () =>
+      g.start({ transactionId: created.publicId, amountPaise: created.quote.amountPaise, description: created.quote.description, payer: created.quote.payer, callbackUrl }, record),
     );
-    await flush(database, created.id);
-    await database.updateTable('payment_transaction').set({ gateway_order_id: orderId, next_json: JSON.stringify(next), updated_at: new Date(now()).toISOString() }).where('id', '=', created.id).execute();
+    // What was said to the gateway and the order it gave commit together: one commit, one turn at the write lock.
+    await database.transaction().execute(async (trx) => {
+      await flush(trx, created.id);
+      await trx.updateTable('payment_transaction').set({ gateway_order_id: orderId, next_json: JSON.stringify(next), updated_at: new Date(now()).toISOString() }).where('id', '=', created.id).execute();
+    });
     return { transactionId: created.publicId, amountPaise: created.quote.amountPaise, next };
   } catch (err) {
-    await flush(database, created.id);
-    await endWithout(database, created.id, 'failed', `the gateway did not take the order: ${(err as Error).message}`);
+    await database.transaction().execute(async (trx) => {
+      await flush(trx, created.id);
+      await endWithout(trx, created.id, 'failed', `the gateway did not take the order: ${(err as Error).message}`);
+    });
     throw new HttpError(502, 'The payment gateway did not answer. Nothing was charged; please try again.');
   }
 }
@@ -177,8 +198,8 @@ export const ABANDON_AFTER_MS = 60 * 60_000;
  * Asks the gateway where a live transaction stands and acts on the answer: a receipt when it is paid the
  * billed amount, and nothing from anything else. Safe to call any number of times, from anywhere, at once.
  */
-export async function settleTransaction(publicId: string, database: Db = db()): Promise<string> {
-  const txn = await findTransaction(publicId, database);
+export async function settleTransaction(publicId: string, database: Db = db(), step: { known?: NonNullable<TransactionRow>; wait?: GatewayWait } = {}): Promise<string> {
+  const txn = step.known ?? (await findTransaction(publicId, database));
   if (!txn) return 'unknown';
   if (!(LIVE as readonly string[]).includes(txn.state)) return txn.state;
   const g = gateway();
@@ -190,29 +211,35 @@ export async function settleTransaction(publicId: string, database: Db = db()): 
   const { record, flush } = recorder();
   let answer: StatusAnswer | null = null;
   try {
-    answer = await g.fetchStatus({ transactionId: txn.public_id, orderId: txn.gateway_order_id }, record);
+    answer = await waitingFor(step.wait, () => g.fetchStatus({ transactionId: txn.public_id, orderId: txn.gateway_order_id! }, record));
   } catch {
     answer = null;
   }
-  await flush(database, txn.id);
+  // The gateway's answer is stored in the same transaction as what it leads to.
   const iso = new Date(at).toISOString();
-  if (!answer || answer.outcome === 'pending') {
-    await database.updateTable('payment_transaction').set({ state: 'pending', checked_at: iso, updated_at: iso }).where('id', '=', txn.id).where('state', 'in', LIVE).execute();
-  } else if (answer.outcome === 'not-attempted') {
-    if (at - Date.parse(txn.created_at) > ABANDON_AFTER_MS) await endWithout(database, txn.id, 'failed', 'never attempted at the gateway');
-    else await database.updateTable('payment_transaction').set({ checked_at: iso }).where('id', '=', txn.id).execute();
-  } else if (answer.outcome === 'failed') {
-    await endWithout(database, txn.id, 'failed', 'the gateway reports the payment failed');
-  } else if (answer.amountPaise !== txn.amount_paise) {
-    await endWithout(database, txn.id, 'mismatch', `the gateway reports ${answer.amountPaise} paise paid against ${txn.amount_paise} billed: refund it`);
+  if (answer && answer.outcome === 'paid' && answer.amountPaise === txn.amount_paise) {
+    await receiptFor(database, txn.id, txn.bill_id, answer, at, (trx) => flush(trx, txn.id));
   } else {
-    await receiptFor(database, txn.id, txn.bill_id, answer, at);
+    await database.transaction().execute(async (trx) => {
+      await flush(trx, txn.id);
+      if (!answer || answer.outcome === 'pending') {
+        await trx.updateTable('payment_transaction').set({ state: 'pending', checked_at: iso, updated_at: iso }).where('id', '=', txn.id).where('state', 'in', LIVE).execute();
+      } else if (answer.outcome === 'not-attempted') {
+        if (at - Date.parse(txn.created_at) > ABANDON_AFTER_MS) await endWithout(trx, txn.id, 'failed', 'never attempted at the gateway');
+        else await trx.updateTable('payment_transaction').set({ checked_at: iso }).where('id', '=', txn.id).execute();
+      } else if (answer.outcome === 'failed') {
+        await endWithout(trx, txn.id, 'failed', 'the gateway reports the payment failed');
+      } else {
+        await endWithout(trx, txn.id, 'mismatch', `the gateway reports ${answer.amountPaise} paise paid against ${txn.amount_paise} billed: refund it`);
+      }
+    });
   }
   return (await findTransaction(publicId, database))!.state;
 }
 
-async function receiptFor(database: Db, id: number, billId: number, answer: StatusAnswer, at: number): Promise<void> {
+async function receiptFor(database: Db, id: number, billId: number, answer: StatusAnswer, at: number, recordExchanges: (trx: Db) => Promise<void>): Promise<void> {
   await runWrite({ actor: SYSTEM, entity: 'payment', table: 'payment_receipt', files: [], change: async (trx) => {
+    await recordExchanges(trx);
     const iso = new Date(at).toISOString();
     const moved = await trx
       .updateTable('payment_transaction')
@@ -237,7 +264,7 @@ async function receiptFor(database: Db, id: number, billId: number, answer: Stat
  * its signature decides only whether we ask the gateway now (a forged one is not worth a question: the
  * reconciliation job asks in its own time). The payer lands on the service's page either way.
  */
-export async function handleCallback(publicId: string, fields: Record<string, string>, database: Db = db()): Promise<{ location: string; accepted: boolean } | null> {
+export async function handleCallback(publicId: string, fields: Record<string, string>, database: Db = db(), wait?: GatewayWait): Promise<{ location: string; accepted: boolean } | null> {
   const txn = await findTransaction(publicId, database);
   if (!txn) return null;
   const g = gateway();
@@ -252,7 +279,7 @@ export async function handleCallback(publicId: string, fields: Record<string, st
     .values({ transaction_id: txn.id, at: new Date(now()).toISOString(), kind: 'callback', request: JSON.stringify(fields).slice(0, 8000), response: '', outcome })
     .execute();
   const accepted = sameOrder && (reading.signatureValid || !signed);
-  if (accepted) await settleTransaction(publicId, database);
+  if (accepted) await settleTransaction(publicId, database, { known: txn, wait });
   return { location, accepted };
 }
 

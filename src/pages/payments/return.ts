@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { errorResponse, HttpError, PUBLIC_TEXT_LIMIT, readFormBody } from '../../server/http';
+import { errorResponse, HttpError, PUBLIC_TEXT_LIMIT, readFormBody, serverTiming } from '../../server/http';
 import { handleCallback } from '../../features/payments/transactions.server';
 import '../../payables';
 
@@ -9,9 +9,10 @@ import '../../payables';
  */
 async function back(request: Request, url: URL, fields: Record<string, string>): Promise<Response> {
   const txn = url.searchParams.get('txn') ?? '';
-  const handled = await handleCallback(txn, fields);
+  const wait = { ms: 0 };
+  const handled = await handleCallback(txn, fields, undefined, wait);
   if (!handled) return errorResponse(new HttpError(404, 'No such payment.'));
-  return new Response(null, { status: 303, headers: { location: handled.location, 'cache-control': 'no-store' } });
+  return new Response(null, { status: 303, headers: { location: handled.location, 'cache-control': 'no-store', ...serverTiming('gateway', wait.ms, 'the payment gateway') } });
 }
 
 export const POST: APIRoute = async ({ request, url }) => {

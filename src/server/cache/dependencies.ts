@@ -43,9 +43,14 @@ export async function traceWrites<T>(work: () => Promise<T>): Promise<{ result: 
   return { result, written: trace.written };
 }
 
-/** True while a render or a write is being traced: the query plugin skips its work otherwise. */
-export function tracing(): boolean {
-  return renders.getStore() !== undefined || writes.getStore() !== undefined;
+/** True while a render is being traced: only then does the query plugin look for the tables a query reads. */
+export function tracingReads(): boolean {
+  return renders.getStore() !== undefined;
+}
+
+/** True while a write is being traced: only then does the query plugin look for the table a query writes. */
+export function tracingWrites(): boolean {
+  return writes.getStore() !== undefined;
 }
 
 export function noteTablesRead(tables: Iterable<string>): void {

@@ -8,7 +8,7 @@ import type {
   TableNode,
   UnknownRow,
 } from 'kysely';
-import { noteTablesRead, noteTablesWritten, tracing } from './dependencies';
+import { noteTablesRead, noteTablesWritten, tracingReads, tracingWrites } from './dependencies';
 
 /**
  * Sees the table names in every query's operation tree, so that a rendered answer knows which tables it
@@ -17,13 +17,13 @@ import { noteTablesRead, noteTablesWritten, tracing } from './dependencies';
  */
 export class TableTrackingPlugin implements KyselyPlugin {
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    if (tracing()) {
-      const { node } = args;
-      noteTablesRead(tablesIn(node));
-      const target = writeTarget(node);
-      if (target) noteTablesWritten(tablesIn(target));
-    }
-    return args.node;
+    const { node } = args;
+    // A write's trace needs only the table it changes, not every table its query names: the walk through the
+    // whole tree is for renders.
+    if (tracingReads()) noteTablesRead(tablesIn(node));
+    const target = tracingWrites() ? writeTarget(node) : null;
+    if (target) noteTablesWritten(tablesIn(target));
+    return node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
@@ -48,6 +48,14 @@ function writeTarget(node: RootOperationNode): OperationNode | null {
 }
 
 /**
+ * Nodes under which no table can be named: references to columns, bound values and names. A column reference
+ * ('m.id') names a table or an alias only to qualify the column; the tables a query reads are the ones it
+ * selects from, joins or writes, which appear outside references. Skipping the rest keeps the walk short
+ * (every value row of an insert is such a leaf).
+ */
+const LEAVES = new Set(['ReferenceNode', 'ValueNode', 'PrimitiveValueListNode', 'IdentifierNode', 'ColumnNode', 'OperatorNode', 'SchemableIdentifierNode']);
+
+/**
  * Every table a query under `node` reads or writes (joins and subqueries included, aliases resolved). Only
  * operation nodes are entered, never values, so a file's bytes bound to an insert are not walked through.
  */
@@ -58,19 +66,15 @@ export function tablesIn(node: OperationNode): Set<string> {
       for (const item of value) visit(item);
       return;
     }
-    // A column reference ('m.id') names a table or an alias only to qualify the column; the tables a query
-    // reads are the ones it selects from, joins or writes, which appear outside references.
-    if (!isOperationNode(value) || value.kind === 'ReferenceNode') return;
-    if (value.kind === 'TableNode') {
+    if (typeof value !== 'object' || value === null) return;
+    const kind = (value as { kind?: unknown }).kind;
+    if (typeof kind !== 'string' || LEAVES.has(kind)) return;
+    if (kind === 'TableNode') {
       found.add((value as TableNode).table.identifier.name);
       return;
     }
-    for (const child of Object.values(value)) visit(child);
+    for (const key in value) visit((value as Record<string, unknown>)[key]);
   };
   visit(node);
   return found;
-}
-
-function isOperationNode(value: unknown): value is OperationNode {
-  return typeof value === 'object' && value !== null && typeof (value as { kind?: unknown }).kind === 'string';
 }

@@ -75,18 +75,23 @@ async function deliverOne(database: Db, id: number): Promise<boolean> {
     const error = String((err as Error).message ?? err).slice(0, 1000);
     const wait = RETRY_WAITS_MS[attempt - 1];
     const doneAt = now();
-    await database.insertInto('outbox_attempt').values({ message_id: id, at: iso(doneAt), outcome: 'failed', answer: error }).execute();
-    await database
-      .updateTable('outbox_message')
-      .set(wait === undefined ? { status: 'failed', claimed_until: null, last_error: error } : { next_attempt_at: iso(doneAt + wait), claimed_until: null, last_error: error })
-      .where('id', '=', id)
-      .where('claimed_until', '=', claim)
-      .execute();
+    await database.transaction().execute(async (trx) => {
+      await trx.insertInto('outbox_attempt').values({ message_id: id, at: iso(doneAt), outcome: 'failed', answer: error }).execute();
+      await trx
+        .updateTable('outbox_message')
+        .set(wait === undefined ? { status: 'failed', claimed_until: null, last_error: error } : { next_attempt_at: iso(doneAt + wait), claimed_until: null, last_error: error })
+        .where('id', '=', id)
+        .where('claimed_until', '=', claim)
+        .execute();
+    });
     return false;
   }
+  // The try and its outcome commit together: one commit per message sent, not two.
   const doneAt = iso(now());
-  await database.insertInto('outbox_attempt').values({ message_id: id, at: doneAt, outcome: 'sent', answer: answer.slice(0, 1000) }).execute();
-  await database.updateTable('outbox_message').set({ status: 'sent', sent_at: doneAt, claimed_until: null, last_error: '' }).where('id', '=', id).execute();
+  await database.transaction().execute(async (trx) => {
+    await trx.insertInto('outbox_attempt').values({ message_id: id, at: doneAt, outcome: 'sent', answer: answer.slice(0, 1000) }).execute();
+    await trx.updateTable('outbox_message').set({ status: 'sent', sent_at: doneAt, claimed_until: null, last_error: '' }).where('id', '=', id).execute();
+  });
   return true;
 }
 

@@ -1,4 +1,4 @@
-import { endpoint, HttpError, json, PUBLIC_TEXT_LIMIT, readJsonBody } from '../../../server/http';
+import { endpoint, HttpError, json, PUBLIC_TEXT_LIMIT, readJsonBody, serverTiming } from '../../../server/http';
 import { startPayment } from '../../../features/payments/transactions.server';
 import '../../../payables';
 
@@ -16,6 +16,7 @@ export const POST = endpoint(async ({ request }) => {
   if (!mobile) throw new HttpError(400, 'mobile is required.', { mobile: 'required' });
   const amountPaise = body.amountPaise === undefined || body.amountPaise === null ? undefined : Number(body.amountPaise);
   if (amountPaise !== undefined && !Number.isSafeInteger(amountPaise)) throw new HttpError(400, 'amountPaise must be a whole number of paise.', { amountPaise: 'integer' });
-  const started = await startPayment({ kind, reference: reference.toUpperCase(), request: { mobile, amountPaise }, lang: body.lang === 'hi' ? 'hi' : 'en' });
-  return json(started, 201);
+  const wait = { ms: 0 };
+  const started = await startPayment({ kind, reference: reference.toUpperCase(), request: { mobile, amountPaise }, lang: body.lang === 'hi' ? 'hi' : 'en' }, undefined, wait);
+  return json(started, 201, serverTiming('gateway', wait.ms, 'the payment gateway'));
 });
