@@ -159,11 +159,16 @@ describe('text size and contrast', () => {
 
     const plain = await (await fetch(`${baseUrl()}/notice`)).text();
     expect(plain).toMatch(/<html lang="en">/);
-    for (let i = 0; i < 2; i++) {
+    // The styled page is rendered once and then served from the cache. Other test files write to this shared
+    // server meanwhile, and a write to a table the page reads (the news strip in every page's frame) drops it
+    // between two requests: a few tries, each a render and a hit.
+    const cached: (string | null)[] = [];
+    for (let i = 0; i < 8 && !cached.includes('hit'); i++) {
       const styled = await fetch(`${baseUrl()}/notice`, { headers: { cookie: both } });
       expect(await styled.text()).toMatch(/<html lang="en" class="text-larger high-contrast">/);
-      if (i === 1) expect(styled.headers.get('x-page-cache')).toBe('hit');
+      cached.push(styled.headers.get('x-page-cache'));
     }
+    expect(cached).toContain('hit');
     expect(await (await fetch(`${baseUrl()}/notice`)).text()).toBe(plain);
   });
 });
