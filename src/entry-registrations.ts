@@ -2,7 +2,16 @@
  * What the features hand the server's Node entry (src/server/main.ts) before it serves. The entry is bundled
  * apart from Astro's pages (scripts/bundle-main.mjs), so it loads its own copy of what the middleware loads
  * for the pages (src/features/start.server.ts) where the entry needs it: the content types' routes, which the
- * page cache keys on before Astro sees a request; and every job, with the services the payment jobs settle.
+ * page cache keys on before Astro sees a request; every job, with the services the payment jobs settle; and
+ * the pages a visitor reaches first, which each process renders as it starts (src/server/warm-start.ts).
  */
 import './features/content-routes';
+import { SITE_MENU } from './components/public/site-menu';
 export { JOBS } from './jobs';
+
+/** The home page in both languages and every page of the main menu on this site. */
+export const FIRST_PAGES: readonly string[] = [
+  '/',
+  '/hi',
+  ...SITE_MENU.flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.items)).flatMap((link) => ('external' in link && link.external) || !link.href.startsWith('/') || link.href === '/' ? [] : [link.href]),
+];

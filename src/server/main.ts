@@ -13,7 +13,8 @@ import { checkpointInBackground } from './sqlite-checkpoint';
 import { isClusterPrimary, runWorkers, workerRole } from './cluster';
 import { startJobs, type JobRunner } from './jobs';
 import { outboxIdle, pokeOutbox } from './outbox';
-import { JOBS } from '../entry-registrations';
+import { FIRST_PAGES, JOBS } from '../entry-registrations';
+import { warmStart, warmStartWanted } from './warm-start';
 import { ensureReady } from './ready';
 import { isCacheableRequest, serveCachedPage } from './page-cache';
 import { judgeRequestTarget } from '../lib/canonical-path';
@@ -120,7 +121,7 @@ async function main(): Promise<void> {
   const { handler } = (await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
   const staticFiles = loadStaticFiles(path.join(distDir, 'client'), path.join(distDir, PRECOMPRESSED_DIR));
 
-  const server = http.createServer((req, res) => {
+  const answer: http.RequestListener = (req, res) => {
     // Which of several processes answered: for an operator reading a slow request's headers, and for tests.
     if (role) res.setHeader('x-server-process', String(role.number));
     if (refuseUnusedMethod(req, res)) return;
@@ -153,7 +154,8 @@ async function main(): Promise<void> {
         };
         handler(req, res, notFoundInHindi, { client, lang });
       });
-  });
+  };
+  const server = http.createServer(answer);
   server.keepAliveTimeout = 65_000;
   // A client gets 20 seconds to send its request's headers: one trickling them in a byte at a time holds a
   // connection and nothing more, and not for a minute as by default.
@@ -168,6 +170,7 @@ async function main(): Promise<void> {
   server.listen(config.port, config.host, () => {
     // Of several processes, the primary says so once all of them listen.
     if (!role) console.log(`Serving on http://${config.host}:${config.port}/`);
+    if (warmStartWanted()) void warmStart(answer, FIRST_PAGES);
   });
 
   let stopping = false;
