@@ -10,17 +10,19 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSoc
 export interface Answer {
   status: number;
   text: string;
+  headers: http.IncomingHttpHeaders;
 }
 
-export function request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+/** `fresh`: on a new connection, closed after the answer (several server processes each get their turn). */
+export function request(url: string, init: { method?: string; headers?: Record<string, string>; body?: string; fresh?: boolean } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const body = init.body === undefined ? undefined : Buffer.from(init.body);
     const headers: Record<string, string | number> = { ...init.headers };
     if (body) headers['content-length'] = body.byteLength;
-    const req = http.request(url, { method: init.method ?? 'GET', headers, agent }, (res) => {
+    const req = http.request(url, { method: init.method ?? 'GET', headers, agent: init.fresh ? false : agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
       res.on('error', reject);
     });
     req.on('error', reject);
