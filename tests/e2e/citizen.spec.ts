@@ -5,6 +5,7 @@ import type { Lang } from '../../src/i18n/lang';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { e2eDatabasePath } from './admin-support';
 import { docsScreenshot } from '../support/docs-screenshot';
+import { sidewaysOverflow } from '../support/layout';
 
 /**
  * A citizen on a 375 px phone with JavaScript off, in each language: from the header's Citizen's Login to the
@@ -35,7 +36,7 @@ async function lodge(request: APIRequestContext, mobile: string, description: st
 }
 
 async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'no sideways scrolling').toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page), 'no sideways scrolling').toBeLessThanOrEqual(0);
 }
 
 for (const lang of ['en', 'hi'] as const) {

@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { jpegFile, openSession, signIn, STAFF } from './admin-support';
+import { sidewaysOverflow } from '../support/layout';
 
 /** Where the screens' pictures go when asked for (SHOTS_DIR=…), as in the other journeys' specs. */
 const SHOTS = process.env.SHOTS_DIR;
@@ -18,7 +19,7 @@ const OFFICER = DEMO_ACCOUNTS[2];
 const PHONE = { width: 375, height: 800 };
 
 async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'no sideways scrolling').toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page), 'no sideways scrolling').toBeLessThanOrEqual(0);
 }
 
 async function lodgeAsCitizen(page: Page, mobile: string, description: string): Promise<string> {

@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { signIn } from './admin-support';
 import { docsScreenshot } from '../support/docs-screenshot';
+import { sidewaysOverflow } from '../support/layout';
 
 /**
  * A citizen on a 375 px phone with JavaScript off, in each language: finds their property by number and
@@ -19,7 +20,7 @@ const CASHIER = DEMO_ACCOUNTS[4];
 const PAYERS = { en: { number: 'W05-0002', mobile: '9123456780' }, hi: { number: 'W05-0004', mobile: '9876510111' } } as const;
 
 async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'no sideways scrolling').toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page), 'no sideways scrolling').toBeLessThanOrEqual(0);
 }
 
 for (const lang of ['en', 'hi'] as const) {

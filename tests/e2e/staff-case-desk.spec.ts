@@ -8,6 +8,7 @@ import { outboxIdle } from '../../src/server/outbox';
 import type { Db } from '../../src/server/db';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { e2eDatabasePath, jpegFile, openSession, setSessionExpiry, STAFF } from './admin-support';
+import { sidewaysOverflow } from '../support/layout';
 
 /**
  * (Named to run after complaints.spec.ts, whose /viewgrievance filter counts the demo's resolved grievances:
@@ -24,7 +25,7 @@ const OFFICER = DEMO_ACCOUNTS[2];
 const WIDTHS = [375, 1280];
 
 async function noSidewaysScroll(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'no sideways scrolling').toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page), 'no sideways scrolling').toBeLessThanOrEqual(0);
 }
 
 async function pageAt(browser: Browser, width: number): Promise<Page> {

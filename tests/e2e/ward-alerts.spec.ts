@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { expect, test } from '@playwright/test';
 import { messages } from '../../src/i18n/messages';
 import { e2eDatabasePath } from './admin-support';
+import { sidewaysOverflow } from '../support/layout';
 
 /**
  * Alerts for a ward on a 375 px phone with JavaScript off, in Hindi: the form from the menu's page, the
@@ -41,7 +42,7 @@ test('a phone without script subscribes by email in Hindi and confirms by the em
   await expect(page.locator('#ward')).toHaveValue(/\d+/);
   await expect(page.getByRole('radio', { name: hi.frequency.daily, exact: true })).toBeChecked();
   await expect(page.locator('#email')).toHaveValue('no-at-sign');
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), 'no sideways scrolling').toBeLessThanOrEqual(0);
+  expect(await sidewaysOverflow(page), 'no sideways scrolling').toBeLessThanOrEqual(0);
 
   await page.locator('#email').fill(email);
   await page.getByRole('button', { name: hi.subscribe }).click();

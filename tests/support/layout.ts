@@ -1,6 +1,15 @@
 import type { Page } from '@playwright/test';
 
 /**
+ * How many pixels the open page is wider than the screen the test gave it (0 or less: no sideways scrolling).
+ * Measured against the viewport the test set, not window.innerWidth: on a page opened as on a phone
+ * (isMobile), the window itself widens to whatever overflows, and the page would always look as wide as it.
+ */
+export async function sidewaysOverflow(page: Page): Promise<number> {
+  return (await page.evaluate(() => document.documentElement.scrollWidth)) - (page.viewportSize()?.width ?? 0);
+}
+
+/**
  * The layout rules every public page keeps at every width: nothing scrolls sideways, the footer ends the
  * page, no two texts of a card or table row overlap, a card's label never runs into its value, and no word in
  * a table is broken for lack of room. Answers what is wrong with the open page, as sentences; none when nothing is.
