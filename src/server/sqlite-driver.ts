@@ -61,6 +61,7 @@ class CouncilSqliteDriver implements Driver {
   readonly reader: KeptStatements;
   readonly #writeLockWaitMs: number;
   readonly #files: SqliteDatabase.Database[];
+  readonly #writerFile: SqliteDatabase.Database;
   /** The writer's one transaction at a time (and a lone write waits for it). */
   readonly #writerTurn = new Turns();
 
@@ -70,6 +71,7 @@ class CouncilSqliteDriver implements Driver {
     this.reader = new KeptStatements(reader);
     this.#writeLockWaitMs = options.writeLockWaitMs ?? BUSY_TIMEOUT_MS;
     this.#files = [writer, reader];
+    this.#writerFile = writer;
   }
 
   async init(): Promise<void> {}
@@ -90,20 +92,24 @@ class CouncilSqliteDriver implements Driver {
   }
 
   async commitTransaction(connection: DatabaseConnection): Promise<void> {
-    await this.#endTransaction(connection as Session, 'commit');
+    // A commit that fails leaves the transaction (and the turn) to the rollback Kysely sends next.
+    this.writer.run(CompiledQuery.raw('commit'));
+    this.#endTurn(connection as Session);
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
-    await this.#endTransaction(connection as Session, 'rollback');
+    try {
+      // SQLite may have rolled back already (a failed commit can): then there is nothing left to undo.
+      if (this.#writerFile.inTransaction) this.writer.run(CompiledQuery.raw('rollback'));
+    } finally {
+      this.#endTurn(connection as Session);
+    }
   }
 
-  async #endTransaction(session: Session, end: 'commit' | 'rollback'): Promise<void> {
-    try {
-      this.writer.run(CompiledQuery.raw(end));
-    } finally {
-      session.inTransaction = false;
-      this.#writerTurn.give();
-    }
+  #endTurn(session: Session): void {
+    if (!session.inTransaction) return;
+    session.inTransaction = false;
+    this.#writerTurn.give();
   }
 
   /** A write outside a transaction: after this process's transaction under way, with the write lock. */

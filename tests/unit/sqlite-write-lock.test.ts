@@ -72,6 +72,19 @@ describe('waiting for the SQLite write lock', () => {
     expect(bodies).toEqual(['theirs', 'ours, alone', 'ours, in a transaction']);
   });
 
+  it('undoes a transaction whose work fails and hands the writer on once: the next ones run', async () => {
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await trx.insertInto('note').values({ body: 'undone' }).execute();
+        throw new Error('the work failed');
+      }),
+    ).rejects.toThrow('the work failed');
+    const next = db.transaction().execute((trx) => trx.insertInto('note').values({ body: 'next' }).execute());
+    const alone = db.insertInto('note').values({ body: 'alone' }).execute();
+    await Promise.all([next, alone]);
+    expect((await db.selectFrom('note').select('body').orderBy('id').execute()).map((n) => n.body)).toEqual(['next', 'alone']);
+  });
+
   it('reads at once while another connection holds the write lock', async () => {
     await db.insertInto('note').values({ body: 'before' }).execute();
     other.exec('begin immediate');
