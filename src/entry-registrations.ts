@@ -13,5 +13,8 @@ export { JOBS } from './jobs';
 export const FIRST_PAGES: readonly string[] = [
   '/',
   '/hi',
-  ...SITE_MENU.flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.items)).flatMap((link) => ('external' in link && link.external) || !link.href.startsWith('/') || link.href === '/' ? [] : [link.href]),
+  // External links name another site (https://…); the home page is listed above.
+  ...SITE_MENU.flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.items))
+    .map((link) => link.href)
+    .filter((href) => href.startsWith('/') && href !== '/'),
 ];

@@ -21,6 +21,8 @@ export interface ServerConfig {
   trustedProxyHops: number;
   /** SERVER_PROCESSES: how many Node processes answer requests on the one port (src/server/cluster.ts). */
   processes: number;
+  /** WARM_START: whether each serving process renders its first pages as it starts (src/server/warm-start.ts). */
+  warmStart: boolean;
 }
 
 function positiveInt(name: string, fallback: number): number {
@@ -70,6 +72,16 @@ function serverProcesses(): number {
   return processes;
 }
 
+/**
+ * WARM_START=1 or 0; otherwise on, except in tests (NODE_ENV=test), which start many servers and measure their
+ * first requests.
+ */
+function warmStart(): boolean {
+  const asked = process.env.WARM_START;
+  if (asked === '1' || asked === '0') return asked === '1';
+  return process.env.NODE_ENV !== 'test';
+}
+
 function siteUrl(): string | undefined {
   const raw = process.env.SITE_URL;
   if (!raw) return undefined;
@@ -99,6 +111,7 @@ export function readConfig(): ServerConfig {
     maxVideoMb: positiveInt('MAX_VIDEO_MB', 50),
     trustedProxyHops: trustedProxyHops(),
     processes: serverProcesses(),
+    warmStart: warmStart(),
   };
 }
 

@@ -14,7 +14,7 @@ import { isClusterPrimary, runWorkers, workerRole } from './cluster';
 import { startJobs, type JobRunner } from './jobs';
 import { outboxIdle, pokeOutbox } from './outbox';
 import { FIRST_PAGES, JOBS } from '../entry-registrations';
-import { warmStart, warmStartWanted } from './warm-start';
+import { warmStart } from './warm-start';
 import { ensureReady } from './ready';
 import { isCacheableRequest, serveCachedPage } from './page-cache';
 import { judgeRequestTarget } from '../lib/canonical-path';
@@ -170,7 +170,7 @@ async function main(): Promise<void> {
   server.listen(config.port, config.host, () => {
     // Of several processes, the primary says so once all of them listen.
     if (!role) console.log(`Serving on http://${config.host}:${config.port}/`);
-    if (warmStartWanted()) void warmStart(answer, FIRST_PAGES);
+    if (config.warmStart) void warmStart(answer, FIRST_PAGES);
   });
 
   let stopping = false;

@@ -9,16 +9,8 @@ import type { AddressInfo } from 'node:net';
  * as it serves: the home page in both languages and every page of the main menu, one after another (a visitor
  * arriving meanwhile waits for one page at most), through its own request handler on a loopback listener of
  * its own (`exclusive`: with several processes, each warms itself, not whichever process node:cluster picks).
- * The pages land in the page cache as any anonymous visit's would. Off in tests (NODE_ENV=test), which start
- * many servers and measure their first requests; WARM_START=1 or 0 says otherwise.
- */
-export function warmStartWanted(): boolean {
-  const asked = process.env.WARM_START;
-  if (asked === '1' || asked === '0') return asked === '1';
-  return process.env.NODE_ENV !== 'test';
-}
-
-/**
+ * The pages land in the page cache as any anonymous visit's would. WARM_START (config.ts) turns it off.
+ *
  * Asks `listener` for each of `paths` in turn and says in the log when it is done; never throws (a page that
  * fails is rendered on its first visit instead).
  */
