@@ -60,8 +60,8 @@ class CouncilSqliteDriver implements Driver {
   readonly writer: KeptStatements;
   readonly reader: KeptStatements;
   readonly #writeLockWaitMs: number;
-  readonly #files: SqliteDatabase.Database[];
   readonly #writerFile: SqliteDatabase.Database;
+  readonly #readerFile: SqliteDatabase.Database;
   /** The writer's one transaction at a time (and a lone write waits for it). */
   readonly #writerTurn = new Turns();
 
@@ -70,8 +70,8 @@ class CouncilSqliteDriver implements Driver {
     this.writer = new KeptStatements(writer);
     this.reader = new KeptStatements(reader);
     this.#writeLockWaitMs = options.writeLockWaitMs ?? BUSY_TIMEOUT_MS;
-    this.#files = [writer, reader];
     this.#writerFile = writer;
+    this.#readerFile = reader;
   }
 
   async init(): Promise<void> {}
@@ -137,7 +137,7 @@ class CouncilSqliteDriver implements Driver {
   async releaseConnection(): Promise<void> {}
 
   async destroy(): Promise<void> {
-    for (const file of this.#files) if (file.open) file.close();
+    for (const file of [this.#writerFile, this.#readerFile]) if (file.open) file.close();
   }
 }
 
