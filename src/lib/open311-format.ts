@@ -29,6 +29,7 @@ const ITEM_NAMES: Record<string, string> = {
   values: 'value',
   endpoints: 'endpoint',
   formats: 'format',
+  service_request_updates: 'request_update',
 };
 
 function element(name: string, value: Open311Value, indent: string): string {
@@ -71,7 +72,7 @@ export function open311ErrorBody(format: Open311Format, status: number, descript
   return open311Body(format, 'errors', descriptions.map((description) => ({ code: status, description })));
 }
 
-export type Open311Call = 'discovery' | 'services' | 'service' | 'requests' | 'request';
+export type Open311Call = 'discovery' | 'services' | 'service' | 'requests' | 'request' | 'updates';
 
 /** The calls, as the specification spells their addresses under /open311 (lower case, with the format's extension). */
 const CALLS: { call: Open311Call; pattern: RegExp }[] = [
@@ -80,10 +81,14 @@ const CALLS: { call: Open311Call; pattern: RegExp }[] = [
   { call: 'service', pattern: /^\/v2\/services\/([^/]{1,40})\.(xml|json)$/ },
   { call: 'requests', pattern: /^\/v2\/requests\.(xml|json)$/ },
   { call: 'request', pattern: /^\/v2\/requests\/([^/]{1,60})\.(xml|json)$/ },
+  // mySociety's GeoReport extension: the updates of every request between two times.
+  { call: 'updates', pattern: /^\/v2\/servicerequestupdates\.(xml|json)$/ },
 ];
 
 /** The methods each call takes: GET (HEAD with it) everywhere, POST to requests only. */
-const METHODS: Record<Open311Call, readonly string[]> = { discovery: ['GET', 'HEAD'], services: ['GET', 'HEAD'], service: ['GET', 'HEAD'], requests: ['GET', 'HEAD', 'POST'], request: ['GET', 'HEAD'] };
+const METHODS: Record<Open311Call, readonly string[]> = {
+  discovery: ['GET', 'HEAD'], services: ['GET', 'HEAD'], service: ['GET', 'HEAD'], requests: ['GET', 'HEAD', 'POST'], request: ['GET', 'HEAD'], updates: ['GET', 'HEAD'],
+};
 
 /**
  * The call an address under /open311/ names, with its match (the last group is the format) and the methods
@@ -110,7 +115,7 @@ export function open311NotFound(pathname: string): string {
   const lower = path.toLowerCase();
   return lower !== path && CALLS.some(({ pattern }) => pattern.test(lower))
     ? `Open311 addresses are in lower case: /open311${lower}.`
-    : `There is no Open311 call at /open311${path}. The calls are /open311/v2/discovery, services, services/{service_code}, requests and requests/{service_request_id}, each ending .xml or .json.`;
+    : `There is no Open311 call at /open311${path}. The calls are /open311/v2/discovery, services, services/{service_code}, requests, requests/{service_request_id} and servicerequestupdates, each ending .xml or .json.`;
 }
 
 /** Whether a path is Open311's, whose every answer (errors included) is an Open311 document. */

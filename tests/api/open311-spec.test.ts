@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db';
+import { ADMIN, OFFICER, bearer, login } from '../support/api';
 import { sampleJpeg } from '../support/content-samples';
 import { openServerDatabase } from '../support/database';
 import { rawRequest } from '../support/raw-request';
@@ -212,6 +213,74 @@ describe('the open311 npm client\'s calls, as it sends them', () => {
       expect(await listed.text()).toContain(id);
       expect((await call('tokens/abc')).status).toBe(404);
     }
+  });
+});
+
+describe('GET servicerequestupdates, as FixMyStreet polls it', () => {
+  // FixMyStreet's Open311 client (perllib/Open311.pm, get_service_request_updates) asks
+  // servicerequestupdates.xml with api_key (empty when it has none), jurisdiction_id, and start_date and
+  // end_date in W3C format, and reads each request_update's update_id, service_request_id, status,
+  // updated_datetime, description and media_url.
+  it('answers each step of a request in the window, in XML and JSON, nothing personal', async () => {
+    const posted = await post('json', { service_code: '2', address_string: 'Station Road culvert', description: 'Culvert blocked.' });
+    const [{ service_request_id: id }] = (await posted.json()) as { service_request_id: string }[];
+    const admin = bearer(await login(ADMIN.email, ADMIN.password, server.url));
+    const officer = bearer(await login(OFFICER.email, OFFICER.password, server.url));
+    const officerId = (await database.selectFrom('app_user').select('id').where('email', '=', OFFICER.email).executeTakeFirstOrThrow()).id;
+    const step = async (who: Record<string, string>, action: string, body: FormData) => {
+      const res = await fetch(url(`/api/Staff/cases/${id}/${action}`), { method: 'POST', headers: who, body });
+      expect([action, res.status]).toEqual([action, 200]);
+    };
+    const assign = new FormData();
+    assign.append('officer', String(officerId));
+    await step(admin, 'assign', assign);
+    const resolve = new FormData();
+    resolve.append('note', 'Cleared; told Ravi on 9812345678.');
+    resolve.append('visibility', 'public');
+    resolve.append('photos', new File([await sampleJpeg('#0f766e', 30, 20)], 'after.jpg', { type: 'image/jpeg' }));
+    await step(officer, 'resolve', resolve);
+    const times = (await database.selectFrom('case_event').innerJoin('service_case', 'service_case.id', 'case_event.case_id').select(['case_event.id', 'case_event.at']).where('service_case.number', '=', id).orderBy('case_event.id').execute());
+    expect(times).toHaveLength(3);
+
+    // As FixMyStreet sends it: W3C times to the second, an empty api_key, its jurisdiction.
+    const w3c = (iso: string, shiftMs = 0) => new Date(Date.parse(iso) + shiftMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const query = (start: string, end: string) => new URLSearchParams({ api_key: '', jurisdiction_id: 'kamalpur', start_date: start, end_date: end });
+    const whole = query(w3c(times[0].at, -1000), w3c(times[2].at, 1000));
+    const xml = await getXml(`/open311/v2/servicerequestupdates.xml?${whole}`);
+    expect([xml.status, xml.type]).toEqual([200, 'text/xml; charset=utf-8']);
+    expect(xml.root.name).toBe('service_request_updates');
+    const mine = childrenNamed(xml.root, 'request_update').filter((u) => childText(u, 'service_request_id') === id);
+    expect(mine.map((u) => [childText(u, 'update_id'), childText(u, 'status'), childText(u, 'description')])).toEqual([
+      [String(times[0].id), 'OPEN', 'Lodged.'],
+      [String(times[1].id), 'IN_PROGRESS', 'Status: Assigned.'],
+      [String(times[2].id), 'FIXED', 'Status: Resolved.'],
+    ]);
+    expect(mine.map((u) => Date.parse(childText(u, 'updated_datetime')))).toEqual(times.map((t) => Date.parse(t.at)));
+    expect(childText(mine[0], 'media_url')).toBe('');
+    const photo = childText(mine[2], 'media_url');
+    expect(photo).toMatch(new RegExp(`^${server.url}/media/`));
+    expect((await fetch(photo)).status).toBe(200);
+    expect(xml.text).not.toMatch(/Ravi|9812345678/);
+
+    const json = await getJson<Record<string, unknown>[]>(`/open311/v2/servicerequestupdates.json?${whole}`);
+    expect(json.status).toBe(200);
+    const mineJson = json.body.filter((u) => u.service_request_id === id);
+    expect(mineJson.map((u) => u.update_id)).toEqual(mine.map((u) => childText(u, 'update_id')));
+    expect(mineJson[2]).toEqual({ update_id: String(times[2].id), service_request_id: id, status: 'FIXED', updated_datetime: times[2].at, description: 'Status: Resolved.', media_url: photo });
+    expect(mineJson[0].media_url).toBeNull();
+
+    // The window's ends are kept: up to the assignment, the resolution is not in it.
+    const early = (await getJson<{ update_id: string }[]>(`/open311/v2/servicerequestupdates.json?${query(times[0].at, times[1].at)}`)).body.map((u) => u.update_id);
+    expect(early).toEqual(expect.arrayContaining([String(times[0].id), String(times[1].id)]));
+    expect(early).not.toContain(String(times[2].id));
+
+    for (const [params, parameter] of [[query(times[2].at, times[0].at), 'end_date'], [query('yesterday', times[0].at), 'start_date']] as const) {
+      const res = await fetch(url(`/open311/v2/servicerequestupdates.xml?${params}`));
+      expect(res.status).toBe(400);
+      expect((await errorsOf(res, 'xml'))[0][1]).toMatch(new RegExp(`^${parameter}: `));
+    }
+    const posting = await rawRequest(server.url, 'POST', '/open311/v2/servicerequestupdates.xml', { 'content-type': 'application/x-www-form-urlencoded' }, 'update_id=1');
+    expect([posting.status, posting.headers.allow]).toEqual([405, 'GET, HEAD']);
   });
 });
 

@@ -12,6 +12,7 @@ import { lodgeChecked } from './grievance-requests.server';
 import { LODGE_LIMITS } from './grievance.schema';
 import { GRIEVANCE } from './grievance.service';
 import { open311Status, parseComplaintNumber, parseMobile } from './grievance-workflow';
+import { grievanceUpdates } from './open311-updates.server';
 import { formatOfPath, open311Body, open311CallOf, open311ErrorBody, open311Headers, open311MethodRefusal, open311NotFound, type Open311Format, type Open311Value } from '../../lib/open311-format';
 
 /**
@@ -56,6 +57,7 @@ export async function open311Route(context: APIContext): Promise<Response> {
     if (call === 'services') return await servicesAnswer(fmt);
     if (call === 'service') return await serviceDefinitionAnswer(fmt, match![1]);
     if (call === 'request') return await oneRequestAnswer(fmt, match![1]);
+    if (call === 'updates') return await updatesAnswer(context.url, fmt);
     return method === 'POST' ? await createRequestAnswer(context, fmt) : await requestsAnswer(context.url, fmt);
   } catch (err) {
     return errorAnswer(format, err instanceof ValidationError ? open311ValidationError(err) : asHttpError(err, `Open311 ${context.request.method} ${context.url.pathname}`));
@@ -163,6 +165,17 @@ async function requestsAnswer(url: URL, format: Open311Format): Promise<Response
   });
   const origin = siteOrigin(readConfig());
   return answer(format, 'service_requests', rows.map((g) => request(g, origin)));
+}
+
+/**
+ * GET servicerequestupdates (mySociety's extension): the steps taken between start_date and end_date. As for
+ * the requests, jurisdiction_id and api_key are taken and not needed: reading needs no key.
+ */
+async function updatesAnswer(url: URL, format: Open311Format): Promise<Response> {
+  const from = isoParam(url, 'start_date');
+  const until = isoParam(url, 'end_date');
+  if (from && until && until < from) throw new HttpError(400, 'end_date: must not be before start_date.', { end_date: 'must not be before start_date.' });
+  return answer(format, 'service_request_updates', await grievanceUpdates({ from, until }, siteOrigin(readConfig())));
 }
 
 async function oneRequestAnswer(format: Open311Format, id: string): Promise<Response> {
