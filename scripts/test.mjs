@@ -33,6 +33,8 @@ const POSTGRES_API_TESTS = [
   'staff-cases', 'staff-accounts', 'document-pages', 'case-desk',
   // money: one live transaction and one valid receipt per bill are unique keys; the counter's receipt series
   'payments', 'counter',
+  // property tax: a year's demands raised, shown before and withdrawn; the register's wards
+  'property-register',
   // trade licences: applications, verdicts and licences on the kernel's tables; the register's search and the tables' edits
   'trade-licence', 'trade-licence-register', 'trade-licence-settings',
   // ward boundaries: the page's summary of what is in use (a join, a max and the audit log)

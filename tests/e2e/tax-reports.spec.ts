@@ -61,3 +61,28 @@ test('an admin\'s mistyped setting is refused in Hindi with what was typed kept,
   await expect(page.getByRole('status')).toHaveText(hi.settings.saved);
   await expect(page).toHaveURL(/\/property-tax-settings\?saved=1&lang=hi$/);
 });
+
+test("an admin raises next year's demands only after seeing what they come to, and withdraws them", async ({ page }) => {
+  await openSession(page, ADMIN);
+  await page.goto('/property-register');
+  const year = page.getByLabel('Raise demands for the year');
+  const nextYear = (await year.locator('option').nth(1).getAttribute('value'))!;
+  await year.selectOption(nextYear);
+  await page.getByRole('button', { name: 'Raise…' }).click();
+  const question = page.locator('[data-raise-preview]');
+  await expect(question).toContainText(new RegExp(`Raise \\d+ demand lines for \\d+ properties, ₹[\\d,.]+ in all, for ${nextYear}\\?`));
+  // Cancel writes nothing: asking again still has every line to raise.
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(question).toHaveCount(0);
+  await year.selectOption(nextYear);
+  await page.getByRole('button', { name: 'Raise…' }).click();
+  const lines = /Raise (\d+) demand lines/.exec((await question.textContent())!)![1];
+  await page.getByRole('button', { name: `Yes, raise the demands for ${nextYear}` }).click();
+  await expect(page.getByRole('status')).toContainText(`${lines} demand lines raised for ${nextYear}.`);
+
+  await page.getByLabel("Withdraw a year's demands raised by mistake").selectOption(nextYear);
+  await page.getByRole('button', { name: 'Withdraw…' }).click();
+  await expect(page.locator('[data-withdraw-preview]')).toContainText(`Withdraw ${lines} demand lines`);
+  await page.getByRole('button', { name: `Yes, withdraw the demands of ${nextYear}` }).click();
+  await expect(page.getByRole('status')).toContainText(`${lines} demand lines of ${nextYear} withdrawn.`);
+});

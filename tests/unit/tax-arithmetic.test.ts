@@ -48,7 +48,6 @@ const CASES: Case[] = [
   ['two years behind: 26 months, 39%', A, '2024-25', 50000, 0, 0, '2026-11-26', 0, 19500, 69500],
   ["arrears during this year's rebate: 9 months", A, '2025-26', 20000, 0, 0, '2026-06-30', 0, 2700, 22700],
   ['that year in its own rebate period', A, '2025-26', 80000, 0, 0, '2025-06-30', 4000, 0, 76000],
-  ['a year not begun: neither', A, '2027-28', 50000, 0, 0, '2026-11-26', 0, 0, 50000],
   ['B: 10% rebate on its last day', B, '2026-27', 100000, 0, 0, '2026-07-15', 10000, 0, 90000],
   ['B: the day after', B, '2026-27', 100000, 0, 0, '2026-07-16', 0, 0, 100000],
   ['B: penalty date in January of the next calendar year', B, '2026-27', 100000, 0, 0, '2027-01-31', 0, 0, 100000],
@@ -78,6 +77,12 @@ describe('dueOn: one demand line, worked by hand', () => {
 
   it('a line paid in full is not due at all', () => {
     expect(dueOn([{ fy: '2026-27', head: 'holding', amountPaise: 100000, paidPaise: 100000 }], A, '2026-10-01')).toEqual([]);
+  });
+
+  it("a year not yet begun is not due: next year's demand raised in March is owed from 1 April", () => {
+    const lines = [{ fy: '2027-28', head: 'holding', amountPaise: 100000, paidPaise: 0 }];
+    expect(dueOn(lines, A, '2027-03-31')).toEqual([]);
+    expect(dueOn(lines, A, '2027-04-01')).toEqual([{ fy: '2027-28', head: 'holding', principalPaise: 100000, rebatePaise: 5000, penaltyPaise: 0, duePaise: 95000 }]);
   });
 });
 

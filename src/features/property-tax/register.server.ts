@@ -4,7 +4,10 @@ import { now } from '../../server/clock';
 import { HttpError } from '../../server/http';
 import { runWrite } from '../../server/write-path';
 import type { Actor } from '../../server/audit';
-import { parseMobile, parsePropertyNumber } from './property-tax.server';
+import { indianDate } from '../../lib/india-time';
+import { financialYearOf } from './tax-arithmetic';
+import { parseMobile, parsePropertyNumber, PROPERTY_TAX } from './property-tax.server';
+import { councilWardCodes, describeWards, wardCode } from './ward-code';
 
 /**
  * The property register: rows imported from a CSV file by an admin (all or nothing: one bad row and no row
@@ -27,14 +30,18 @@ export interface PropertyInput {
   floors: number;
 }
 
-/** One property's fields checked: the clean values, or what is wrong with each field. */
-export function checkProperty(raw: Record<string, unknown>): { value: PropertyInput | null; problems: string[] } {
+/**
+ * One property's fields checked: the clean values, or what is wrong with each field. `wards` is the council's
+ * list (councilWardCodes): a ward not on it is refused, so that a typo cannot open a ward of its own in the reports.
+ */
+export function checkProperty(raw: Record<string, unknown>, wards: ReadonlySet<string> | null): { value: PropertyInput | null; problems: string[] } {
   const problems: string[] = [];
   const text = (name: string) => String(raw[name] ?? '').trim();
   const number = parsePropertyNumber(text('number'));
   if (!number) problems.push('number: letters, digits, - or /, 3 to 40 characters');
-  const ward = text('ward');
-  if (!/^[A-Za-z0-9-]{1,10}$/.test(ward)) problems.push('ward: 1 to 10 letters or digits');
+  const ward = wardCode(text('ward'));
+  if (!ward) problems.push('ward: 1 to 10 letters or digits');
+  else if (wards && !wards.has(ward)) problems.push(`ward: ${text('ward')} is not a ward of the council (${describeWards(wards)})`);
   const holder = text('holder_name');
   if (holder.length < 2 || holder.length > 120) problems.push('holder_name: 2 to 120 characters');
   const mobile = parseMobile(text('mobile'));
@@ -48,7 +55,7 @@ export function checkProperty(raw: Record<string, unknown>): { value: PropertyIn
   const floors = /^\d{1,2}$/.test(text('floors')) ? Number(text('floors')) : NaN;
   if (!(floors >= 0)) problems.push('floors: a whole number from 0 to 99');
   if (problems.length > 0) return { value: null, problems };
-  return { value: { number: number!, ward, holder_name: holder, mobile: mobile!, address, usage: usage!, area_sqft: area, floors }, problems };
+  return { value: { number: number!, ward: ward!, holder_name: holder, mobile: mobile!, address, usage: usage!, area_sqft: area, floors }, problems };
 }
 
 export interface ImportReport {
@@ -78,8 +85,9 @@ export async function importRegister(csv: string, actor: Actor, database: Db = d
   if (errors.length > 0) return { imported: 0, added: 0, updated: 0, errors };
   const seen = new Map<string, number>();
   const rows: PropertyInput[] = [];
+  const wards = await councilWardCodes(database);
   for (const { record, info } of records) {
-    const { value, problems } = checkProperty(record);
+    const { value, problems } = checkProperty(record, wards);
     if (value) {
       const earlier = seen.get(value.number);
       if (earlier !== undefined) problems.push(`number: ${value.number} is also on line ${earlier}`);
@@ -109,7 +117,7 @@ export async function importRegister(csv: string, actor: Actor, database: Db = d
 
 /** One property edited in the back office; the audit log keeps it before and after. */
 export async function editProperty(number: string, raw: Record<string, unknown>, actor: Actor, database: Db = db()): Promise<void> {
-  const { value, problems } = checkProperty({ ...raw, number });
+  const { value, problems } = checkProperty({ ...raw, number }, await councilWardCodes(database));
   if (!value) throw new HttpError(400, problems[0], Object.fromEntries(problems.map((p) => [p.split(':')[0], p])));
   await runWrite({ actor, entity: 'property', table: 'property', files: [], change: async (trx) => {
     const before = await trx.selectFrom('property').selectAll().where('number', '=', number).executeTakeFirst();
@@ -125,23 +133,109 @@ export async function editProperty(number: string, raw: Record<string, unknown>,
  * built-up area, in paise. A demand already raised is left as it is (raising twice changes nothing).
  */
 export async function raiseDemands(trx: Db, fy: string): Promise<number> {
-  const rates = await trx.selectFrom('property_tax_rate').selectAll().where('paise_per_sqft', '>', 0).execute();
-  const properties = await trx.selectFrom('property').select(['id', 'usage', 'area_sqft']).execute();
   let raised = 0;
-  for (const p of properties) {
-    const values = rates.filter((r) => r.usage === p.usage).map((r) => ({ property_id: p.id, fy, head: r.head, amount_paise: p.area_sqft * r.paise_per_sqft }));
-    if (values.length === 0) continue;
+  for (const values of await demandsNotYetRaised(trx, fy)) {
     const result = await trx.insertInto('property_tax_demand').values(values).onConflict((oc) => oc.columns(['property_id', 'fy', 'head']).doNothing()).executeTakeFirst();
     raised += Number(result.numInsertedOrUpdatedRows ?? 0n);
   }
   return raised;
 }
 
-export async function raiseDemandsAudited(fy: string, actor: Actor, database: Db = db()): Promise<number> {
-  if (!/^\d{4}-\d{2}$/.test(fy)) throw new HttpError(400, 'A financial year is written 2026-27.');
+/** Each property's demand lines for `fy` from today's rates, leaving out the lines already raised. */
+async function demandsNotYetRaised(database: Db, fy: string) {
+  const rates = await database.selectFrom('property_tax_rate').selectAll().where('paise_per_sqft', '>', 0).execute();
+  const properties = await database.selectFrom('property').select(['id', 'usage', 'area_sqft']).execute();
+  const raised = new Set((await database.selectFrom('property_tax_demand').select(['property_id', 'head']).where('fy', '=', fy).execute()).map((d) => `${d.property_id}|${d.head}`));
+  return properties
+    .map((p) => rates.filter((r) => r.usage === p.usage && !raised.has(`${p.id}|${r.head}`)).map((r) => ({ property_id: p.id, fy, head: r.head, amount_paise: p.area_sqft * r.paise_per_sqft })))
+    .filter((values) => values.length > 0);
+}
+
+/**
+ * The years an admin may raise demands for: the current financial year and the next (prepared in March; its
+ * lines are owed only from 1 April, see dueOn). Any other year is refused: a year typed wrong would otherwise
+ * bill every property at once. `today` is an Indian date, yyyy-mm-dd.
+ */
+export function raisableYears(today: string): [string, string] {
+  const current = financialYearOf(today);
+  return [current, nextFinancialYear(current)];
+}
+
+const nextFinancialYear = (fy: string) => {
+  const start = Number(fy.slice(0, 4)) + 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+};
+
+function checkRaisableYear(fy: string, today: string): void {
+  const years = raisableYears(today);
+  if (!years.includes(fy)) throw new HttpError(400, `Demands can be raised for ${years[0]} or ${years[1]} only; ${fy || 'no year'} was given.`, { fy: 'not a year that can be raised' });
+}
+
+export interface DemandPreview {
+  fy: string;
+  lines: number;
+  properties: number;
+  totalPaise: number;
+}
+
+/** What raising `fy` would add, written nowhere: the admin confirms this before anything is raised. */
+export async function previewRaise(fy: string, database: Db = db(), today = indianDate(now())): Promise<DemandPreview> {
+  checkRaisableYear(fy, today);
+  const pending = await demandsNotYetRaised(database, fy);
+  const lines = pending.flat();
+  return { fy, lines: lines.length, properties: pending.length, totalPaise: lines.reduce((sum, l) => sum + l.amount_paise, 0) };
+}
+
+export async function raiseDemandsAudited(fy: string, actor: Actor, database: Db = db(), today = indianDate(now())): Promise<number> {
+  checkRaisableYear(fy, today);
   return runWrite({ actor, entity: 'property-tax-demand', table: 'property_tax_demand', files: [], change: async (trx) => {
     const raised = await raiseDemands(trx, fy);
     return { result: raised, audit: { action: 'create', recordId: null, before: null, after: { fy, raised } } };
+  } }, database);
+}
+
+export interface WithdrawPreview extends DemandPreview {
+  /** Properties whose lines stay: something was paid on them (a receipt, valid or cancelled), or a bill is open. */
+  kept: number;
+}
+
+/**
+ * The lines of `fy` that can be taken back: those of properties on which nothing of that year was ever paid
+ * (a cancelled receipt counts, as its rows are the history of what was collected) and with no bill open, since
+ * an open bill holds its lines and may still be paid.
+ */
+async function withdrawable(database: Db, fy: string) {
+  const lines = await database.selectFrom('property_tax_demand').select(['id', 'property_id', 'amount_paise']).where('fy', '=', fy).execute();
+  const paid = new Set((await database.selectFrom('property_tax_payment').select('property_id').where('fy', '=', fy).execute()).map((p) => p.property_id));
+  const openBills = await database
+    .selectFrom('payment_bill')
+    .innerJoin('property', 'property.number', 'payment_bill.reference')
+    .select('property.id')
+    .where('payment_bill.kind', '=', PROPERTY_TAX)
+    .where('payment_bill.state', '=', 'open')
+    .execute();
+  const busy = new Set([...paid, ...openBills.map((b) => b.id)]);
+  const free = lines.filter((l) => !busy.has(l.property_id));
+  const keptProperties = new Set(lines.filter((l) => busy.has(l.property_id)).map((l) => l.property_id));
+  return { free, kept: keptProperties.size };
+}
+
+export async function previewWithdraw(fy: string, database: Db = db()): Promise<WithdrawPreview> {
+  if (!/^\d{4}-\d{2}$/.test(fy)) throw new HttpError(400, 'A financial year is written 2026-27.', { fy: 'not a financial year' });
+  const { free, kept } = await withdrawable(database, fy);
+  return { fy, lines: free.length, properties: new Set(free.map((l) => l.property_id)).size, totalPaise: free.reduce((sum, l) => sum + l.amount_paise, 0), kept };
+}
+
+/** Takes back a year's demands that nothing was paid on, in one audited write that keeps every line removed. */
+export async function withdrawDemandsAudited(fy: string, actor: Actor, database: Db = db()): Promise<number> {
+  if (!/^\d{4}-\d{2}$/.test(fy)) throw new HttpError(400, 'A financial year is written 2026-27.', { fy: 'not a financial year' });
+  return runWrite({ actor, entity: 'property-tax-demand', table: 'property_tax_demand', files: [], change: async (trx) => {
+    const { free } = await withdrawable(trx, fy);
+    const removed = await trx.selectFrom('property_tax_demand').selectAll().where('id', 'in', free.length > 0 ? free.map((l) => l.id) : [-1]).execute();
+    for (let i = 0; i < removed.length; i += 500) {
+      await trx.deleteFrom('property_tax_demand').where('id', 'in', removed.slice(i, i + 500).map((l) => l.id)).execute();
+    }
+    return { result: removed.length, audit: { action: 'delete', recordId: null, before: { fy, lines: removed }, after: { fy, withdrawn: removed.length } } };
   } }, database);
 }
 

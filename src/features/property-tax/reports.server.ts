@@ -3,6 +3,7 @@ import { now } from '../../server/clock';
 import { dateInYear, dueOn, financialYearOf, type DemandLine } from './tax-arithmetic';
 import { readTaxSettings, PROPERTY_TAX } from './property-tax.server';
 import { addDays, indianDate, indianDayStart } from '../../lib/india-time';
+import { wardCode } from './ward-code';
 
 /**
  * The staff's property tax reports, worked out from the demands and the valid receipts' head-by-head
@@ -15,11 +16,8 @@ import { addDays, indianDate, indianDayStart } from '../../lib/india-time';
 const startOfIndianDay = (date: string) => new Date(indianDayStart(date)).toISOString();
 const nextDay = (date: string) => addDays(date, 1);
 
-/** A ward as typed in a form: letters, digits and dashes, or null for every ward. */
-export function parseWard(raw: unknown): string | null {
-  const value = String(raw ?? '').trim();
-  return /^[A-Za-z0-9-]{1,20}$/.test(value) ? value : null;
-}
+/** A ward as typed in a form or an address ('5' finds ward 05), or null for every ward. */
+export const parseWard = wardCode;
 
 export async function wardsOnRecord(database: Db = db()): Promise<string[]> {
   const rows = await database.selectFrom('property').select('ward').distinct().orderBy('ward').execute();

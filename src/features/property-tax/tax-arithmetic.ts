@@ -79,6 +79,8 @@ export function dueOn(lines: readonly DemandLine[], rules: TaxRules, today: stri
   const currentYear = financialYearOf(today);
   const out: LineDue[] = [];
   for (const line of [...lines].sort((a, b) => (a.fy < b.fy ? -1 : a.fy > b.fy ? 1 : 0))) {
+    // A year not yet begun is raised in advance (in March) and owed only from its 1 April.
+    if (line.fy > currentYear) continue;
     const principal = line.amountPaise - line.paidPaise;
     if (principal <= 0) continue;
     const rebate = line.fy === currentYear && today <= dateInYear(line.fy, rules.rebateUntil) ? basisPoints(principal, rules.rebateBp) : 0;
