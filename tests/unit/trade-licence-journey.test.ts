@@ -216,7 +216,8 @@ describe('the register as CSV', () => {
       { ...entry, tradeName: '@home, "best" shop' },
       { ...entry, tradeName: '-5' },
     ]).split('\n');
-    expect(csv[0]).toBe('licence_number,trade_name,ward,category,trade_type,valid_from,valid_until,status');
+    // UTF-8's byte order mark first, so that Excel reads Hindi names as Hindi.
+    expect(csv[0]).toBe('\uFEFFlicence_number,trade_name,ward,category,trade_type,valid_from,valid_until,status');
     expect(csv[1]).toBe(`NPK-TLN-2026-27-000001,"'=HYPERLINK(""http://x"",""y"")",7,Retail,Grocery shop,2026-04-01,2027-03-31,valid`);
     expect(csv[2].split(',')[1]).toBe("'+91 Stores");
     expect(csv[3]).toBe(`NPK-TLN-2026-27-000001,"'@home, ""best"" shop",7,Retail,Grocery shop,2026-04-01,2027-03-31,valid`);

@@ -17,6 +17,12 @@ export function csvRupees(paise: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/**
+ * Opens every CSV the site writes: UTF-8's byte order mark, without which Excel reads the file in the
+ * machine's own code page and shows a Hindi name as mojibake. Other readers skip it.
+ */
+export const CSV_BOM = '\uFEFF';
+
 export function csvText(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
-  return `${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\n')}\n`;
+  return `${CSV_BOM}${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\n')}\n`;
 }
