@@ -2,6 +2,7 @@ import type { APIContext, APIRoute } from 'astro';
 import { ValidationError } from 'yup';
 import { declarationOf, mayOpen } from './route-table';
 import { REFUSAL } from '../i18n/refusals';
+import { fieldWithBidiControl } from '../lib/text-direction';
 
 /** The error shape of DESIGN.md: { message, errors?: { field: message } }. */
 export class HttpError extends Error {
@@ -13,6 +14,25 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A form refused as it was read (a field holding a bidirectional control): it carries the fields as sent, so
+ * that the page shows them again with the refusal and nothing typed is lost.
+ */
+export class FormRefusal extends HttpError {
+  constructor(readonly fields: FormData, field: string) {
+    super(400, REFUSAL.textDirectionControl, { [field]: REFUSAL.textDirectionControl });
+  }
+}
+
+/**
+ * The one check every text field passes on its way in, whichever reader reads it (a form, streamed or not,
+ * or a JSON body): no bidirectional controls (src/lib/text-direction.ts).
+ */
+export function refuseBidiControls(fields: FormData): void {
+  const field = fieldWithBidiControl(fields.entries());
+  if (field !== null) throw new FormRefusal(fields, field);
 }
 
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
@@ -217,6 +237,9 @@ export async function readJsonBody(request: Request, limit: BodyLimit = TEXT_BOD
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new HttpError(400, 'The request body must be a JSON object.');
   }
+  // A script keeps what its user typed; the refusal names the field.
+  const field = fieldWithBidiControl(Object.entries(body));
+  if (field !== null) throw new HttpError(400, REFUSAL.textDirectionControl, { [field]: REFUSAL.textDirectionControl });
   return body as Record<string, unknown>;
 }
 
@@ -236,14 +259,18 @@ export async function readFormBody(request: Request, limit: BodyLimit = TEXT_BOD
     // form a browser posts without a file, so the cheap path is the common one.
     const form = new FormData();
     for (const [name, value] of new URLSearchParams(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8'))) form.append(name, value);
+    refuseBidiControls(form);
     return form;
   }
+  let form: FormData;
   try {
     // Parsed from the bytes already counted, with the client's own content type (it names the boundary).
-    return await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
+    form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
   } catch {
     throw new HttpError(400, REFUSAL.notAForm);
   }
+  refuseBidiControls(form);
+  return form;
 }
 
 /** Parses a positive whole-number id from a path segment, or answers 404. */

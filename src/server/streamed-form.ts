@@ -6,7 +6,7 @@ import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { FileKind } from '../lib/content-type';
 import { acceptUpload, fileLimitBytes, MAX_IMAGE_PIXELS, sniffContentType, WRONG_TYPE_MESSAGE, type AcceptedFile } from './content/uploads';
-import { assertFormBody, chunksWithin, discardRest, HttpError, megabytes, refuseDeclaredLength, type BodyLimit } from './http';
+import { assertFormBody, chunksWithin, discardRest, HttpError, megabytes, refuseBidiControls, refuseDeclaredLength, type BodyLimit } from './http';
 import { holdUploadSlot } from './upload-slots';
 import { REFUSAL } from '../i18n/refusals';
 import { sharp } from './image-work';
@@ -162,6 +162,7 @@ async function readParts(request: Request, reader: ReadableStreamDefaultReader<U
     }
     await Promise.all(writes);
     if (refusal) throw refusal;
+    refuseBidiControls(fields);
     // An empty file input still sends a part with no bytes: it means no file.
     const sent = files.filter((file) => file.size > 0);
     return { fields, files: sent, dispose };

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { db } from '../../server/db';
 import { ValidationError } from 'yup';
-import { HttpError, validationError } from '../../server/http';
+import { FormRefusal, HttpError, validationError } from '../../server/http';
 import { acceptSpooledFiles, checkSpooledFiles, readStreamedForm, type StreamedForm, type StreamedFormSpec } from '../../server/streamed-form';
 import type { AcceptedFile } from '../../server/content/uploads';
 import { clientAddress } from '../../server/request-origin';
@@ -183,6 +183,11 @@ export async function lodgeFromPage(
       await form.dispose();
     }
   } catch (error) {
+    // A form refused as it was read still shows again as typed.
+    if (error instanceof FormRefusal) {
+      sent = lodgeFieldsOf(error.fields);
+      formToken = String(error.fields.get(FORM_TOKEN_FIELD) ?? '') || null;
+    }
     return { lodged: null, sent, formToken, photosSent, error };
   }
 }

@@ -34,6 +34,7 @@ export const refusals: { [K in keyof typeof english]: (typeof english)[K] } = {
   tooManyUploads: 'आपके नेटवर्क से एक साथ बहुत अधिक फ़ाइलें भेजी जा रही हैं। कृपया उनके पूरा होने तक रुकें और फिर प्रयास करें।',
   notAnImage: 'जेपीजी, पीएनजी या वेबपी चित्र ही भेजें।',
   notAForm: 'भेजा गया फ़ॉर्म पढ़ा नहीं जा सका। कृपया फ़ॉर्म फिर से भरकर भेजें।',
+  textDirectionControl: 'इस फ़ील्ड से अदृश्य दिशा-नियंत्रण अक्षर (जैसे U+202E) हटाएँ: इससे लिखा हुआ टाइप किए गए क्रम से अलग पढ़ा जाता है।',
   photoTooLarge: (n: number, size: string, unit: string) => `फ़ोटो ${n} का आकार ${size} ${unit} से अधिक है।`,
   formTooLarge: (size: string) => `भेजा गया फ़ॉर्म ${size} एमबी की सीमा से बड़ा है।`,
   units: { MB: 'एमबी', megapixels: 'मेगापिक्सेल' },
