@@ -115,6 +115,43 @@ export function readConfig(): ServerConfig {
   };
 }
 
+/** Who takes online payments (PAYMENT_GATEWAY; docs/deploy.md, "Online payments"). */
+export type PaymentGatewayName = 'razorpay' | 'paygov' | 'simulator' | 'off';
+
+/** The settings each gateway cannot take a payment without. */
+const GATEWAY_NEEDS: Readonly<Record<PaymentGatewayName, readonly string[]>> = {
+  razorpay: ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'],
+  paygov: ['PAYGOV_MERCHANT_ID', 'PAYGOV_SERVICE_ID', 'PAYGOV_SECRET_KEY', 'PAYGOV_USER', 'PAYGOV_PASSWORD', 'PAYGOV_GATEWAY_URL', 'PAYGOV_STATUS_URL'],
+  simulator: [],
+  off: [],
+};
+
+export interface PaymentSettings {
+  gateway: PaymentGatewayName;
+  /** PAYMENT_TIMEOUT_MS: how long one call to the gateway may take. */
+  timeoutMs: number;
+}
+
+/**
+ * The gateway and its timeout, checked as the server starts (src/server/main.ts): a gateway that cannot take
+ * money, or one that takes none in production, stops the start with the reason instead of failing each payer
+ * with a 500. Kept apart from readConfig so that a command-line task (a backup, a new account) never depends
+ * on the payment settings.
+ */
+export function readPaymentSettings(production = process.env.NODE_ENV === 'production'): PaymentSettings {
+  const timeoutMs = positiveInt('PAYMENT_TIMEOUT_MS', 10_000);
+  const asked = (process.env.PAYMENT_GATEWAY ?? '').trim().toLowerCase();
+  if (asked === '') return { gateway: production ? 'off' : 'simulator', timeoutMs };
+  if (!Object.hasOwn(GATEWAY_NEEDS, asked)) throw new Error(`PAYMENT_GATEWAY must be razorpay, paygov, simulator or off, got "${asked}"`);
+  const gateway = asked as PaymentGatewayName;
+  if (gateway === 'simulator' && production) {
+    throw new Error('PAYMENT_GATEWAY=simulator is refused in production: the built-in simulator takes no real money. Set razorpay, paygov or off (docs/deploy.md, "Online payments")');
+  }
+  const missing = GATEWAY_NEEDS[gateway].filter((name) => !process.env[name]);
+  if (missing.length > 0) throw new Error(`PAYMENT_GATEWAY=${gateway} needs ${missing.join(', ')} (docs/deploy.md, "Online payments")`);
+  return { gateway, timeoutMs };
+}
+
 /** The origin absolute links name: SITE_URL, else the address the server listens on (never a client's Host header, which a cached page would repeat to everyone). */
 export function siteOrigin(config: ServerConfig = readConfig()): string {
   return config.siteUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;

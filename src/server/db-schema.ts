@@ -410,6 +410,13 @@ export const TABLES = {
     payment_status: textOrEmpty(),
     paid_amount_paise: integerWithDefault(),
     stall_count: integerWithDefault(),
+    /** The order's notes as JSON ('' for none), and the payment's contact, email and time ('' before one is made). */
+    notes: textOrEmpty(),
+    contact: textOrEmpty(),
+    email: textOrEmpty(),
+    paid_at: textOrEmpty(),
+    /** How much of the captured payment has been refunded, never more than was captured. */
+    refunded_paise: integerWithDefault(),
   },
   /** The property tax register (src/features/property-tax); usage 'residential', 'commercial', 'mixed' or 'vacant'. */
   property: {

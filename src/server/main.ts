@@ -7,7 +7,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { readConfig } from './config';
+import { readConfig, readPaymentSettings } from './config';
 import { closeDb, db, processDatabase, SQLITE_FILE_NAME } from './db';
 import { checkpointInBackground } from './sqlite-checkpoint';
 import { isClusterPrimary, runWorkers, workerRole } from './cluster';
@@ -81,6 +81,7 @@ async function main(): Promise<void> {
   try {
     config = readConfig();
     readMapTiles();
+    readPaymentSettings();
   } catch (err) {
     fail(`Cannot start: ${(err as Error).message}`);
   }

@@ -94,8 +94,7 @@ const FIXED_ROUTES = {
   '/receipt/[file]': { access: PUBLIC, englishOnly: true, uncached: true },
   '/payments/return': { access: PUBLIC, englishOnly: true, query: ['txn'], uncached: true, crossSite: true },
   // The gateway simulator (PAYMENT_GATEWAY=simulator; not found otherwise), speaking Razorpay's protocol.
-  '/gateway-simulator/v1/orders': { access: PUBLIC, englishOnly: true, uncached: true },
-  '/gateway-simulator/v1/orders/[id]/[action]': { access: PUBLIC, englishOnly: true, uncached: true },
+  '/gateway-simulator/v1/[...path]': { access: PUBLIC, englishOnly: true, uncached: true },
   '/gateway-simulator/v1/checkout/embedded': { access: PUBLIC, englishOnly: true, uncached: true, crossSite: true },
   // Trade licences: the form carries a one-time token for every visitor and shows a fee worked out from the
   // query; tracking and paying are each the applicant's own, and the certificate shows the licence's state now.

@@ -80,6 +80,16 @@ describe('first start and restarts', () => {
       blocker.close();
     }
   });
+
+  // Refused before anything else starts (src/server/main.ts reads the payment settings with the others), so
+  // that no payer meets a 500: the simulator takes no real money, and a gateway without its keys takes none.
+  onSqlite('stops with one clear line when the payment gateway cannot take real money', async () => {
+    const simulator = await startServer({ NODE_ENV: 'production', SEED: 'none', PAYMENT_GATEWAY: 'simulator' }, { expectFailure: true });
+    expect(simulator.output().trim()).toMatch(/^Cannot start: PAYMENT_GATEWAY=simulator is refused in production: the built-in simulator takes no real money\./);
+    expect(simulator.output().trim().split('\n')).toHaveLength(1);
+    const keyless = await startServer({ SEED: 'none', PAYMENT_GATEWAY: 'razorpay', RAZORPAY_KEY_ID: 'rzp_live_council' }, { expectFailure: true });
+    expect(keyless.output().trim()).toMatch(/^Cannot start: PAYMENT_GATEWAY=razorpay needs RAZORPAY_KEY_SECRET /);
+  });
 });
 
 /**

@@ -5,16 +5,14 @@ import { indianDateTime } from '../../lib/india-time';
 import { now } from '../../server/clock';
 
 /**
- * PayGov India (NSDL's gateway for government bodies). The request is one message of pipe-joined fields in a
- * fixed order, messageType|merchantId|serviceId|orderId|customerId|transactionAmount|currencyCode|
- * requestDateTime|successUrl|failUrl|additionalField1..5, with a checksum appended, posted by the payer's
- * browser to the gateway. The gateway's answers (the callback, and the status query made server to server
- * with HTTP Basic and `requestMsg=|merchantId|orderId`) are pipe-joined too, their first field a flag: S
- * (success), F or D (failed, declined), I (initiated, still pending), their last field the checksum.
- *
- * What cannot be checked without the gateway's integration kit (docs/deploy.md): the checksum's exact form
- * (taken here as CRC32 of the message, a pipe and the secret key, in decimal), the name of the posted field,
- * and the date format.
+ * PayGov India (NSDL's SurePay gateway for government bodies). The payer's browser posts the request to the
+ * gateway as named form fields, messageType, merchantId, serviceId, orderId, customerId, transactionAmount
+ * (decimal rupees), currencyCode, requestDateTime (Indian time, dd-MM-yyyy HH:mm:ss), successUrl, failUrl and
+ * additionalField1..5, with `checksum`: CRC32, in decimal, of those values joined by pipes in that order, a
+ * pipe and the secret key. The gateway's answers (the callback, and the status query made server to server
+ * with HTTP Basic and `requestMsg=|merchantId|orderId`) are pipe-joined messages whose first field is a flag,
+ * S (success), F or D (failed, declined), I or P (initiated or pending: ask again later), and whose last field
+ * is the checksum of the rest. What stays unconfirmed without NSDL's integration kit is in docs/deploy.md.
  */
 export interface PayGovSettings {
   merchantId: string;
@@ -36,30 +34,53 @@ function verified(message: string, key: string): string[] | null {
   return payGovChecksum(fields.join('|'), key) === checksum ? fields : null;
 }
 
-const requestTime = (ms: number) => indianDateTime(ms).replace('T', ' ');
+/** The request's fields, in the order the checksum joins them. */
+const REQUEST_FIELDS = [
+  'messageType', 'merchantId', 'serviceId', 'orderId', 'customerId', 'transactionAmount', 'currencyCode', 'requestDateTime',
+  'successUrl', 'failUrl', 'additionalField1', 'additionalField2', 'additionalField3', 'additionalField4', 'additionalField5',
+] as const;
+
+/** A moment as PayGov's requestDateTime writes it: India's wall clock, '27-06-2022 09:18:50'. */
+export function payGovDateTime(at: number): string {
+  const [date, time] = indianDateTime(at).split('T');
+  const [year, month, day] = date.split('-');
+  return `${day}-${month}-${year} ${time}`;
+}
 
 export function payGovGateway(settings: PayGovSettings): Gateway {
   return {
     name: 'paygov',
 
     async start(input, record) {
-      const fields = [
-        settings.messageType, settings.merchantId, settings.serviceId, input.transactionId, input.payer.mobile || 'citizen',
-        decimalRupees(input.amountPaise), 'INR', requestTime(now()), input.callbackUrl, input.callbackUrl,
-        input.payer.mobile || '111111', '111111', '111111', input.transactionId, 'PTAX',
-      ];
-      const message = fields.join('|');
-      const requestparameter = `${message}|${payGovChecksum(message, settings.secretKey)}`;
-      record('start', `POST ${settings.gatewayUrl} (by the payer's browser)\n${message}`, 'no answer: the payer is sent to the gateway', 'ok');
+      const values: Record<(typeof REQUEST_FIELDS)[number], string> = {
+        messageType: settings.messageType,
+        merchantId: settings.merchantId,
+        serviceId: settings.serviceId,
+        orderId: input.transactionId,
+        customerId: input.payer.mobile || 'citizen',
+        transactionAmount: decimalRupees(input.amountPaise),
+        currencyCode: 'INR',
+        requestDateTime: payGovDateTime(now()),
+        successUrl: input.callbackUrl,
+        failUrl: input.callbackUrl,
+        // Additional fields with nothing to say carry '111111', the placeholder integrations with the gateway send.
+        additionalField1: input.payer.mobile || '111111',
+        additionalField2: '111111',
+        additionalField3: '111111',
+        additionalField4: input.transactionId,
+        additionalField5: 'PTAX',
+      };
+      const fields: Record<string, string> = { ...values, checksum: payGovChecksum(REQUEST_FIELDS.map((name) => values[name]).join('|'), settings.secretKey) };
+      record('start', `POST ${settings.gatewayUrl} (by the payer's browser)\n${new URLSearchParams(fields).toString()}`, 'no answer: the payer is sent to the gateway', 'ok');
       // The order is ours: PayGov knows it by the order id we send.
-      return { orderId: input.transactionId, next: { method: 'POST', url: settings.gatewayUrl, fields: { requestparameter } } };
+      return { orderId: input.transactionId, next: { method: 'POST', url: settings.gatewayUrl, fields } };
     },
 
     readCallback(form) {
-      const message = form.msg ?? form.responseparameter ?? '';
+      const message = form.msg ?? '';
       const fields = verified(message, settings.secretKey);
       if (!fields) return { orderId: '', paymentId: '', signatureValid: false };
-      // S|messageType|merchant|service|orderId|…; F|merchant|orderId|…
+      // S|messageType|merchant|service|orderId|…; F, D, I or P|merchant|orderId|…
       const orderId = fields[0] === 'S' ? fields[4] : fields[2];
       return { orderId: orderId ?? '', paymentId: fields[0] === 'S' ? (fields[10] ?? '') : '', signatureValid: true };
     },
@@ -92,6 +113,7 @@ export function payGovGateway(settings: PayGovSettings): Gateway {
         case 'D':
           return { outcome: 'failed', amountPaise: 0, paymentId: '' };
         case 'I':
+        case 'P':
           return { outcome: 'pending', amountPaise: 0, paymentId: '' };
         default:
           throw new GatewayError(`unknown status flag ${fields[0]}`);

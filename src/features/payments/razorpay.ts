@@ -7,7 +7,9 @@ import { fetchWithin, GatewayError, type Gateway, type StatusAnswer } from './ga
  * a callback carrying razorpay_payment_id, razorpay_order_id and razorpay_signature, the HMAC-SHA256 (hex) of
  * `order_id|payment_id` under the key secret, the order's payments fetched with GET /v1/orders/{id}/payments
  * (a payment 'captured' is paid), and webhooks signed with HMAC-SHA256 of the raw body under the webhook
- * secret (X-Razorpay-Signature). The built-in simulator speaks exactly this, so one adapter serves both.
+ * secret (X-Razorpay-Signature), refunds (POST /v1/payments/{id}/refund), and every refusal as
+ * {"error": {"code", "description", ...}}. The built-in simulator answers these calls in Razorpay's documented
+ * shapes (its test drives it with Razorpay's own SDK), so one adapter serves both.
  */
 export interface RazorpaySettings {
   name: string;
@@ -34,6 +36,21 @@ export function sameHex(a: string, b: string): boolean {
 export const razorpaySignature = (keySecret: string, orderId: string, paymentId: string) => hmacHex(keySecret, `${orderId}|${paymentId}`);
 export const razorpayWebhookSignature = (webhookSecret: string, rawBody: string) => hmacHex(webhookSecret, rawBody);
 
+/**
+ * Why Razorpay refused a call: its API answers every refusal as {"error": {"code", "description", ...}}
+ * (which its own SDKs raise), so the description is what an operator reads in the stored exchange and the
+ * error; a body in no such shape is named by its status alone.
+ */
+export function refusalOf(answer: { status: number; text: string }): string {
+  try {
+    const description = (JSON.parse(answer.text) as { error?: { description?: unknown } }).error?.description;
+    if (typeof description === 'string' && description) return `${answer.status}: ${description}`;
+  } catch {
+    // not JSON: the status says what little there is
+  }
+  return String(answer.status);
+}
+
 export function razorpayGateway(settings: RazorpaySettings): Gateway {
   const auth = `Basic ${Buffer.from(`${settings.keyId}:${settings.keySecret}`).toString('base64')}`;
   return {
@@ -51,7 +68,7 @@ export function razorpayGateway(settings: RazorpaySettings): Gateway {
       }
       record('start', `POST ${url}\n${body}`, `${answer.status}\n${answer.text}`, answer.status === 200 ? 'ok' : 'refused');
       const order = answer.status === 200 ? (JSON.parse(answer.text) as { id?: string; amount?: number }) : {};
-      if (!order.id || order.amount !== input.amountPaise) throw new GatewayError(`the gateway did not create the order (${answer.status})`);
+      if (!order.id || order.amount !== input.amountPaise) throw new GatewayError(`the gateway did not create the order (${refusalOf(answer)})`);
       return {
         orderId: order.id,
         next: {
@@ -101,13 +118,14 @@ export function razorpayGateway(settings: RazorpaySettings): Gateway {
         throw err;
       }
       record('status', `GET ${url}`, `${answer.status}\n${answer.text}`, answer.status === 200 ? 'ok' : 'refused');
-      if (answer.status !== 200) throw new GatewayError(`the gateway answered ${answer.status}`);
+      if (answer.status !== 200) throw new GatewayError(`the gateway answered ${refusalOf(answer)}`);
       const items = (JSON.parse(answer.text) as { items?: { id: string; status: string; amount: number; order_id: string }[] }).items ?? [];
       const mine = items.filter((p) => p.order_id === input.orderId);
       const captured = mine.find((p) => p.status === 'captured');
       let result: StatusAnswer;
       if (captured) result = { outcome: 'paid', amountPaise: captured.amount, paymentId: captured.id };
       else if (mine.some((p) => p.status === 'authorized' || p.status === 'created')) result = { outcome: 'pending', amountPaise: 0, paymentId: '' };
+      // Failed, or refunded in full (the council holds none of it): no receipt either way.
       else if (mine.length > 0) result = { outcome: 'failed', amountPaise: 0, paymentId: mine[0].id };
       else result = { outcome: 'not-attempted', amountPaise: 0, paymentId: '' };
       return result;
@@ -128,9 +146,15 @@ export function razorpayGateway(settings: RazorpaySettings): Gateway {
     async refund(input, record) {
       const url = `${settings.apiUrl}/v1/payments/${encodeURIComponent(input.paymentId)}/refund`;
       const body = JSON.stringify({ amount: input.amountPaise });
-      const answer = await fetchWithin(url, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body }, settings.timeoutMs);
+      let answer: { status: number; text: string };
+      try {
+        answer = await fetchWithin(url, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body }, settings.timeoutMs);
+      } catch (err) {
+        record('refund', `POST ${url}\n${body}`, String((err as Error).message), 'error');
+        throw err;
+      }
       record('refund', `POST ${url}\n${body}`, `${answer.status}\n${answer.text}`, answer.status === 200 ? 'ok' : 'refused');
-      if (answer.status !== 200) throw new GatewayError(`the refund was refused (${answer.status})`);
+      if (answer.status !== 200) throw new GatewayError(`the refund was refused (${refusalOf(answer)})`);
     },
   };
 }
