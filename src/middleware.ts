@@ -70,7 +70,7 @@ const guardRoute = defineMiddleware(async (context, next) => {
   // only. So a citizen's cookie or token never opens a staff route, nor a staff one a citizen's.
   const { session } = forCitizens || (isPublic && !hasSessionCookie(request.headers.get('cookie')))
     ? { session: null }
-    : await sessionFromRequest(request, context.cookies);
+    : await sessionFromRequest(request, context.cookies, { touch: !route.idleUnchanged });
   context.locals.session = session;
   context.locals.citizen = forCitizens ? await citizenFromRequest(request, context.cookies, servedOverHttps(context)) : null;
 

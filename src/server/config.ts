@@ -6,7 +6,10 @@ export interface ServerConfig {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** SESSION_MINUTES: a sign-in ends after this many minutes without a request (an idle limit). */
   sessionMinutes: number;
+  /** SESSION_MAX_HOURS: and after this many hours whatever its activity, so that a sign-in lasts a working day. */
+  sessionMaxHours: number;
   sessionSecret: string | undefined;
   production: boolean;
   seed: 'demo' | 'none';
@@ -102,6 +105,7 @@ export function readConfig(): ServerConfig {
     dataDir: path.resolve(process.env.DATA_DIR || 'data'),
     databaseUrl: databaseUrl(),
     sessionMinutes: positiveInt('SESSION_MINUTES', 5),
+    sessionMaxHours: positiveInt('SESSION_MAX_HOURS', 12),
     sessionSecret: sessionSecret(),
     production: process.env.NODE_ENV === 'production',
     seed: process.env.SEED === 'none' ? 'none' : 'demo',

@@ -58,7 +58,7 @@ export const TABLES = {
   /** disabled_at: when an admin disabled the account (it signs in no more); must_change_password: 1 after a forced reset. */
   app_user: { id: id(), email: text(), password_hash: text(), role: text<Role>(), created_at: text(), disabled_at: textOrNull(), must_change_password: integerWithDefault(), name: textOrNull() },
   /** id: hex SHA-256 of the secret token; the token itself is never stored. */
-  user_session: { id: text(), user_id: integer(), expires_at: text() },
+  user_session: { id: text(), user_id: integer(), expires_at: text(), absolute_expires_at: textOrNull() },
   /** A sign-in code sent to a citizen's mobile: only its keyed hash is kept (src/features/citizen/citizen-code.server.ts). */
   citizen_code: {
     id: id(),

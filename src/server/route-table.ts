@@ -33,6 +33,11 @@ export interface RouteDeclaration {
    * which keeps it as a draft for the officer its signed form names and does nothing else (the case page).
    */
   draftWithoutSession?: true;
+  /**
+   * Reads the session without counting as activity: its idle end is not moved (the screens' session watch
+   * asking how long is left, which must not itself keep an unattended screen signed in).
+   */
+  idleUnchanged?: true;
   /** Its entry in a back office sidebar, in table order. */
   nav?: { sidebar: 'admin' | 'user'; label: string };
 }
@@ -177,6 +182,7 @@ const FIXED_ROUTES = {
   '/api/Account/logout': { access: PUBLIC },
   '/api/Account/change-password': { access: EVERY_ROLE },
   '/api/Account/renew': { access: EVERY_ROLE },
+  '/api/Account/session': { access: EVERY_ROLE, idleUnchanged: true },
   // Every service's cases for staff (src/features/cases): officers see only their own.
   '/api/Staff/cases': { access: CASE_STAFF, query: ['service', 'state', 'ward', 'category', 'assignee', 'overdue', 'q', 'sort', 'page'] },
   '/api/Staff/cases/[number]': { access: CASE_STAFF },

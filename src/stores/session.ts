@@ -37,6 +37,21 @@ export async function renewSession(): Promise<boolean> {
   }
 }
 
+/**
+ * The session's idle end as the server holds it now (GET /api/Account/session, which does not itself count as
+ * activity), or null when the session has ended. Undefined when the server could not be asked.
+ */
+export async function serverSessionExpiry(): Promise<number | null | undefined> {
+  try {
+    const res = await fetch('/api/Account/session', { credentials: 'same-origin' });
+    if (res.status === 401) return null;
+    if (!res.ok) return undefined;
+    return new Date(((await res.json()) as { expiresAt: string }).expiresAt).getTime();
+  } catch {
+    return undefined;
+  }
+}
+
 let loggingOut = false;
 
 /**

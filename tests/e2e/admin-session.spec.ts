@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, STAFF, setSessionExpiry, signIn } from './admin-support';
+import { ADMIN, STAFF, latestSessionExpiry, setSessionExpiry, signIn } from './admin-support';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 
 /**
@@ -119,11 +119,27 @@ test('a session that ran out on the server sends the next page to /login', async
   await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
 });
 
+test('a member of staff moving between screens stays signed in; five idle minutes sign them out', async ({ page }) => {
+  await signIn(page);
+  for (const screen of ['/counter', '/collection-register', '/tax-defaulters', '/counter', '/property-register', '/tax-collection', '/counter', '/dashboard', '/audit', '/counter']) {
+    // Four and a half minutes since the last screen: half a minute of the idle limit left, and each screen is activity.
+    setSessionExpiry(new Date(Date.now() + 30_000));
+    await page.goto(screen);
+    await expect(page, screen).toHaveURL(new RegExp(`${screen}$`));
+    // The screen moved the idle end five minutes on: ten such steps are fifty minutes of work, signed in throughout.
+    expect(latestSessionExpiry().getTime() - Date.now(), screen).toBeGreaterThan(4.5 * 60_000);
+  }
+  setSessionExpiry(new Date(Date.now() - 1000));
+  await page.goto('/counter');
+  await expect(page).toHaveURL(/\/login\?next=%2Fcounter$/);
+});
+
 test('an open screen logs out by itself when the session expires', async ({ page }) => {
   await signIn(page);
   await page.goto('/editnotice');
-  // The page renders the expiry the server holds; a few seconds ahead, the watch must act on its own.
-  setSessionExpiry(new Date(Date.now() + 4000));
+  // The page renders the expiry the server holds; a few seconds ahead (the absolute end, which loading the page
+  // does not move), the watch must act on its own.
+  setSessionExpiry(new Date(Date.now() + 4000), { absolute: true });
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Notice' })).toBeVisible();
   // The sign-in page is asked to bring the clerk back to the same screen.

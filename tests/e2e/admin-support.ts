@@ -19,11 +19,26 @@ export function e2eDatabasePath(): string {
   return path.join(`${process.env.E2E_DATA_DIR ?? `/tmp/council-e2e-${port}`}-b`, 'council.sqlite');
 }
 
-/** Moves the expiry of every live session, as if time had passed on the server. */
-export function setSessionExpiry(expiresAt: Date): void {
+/**
+ * Moves the idle end of every live session, as if time had passed on the server with no request; with
+ * `absolute`, its absolute end too, which no request moves.
+ */
+export function setSessionExpiry(expiresAt: Date, { absolute = false } = {}): void {
   const file = new Database(e2eDatabasePath());
   try {
-    file.prepare('UPDATE user_session SET expires_at = ?').run(expiresAt.toISOString());
+    const at = expiresAt.toISOString();
+    if (absolute) file.prepare('UPDATE user_session SET expires_at = ?, absolute_expires_at = ?').run(at, at);
+    else file.prepare('UPDATE user_session SET expires_at = ?').run(at);
+  } finally {
+    file.close();
+  }
+}
+
+/** The latest idle end of the live sessions, as the server holds it. */
+export function latestSessionExpiry(): Date {
+  const file = new Database(e2eDatabasePath(), { readonly: true });
+  try {
+    return new Date((file.prepare('SELECT max(expires_at) AS at FROM user_session').get() as { at: string }).at);
   } finally {
     file.close();
   }

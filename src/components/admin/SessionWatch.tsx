@@ -1,13 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $sessionExpiresAt, logout, renewSession, SESSION_WARNING_MS, setSessionExpiry, signInAgain } from '../../stores/session';
+import { $sessionExpiresAt, logout, renewSession, serverSessionExpiry, SESSION_WARNING_MS, setSessionExpiry, signInAgain } from '../../stores/session';
 import Modal from './Modal';
 
 /**
  * Watches the session's expiry (SPEC.md §4, §9). A minute before the end it warns, with "Stay signed in"
  * to start a fresh session, so a half-filled form is not lost; at the end it logs out to the sign-in page,
  * which brings the clerk back to this screen. The expiry comes from the server with the page; a renewal or
- * a password change updates the store and so these timers.
+ * a password change updates the store and so these timers. The server's end is an idle limit that work in
+ * another tab moves forward, so before warning or signing out the watch asks the server how long is left.
  */
 export default function SessionWatch({ expiresAt }: { expiresAt: string }) {
   const current = useStore($sessionExpiresAt);
@@ -21,21 +22,29 @@ export default function SessionWatch({ expiresAt }: { expiresAt: string }) {
   useEffect(() => {
     setWarning(false);
     if (current === null) return;
-    const check = () => {
-      const left = current - Date.now();
-      if (left <= 0) void signInAgain();
-      else if (left <= SESSION_WARNING_MS) setWarning(true);
+    let stale = false;
+    const check = async () => {
+      if (current - Date.now() > SESSION_WARNING_MS) return;
+      const held = await serverSessionExpiry();
+      if (stale) return;
+      // Moved forward meanwhile (another tab, a request from this one): follow it, and these timers with it.
+      if (typeof held === 'number' && held > current) return setSessionExpiry(held);
+      const left = (held ?? current) - Date.now();
+      if (held === null || left <= 0) void signInAgain();
+      else setWarning(true);
     };
+    const checkNow = () => void check();
     // Browsers slow timers in background tabs, so the expiry is also checked when the tab comes back.
-    const warnTimer = window.setTimeout(check, Math.max(0, current - SESSION_WARNING_MS - Date.now()));
-    const endTimer = window.setTimeout(check, Math.max(0, current - Date.now()) + 250);
-    document.addEventListener('visibilitychange', check);
-    window.addEventListener('focus', check);
+    const warnTimer = window.setTimeout(checkNow, Math.max(0, current - SESSION_WARNING_MS - Date.now()));
+    const endTimer = window.setTimeout(checkNow, Math.max(0, current - Date.now()) + 250);
+    document.addEventListener('visibilitychange', checkNow);
+    window.addEventListener('focus', checkNow);
     return () => {
+      stale = true;
       window.clearTimeout(warnTimer);
       window.clearTimeout(endTimer);
-      document.removeEventListener('visibilitychange', check);
-      window.removeEventListener('focus', check);
+      document.removeEventListener('visibilitychange', checkNow);
+      window.removeEventListener('focus', checkNow);
     };
   }, [current]);
 

@@ -8,16 +8,18 @@ export interface RequestSession {
   via: 'bearer' | 'cookie' | null;
 }
 
-export async function sessionFromRequest(request: Request, cookies: AstroCookies): Promise<RequestSession> {
+/** `touch: false` reads the session without moving its idle end (validateToken). */
+export async function sessionFromRequest(request: Request, cookies: AstroCookies, options: { touch?: boolean } = {}): Promise<RequestSession> {
   const authorization = request.headers.get('authorization');
   if (authorization?.toLowerCase().startsWith('bearer ')) {
-    return { session: await validateToken(authorization.slice(7).trim()), via: 'bearer' };
+    return { session: await validateToken(authorization.slice(7).trim(), undefined, options), via: 'bearer' };
   }
   const cookie = cookies.get(SESSION_COOKIE)?.value;
-  if (cookie) return { session: await validateToken(cookie), via: 'cookie' };
+  if (cookie) return { session: await validateToken(cookie, undefined, options), via: 'cookie' };
   return { session: null, via: null };
 }
 
+/** `expiresAt` is the session's absolute end: the idle end moves with each request, the cookie need not. */
 export function setSessionCookie(cookies: AstroCookies, token: string, expiresAt: Date, secure: boolean): void {
   cookies.set(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure, path: '/', expires: expiresAt });
 }

@@ -25,8 +25,9 @@ export async function signIn(
     throw new HttpError(401, INVALID_LOGIN_MESSAGE);
   }
   await attempt.succeeded();
-  const { token, expiresAt } = await createSession({ id: user.id, email: user.email, role: user.role });
+  const { token, expiresAt, absoluteExpiresAt } = await createSession({ id: user.id, email: user.email, role: user.role });
   // The back office pages use the session through an HttpOnly cookie; API clients use the token.
-  setSessionCookie(context.cookies, token, expiresAt, servedOverHttps(context));
+  // The cookie lives to the absolute end; the idle end is the row's, moved forward by each request.
+  setSessionCookie(context.cookies, token, absoluteExpiresAt, servedOverHttps(context));
   return { token, role: user.role, expiresAt };
 }

@@ -34,7 +34,7 @@ export const POST = endpoint(async (context) => {
     await recordAudit(trx, session.user, { action: 'change-password', entity: 'account', recordId: user.id, label: session.user.email });
   });
 
-  const { token, expiresAt } = await createSession({ ...session.user, mustChangePassword: false });
-  if (via === 'cookie') setSessionCookie(cookies, token, expiresAt, servedOverHttps(context));
+  const { token, expiresAt, absoluteExpiresAt } = await createSession({ ...session.user, mustChangePassword: false }, undefined, session.absoluteExpiresAt);
+  if (via === 'cookie') setSessionCookie(cookies, token, absoluteExpiresAt, servedOverHttps(context));
   return json({ message: 'Password changed.', token, expiresAt: expiresAt.toISOString() });
 });
