@@ -157,6 +157,8 @@ export const TABLES = {
   ward_alert_subscription: {
     id: id(), channel: text<'email' | 'sms'>(), recipient: text(), ward_id: integer(), events: text<'new' | 'resolved' | 'both'>(),
     frequency: text<'immediate' | 'daily'>(), lang: text<'en' | 'hi'>(), confirmed_at: textOrNull(), confirm_nonce: textOrNull(), created_at: text(), updated_at: text(),
+    /** Settings asked on the form for a confirmed subscription, as JSON, applied once its link is followed. */
+    pending_change: textOrNull(),
   },
   /** The daily digests: one row per subscription and Indian date, whether anything was sent (events > 0) or not. */
   ward_alert_digest: { subscription_id: integer(), day: text(), sent_at: text(), events: integer() },
@@ -334,7 +336,11 @@ export const TABLES = {
   /** The overdue notices sent: one per case and due time. */
   case_overdue_notice: { case_id: integer(), due_at: text(), sent_at: text() },
   /** Who follows a case they did not lodge ("me too", or a merged duplicate's people): never public (src/features/cases/case-supporters.server.ts). */
-  case_supporter: { id: id(), case_id: integer(), mobile: text(), email: text(), lang: text<'en' | 'hi'>(), via: text<'me-too' | 'merge'>(), merged_from: text(), at: text() },
+  case_supporter: {
+    id: id(), case_id: integer(), mobile: text(), email: text(), lang: text<'en' | 'hi'>(), via: text<'me-too' | 'merge'>(), merged_from: text(), at: text(),
+    /** Each contact hears of the case once its holder confirmed it; the nonce signs its pending link. */
+    mobile_confirmed_at: textOrNull(), email_confirmed_at: textOrNull(), mobile_nonce: textOrNull(), email_nonce: textOrNull(),
+  },
   /** A step sent on the case page after the officer's session ended, kept for them until it expires (src/features/cases/case-drafts.server.ts). */
   case_draft: {
     id: id(), user_id: integer(), case_number: text(), action: text(), note: text(), visibility: text(), fields: text(), photo_ids: text(),

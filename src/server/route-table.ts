@@ -81,6 +81,8 @@ const FIXED_ROUTES = {
   '/trackgrievance': { access: PUBLIC, query: ['number'], uncached: true },
   // "Me too" on an open grievance (from the similar list of /postgrievance and from tracking).
   '/metoo': { access: PUBLIC, query: ['number', 'counted'], uncached: true },
+  // A follower's link to confirm the mobile or email given with a "me too" (src/features/cases/supporter-consent.server.ts).
+  '/metoo/confirm': { access: PUBLIC, query: ['token'], uncached: true },
   '/grievance-performance': { access: PUBLIC, uncached: true },
   // Alerts for a ward (src/features/ward-alerts): the form holds a one-time token and offers SMS to a signed-in
   // citizen; the confirm and stop pages read their link's token; a ward's feed depends on the clock's 30 days.

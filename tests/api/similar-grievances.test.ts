@@ -54,8 +54,8 @@ async function similar(query: Record<string, string>): Promise<{ status: number;
 }
 const numbersOf = (body: any): string[] => body.similar.map((s: { number: string }) => s.number);
 
-async function meToo(number: string, mobile: string, extra: Record<string, string> = {}): Promise<Response> {
-  return fetch(`${server.url}/metoo`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ metoo: number, mobile, ...extra }) });
+async function meToo(number: string, mobile: string, extra: Record<string, string> = {}, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${server.url}/metoo`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: new URLSearchParams({ metoo: number, mobile, ...extra }) });
 }
 
 async function step(number: string, action: string, body: Record<string, unknown>, who = admin): Promise<Response> {
@@ -68,7 +68,9 @@ const messagesTo = (number: string, mobile: string) =>
 beforeAll(async () => {
   server = await startServer({ TEST_CLOCK_FILE: clockFile });
   database = openServerDatabase(server.dataDir);
-  await database.insertInto('grievance_setting').values({ name: 'lodgesPerAddressPerHour', value: '1000' }).onConflict((oc) => oc.column('name').doUpdateSet({ value: '1000' })).execute();
+  for (const name of ['lodgesPerAddressPerHour', 'meTooPerAddressPerHour']) {
+    await database.insertInto('grievance_setting').values({ name, value: '1000' }).onConflict((oc) => oc.column('name').doUpdateSet({ value: '1000' })).execute();
+  }
   admin = bearer(await login(ADMIN.email, ADMIN.password, server.url));
   officer = bearer(await login(OFFICER.email, OFFICER.password, server.url));
 });
@@ -171,29 +173,30 @@ describe('lodging with similar reports', () => {
 });
 
 describe('me too', () => {
-  it('counts one per mobile, says so kindly the second time, and shows the count', async () => {
+  it('answers the same whoever the mobile is (a stranger, a repeat, the lodger\'s own), counts each mobile once, and shows the count', async () => {
     const { number, mobile: own } = await lodge({ lat: '14.000000', long: '24.000000' });
     const mobile = freshMobile();
-    const first = await meToo(number, mobile, { email: 'supporter@example.org' });
-    expect(first.status).toBe(303);
-    expect(first.headers.get('location')).toBe(`/metoo?number=${number}&counted=added`);
-    const again = await meToo(number, mobile);
-    expect(again.headers.get('location')).toBe(`/metoo?number=${number}&counted=already`);
-    // The grievance's own citizen is already told of it.
-    expect((await meToo(number, own)).headers.get('location')).toBe(`/metoo?number=${number}&counted=already`);
+    const answer = async (res: Response) => ({ status: res.status, location: res.headers.get('location'), cookie: res.headers.get('set-cookie'), body: await res.text() });
+    const stranger = await answer(await meToo(number, mobile, { email: 'supporter@example.org' }));
+    expect(stranger).toMatchObject({ status: 303, location: `/metoo?number=${number}&counted=added` });
+    // The lodger's own mobile, and a mobile that follows already, get the very same answer: nobody learns whose it is.
+    expect(await answer(await meToo(number, own))).toEqual(stranger);
+    expect(await answer(await meToo(number, mobile))).toEqual(stranger);
     expect((await fetch(`${server.url}/metoo`)).status).toBe(200);
     expect((await fetch(`${server.url}/hi/metoo?number=NPK-PGR-2020-01-01-999999`)).status).toBe(404);
-    const page = await (await fetch(`${server.url}/metoo?number=${number}&counted=already`)).text();
-    expect(page).toContain('data-metoo-result="already"');
-    expect(page).toContain('1 person said &quot;me too&quot;');
-    expect((await similar({ category: '1', lat: '14.000000', long: '24.000000' })).body.similar[0].meToo).toBe(1);
+    const page = await (await fetch(`${server.url}/metoo?number=${number}&counted=added`)).text();
+    expect(page).toContain('data-metoo-result="added"');
+    expect(page).toContain('open the link we send to the mobile number and email given');
+    // Counted at once, confirmed or not, once per mobile: the stranger and the lodger's own, as any two mobiles.
+    expect(page).toContain('2 people said &quot;me too&quot;');
+    expect((await similar({ category: '1', lat: '14.000000', long: '24.000000' })).body.similar[0].meToo).toBe(2);
     const tracking = await (await fetch(`${server.url}/trackgrievance?number=${number}`)).text();
-    expect(tracking).toContain('1 person said &quot;me too&quot;');
+    expect(tracking).toContain('2 people said &quot;me too&quot;');
     expect(tracking).not.toContain(mobile);
     const staffPage = await (await fetch(`${server.url}/cases/${number}`, { headers: admin })).text();
-    expect(staffPage).toMatch(/data-supporters>1</);
-    const told = await until(async () => ((await messagesTo(number, mobile)).length > 0 ? messagesTo(number, mobile) : undefined), 'the thank-you message');
-    expect(told[0].body).toContain(`"me too" on grievance ${number} has been counted`);
+    expect(staffPage).toMatch(/data-supporters>2</);
+    // The lodger's own mobile is asked nothing: it hears of the grievance as its citizen.
+    expect((await messagesTo(number, own)).map((m) => m.body).filter((b) => b.includes('/metoo/confirm'))).toEqual([]);
   });
 
   it('refuses a wrong mobile on the form, and a closed grievance, in the page\'s language', async () => {
@@ -207,19 +210,97 @@ describe('me too', () => {
     expect(await closed.text()).toContain('यह शिकायत अब खुली नहीं है');
   });
 
-  it('tells followers of each step the citizen is told of, through the outbox', async () => {
-    const { number } = await lodge({ lat: '16.000000', long: '26.000000' });
+  it('sends someone else\'s mobile and email one confirmation link each and nothing else until the link\'s button is pressed', async () => {
+    const { number, mobile: own } = await lodge({ lat: '16.000000', long: '26.000000' });
     const mobile = freshMobile();
-    await meToo(number, mobile);
+    const email = `victim-${serial}@example.org`;
+    await meToo(number, mobile, { email });
+    const [toMobile] = await messagesTo(number, mobile);
+    const [toEmail] = await messagesTo(number, email);
+    expect((await messagesTo(number, mobile)).length).toBe(1);
+    expect((await messagesTo(number, email)).length).toBe(1);
+    expect(toMobile.body).toMatch(new RegExp(`^"Me too" on grievance ${number} with this number\\. To get its progress by SMS, confirm: \\S+/metoo/confirm\\?token=m\\.\\d+\\.\\d+\\.[\\w-]{22} `));
+    expect(toEmail.body).toMatch(/\/metoo\/confirm\?token=e\.\d+\.\d+\.[\w-]{22}\n/);
+    // Only the grievance's number: never who lodged it.
+    for (const secret of [...PERSONAL, own]) expect(toMobile.body + toEmail.body).not.toContain(secret);
+
+    // A step of the grievance: its citizen is told (in the step's own transaction), the unconfirmed contacts are not.
     const officerId = (await database.selectFrom('app_user').select('id').where('email', '=', OFFICER.email).executeTakeFirstOrThrow()).id;
     expect((await step(number, 'assign', { officer: String(officerId) })).status).toBe(200);
-    const told = await until(async () => {
-      const rows = await messagesTo(number, mobile);
-      return rows.some((r) => r.subject.includes('Assigned')) ? rows : undefined;
-    }, 'the follower told of the assignment');
-    const assigned = told.find((r) => r.subject.includes('Assigned'))!;
-    expect(assigned.body).toContain(`You are following grievance ${number}`);
-    expect(assigned.body).toContain(`/trackgrievance?number=${number}`);
+    expect((await messagesTo(number, own)).some((m) => m.subject.includes('Assigned'))).toBe(true);
+    expect(await messagesTo(number, mobile)).toHaveLength(1);
+    expect(await messagesTo(number, email)).toHaveLength(1);
+
+    // Opening the link changes nothing (mail scanners open links); the button confirms, once.
+    const link = new URL(/\S+\/metoo\/confirm\?token=\S+/.exec(toMobile.body)![0]);
+    const opened = await fetch(`${server.url}/hi${link.pathname}${link.search}`);
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain(`शिकायत ${number} की प्रगति ••••••${mobile.slice(-4)} पर भेजें?`);
+    const row = () => database.selectFrom('case_supporter').select(['mobile_confirmed_at', 'email_confirmed_at']).where('mobile', '=', mobile).executeTakeFirstOrThrow();
+    expect(await row()).toEqual({ mobile_confirmed_at: null, email_confirmed_at: null });
+    const token = link.searchParams.get('token')!;
+    const post = (t: string) => fetch(`${server.url}/metoo/confirm`, { method: 'POST', body: new URLSearchParams({ token: t }) });
+    const forged = token.replace(/^m\./, 'e.');
+    expect((await post(forged)).status).toBe(404);
+    const confirmed = await post(token);
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain(`you will be told of each step of grievance ${number}`);
+    expect((await post(token)).status).toBe(404);
+    expect((await row()).mobile_confirmed_at).not.toBeNull();
+
+    // The next step reaches the confirmed mobile, and still not the email nobody confirmed.
+    expect((await step(number, 'assign', { officer: String(officerId), note: 'Reassigned.' })).status).toBe(200);
+    const told = (await messagesTo(number, mobile)).filter((r) => r.subject.includes('Assigned'));
+    expect(told).toHaveLength(1);
+    expect(told[0].body).toContain(`You are following grievance ${number}`);
+    expect(told[0].body).toContain(`/trackgrievance?number=${number}`);
+    expect(await messagesTo(number, email)).toHaveLength(1);
+
+    // The email's link, opened after 48 hours, has expired.
+    const emailLink = new URL(/\S+\/metoo\/confirm\?token=\S+/.exec(toEmail.body)![0]);
+    setClock(49 * 3_600_000);
+    try {
+      expect((await fetch(`${server.url}${emailLink.pathname}${emailLink.search}`)).status).toBe(410);
+      expect((await post(emailLink.searchParams.get('token')!)).status).toBe(410);
+    } finally {
+      setClock(0);
+    }
+  });
+
+  it('asks nothing of a mobile its citizen signed in with, and tells it of the next step', async () => {
+    const { number } = await lodge({ lat: '34.000000', long: '24.000000' });
+    const mobile = freshMobile();
+    // The demo's sign-in code waits in the outbox (no SMS gateway here).
+    expect((await fetch(`${server.url}/api/Citizen/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile }) })).status).toBe(202);
+    const code = /\b(\d{6})\b/.exec((await database.selectFrom('outbox_message').select('body').where('recipient', '=', mobile).where('reference', '=', 'citizen sign-in').executeTakeFirstOrThrow()).body)![1];
+    const verified = await fetch(`${server.url}/api/Citizen/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mobile, code }) });
+    const cookie = `citizen_session=${((await verified.json()) as { token: string }).token}`;
+    expect((await meToo(number, mobile, {}, { cookie })).headers.get('location')).toBe(`/metoo?number=${number}&counted=added`);
+    expect(await messagesTo(number, mobile)).toEqual([]);
+    expect((await database.selectFrom('case_supporter').select('mobile_confirmed_at').where('mobile', '=', mobile).executeTakeFirstOrThrow()).mobile_confirmed_at).not.toBeNull();
+    const officerId = (await database.selectFrom('app_user').select('id').where('email', '=', OFFICER.email).executeTakeFirstOrThrow()).id;
+    expect((await step(number, 'assign', { officer: String(officerId) })).status).toBe(200);
+    expect((await messagesTo(number, mobile)).map((m) => m.subject)).toEqual([`Grievance ${number}: Assigned`]);
+  });
+
+  it('asks one contact at most once a day, whoever asks and however many at once', async () => {
+    const victimEmail = `burst-${serial}@example.org`;
+    const victimMobile = freshMobile();
+    // Lodged one after another: lodging forms sent at once wait for the server's upload slots, which is not what is tested here.
+    const grievances: { number: string }[] = [];
+    for (const n of [30, 31, 32, 33]) grievances.push(await lodge({ lat: `${n}.000000`, long: '20.000000' }));
+    // Twenty "me too"s at once: sixteen with fresh mobiles and the victim's email on one grievance, four with the
+    // victim's mobile on four grievances.
+    const sent = await Promise.all([
+      ...Array.from({ length: 16 }, () => meToo(grievances[0].number, freshMobile(), { email: victimEmail })),
+      ...grievances.map((g) => meToo(g.number, victimMobile)),
+    ]);
+    expect(sent.map((r) => r.status)).toEqual(Array(20).fill(303));
+    const to = (recipient: string) => database.selectFrom('outbox_message').select('body').where('recipient', 'like', `%${recipient}%`).execute();
+    expect(await to(victimEmail)).toHaveLength(1);
+    expect(await to(victimMobile)).toHaveLength(1);
+    // Every one of them counted all the same.
+    expect((await similar({ category: '1', lat: '30.000000', long: '20.000000' })).body.similar[0].meToo).toBe(17);
   });
 });
 
@@ -229,6 +310,11 @@ describe('merging a duplicate', () => {
     const duplicate = await lodge({ lat: '17.000100', long: '27.000000' });
     const follower = freshMobile();
     await meToo(duplicate.number, follower);
+    const link = /\/metoo\/confirm\?token=(\S+)/.exec((await messagesTo(duplicate.number, follower))[0].body)![1];
+    expect((await fetch(`${server.url}/metoo/confirm`, { method: 'POST', body: new URLSearchParams({ token: link }) })).status).toBe(200);
+    // A follower who never confirmed moves too, and still hears nothing.
+    const silent = freshMobile();
+    await meToo(duplicate.number, silent);
     const res = await step(duplicate.number, 'merge', { original: original.number.toLowerCase(), note: 'Same heap.' });
     expect(res.status).toBe(200);
     expect((await res.json()).state).toBe('Merged');
@@ -242,6 +328,7 @@ describe('merging a duplicate', () => {
     expect(followers).toEqual([
       { mobile: duplicate.mobile, via: 'merge', merged_from: duplicate.number },
       { mobile: follower, via: 'merge', merged_from: duplicate.number },
+      { mobile: silent, via: 'merge', merged_from: duplicate.number },
     ]);
     const events = await database.selectFrom('case_event').select(['case_id', 'action', 'to_state']).where('case_id', 'in', [dup.id, orig.id]).where('action', 'in', ['merge', 'merged-in']).execute();
     expect(events).toEqual(expect.arrayContaining([{ case_id: dup.id, action: 'merge', to_state: 'Merged' }, { case_id: orig.id, action: 'merged-in', to_state: 'Lodged' }]));
@@ -264,6 +351,8 @@ describe('merging a duplicate', () => {
       }, `${mobile} told of the original's next step`);
       expect(told.find((r) => r.subject.includes('Assigned'))!.body).toContain(`You are following grievance ${original.number}`);
     }
+    expect(await messagesTo(original.number, silent)).toEqual([]);
+    expect((await messagesTo(duplicate.number, silent)).map((m) => m.body.includes('/metoo/confirm?token='))).toEqual([true]);
     const tracking = await (await fetch(`${server.url}/trackgrievance?number=${duplicate.number}`)).text();
     expect(tracking).toContain(`data-merged-into="${original.number}"`);
     expect(tracking).toContain(`href="/trackgrievance?number=${original.number}"`);

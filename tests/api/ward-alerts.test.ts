@@ -198,20 +198,37 @@ describe('subscribing by email', () => {
     expect(headers).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
   });
 
-  it('updates a repeat instead of adding a second, and keeps a form sent twice to one sending', async () => {
+  it('changes a confirmed subscription only once its address confirms the change, and keeps a form sent twice to one sending', async () => {
     const email = await subscribedByEmail('12');
-    const again = await subscribe({ ward: String(await wardId('12')), email, events: 'resolved', frequency: 'daily' });
+    const row = () => database.selectFrom('ward_alert_subscription').selectAll().where('recipient', '=', email).execute();
+    const [before] = await row();
+    // A stranger asks for other settings for that address: the answer is the one anybody gets, and nothing changes.
+    const again = await subscribe({ ward: String(await wardId('12')), email, events: 'resolved', frequency: 'daily' }, { lang: 'hi' });
     expect(again.status).toBe(200);
-    const rows = await database.selectFrom('ward_alert_subscription').selectAll().where('recipient', '=', email).execute();
+    expect(again.html).toContain(`हमने ${email} पर एक लिंक भेजा है`);
+    const rows = await row();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ events: 'resolved', frequency: 'daily' });
-    expect(rows[0].confirmed_at).not.toBeNull();
-    // The same form (its token) sent again stores and sends nothing more.
-    const before = (await outboxTo(email)).length;
-    const repeat = await subscribe({ ward: String(await wardId('12')), email, events: 'new' }, { token: again.token });
+    expect(rows[0]).toMatchObject({ events: 'both', frequency: 'immediate', lang: 'en', confirmed_at: before.confirmed_at });
+    // The address is asked, in the language it reads its alerts in, and told what would change.
+    const asked = (await outboxTo(email)).at(-1)!;
+    expect(asked.subject).toBe('Confirm the change to your alerts for ward 12');
+    expect(asked.body).toContain('to: Resolved grievances; A daily digest at 8:00 in the morning (India time); messages in Hindi.');
+    const link = await confirmLinkOf(email);
+    const opened = await fetch(url(local(link)));
+    expect(await opened.text()).toContain('Change the alerts for ward 12 to w•••@example.in to: Resolved grievances;');
+    expect((await row())[0]).toMatchObject({ events: 'both', frequency: 'immediate', lang: 'en' });
+    // The address's own button makes the change, once.
+    const confirmed = await postToken('/ward-alerts/confirm', tokenOf(link));
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain('Your alerts for ward 12 are now: Resolved grievances;');
+    expect((await row())[0]).toMatchObject({ events: 'resolved', frequency: 'daily', lang: 'hi', confirmed_at: before.confirmed_at, pending_change: null, confirm_nonce: null });
+    expect((await postToken('/ward-alerts/confirm', tokenOf(link))).status).toBe(404);
+    // The same form (its token and fields) sent again stores and sends nothing more.
+    const sentBefore = (await outboxTo(email)).length;
+    const repeat = await subscribe({ ward: String(await wardId('12')), email, events: 'resolved', frequency: 'daily' }, { lang: 'hi', token: again.token });
     expect(repeat.status).toBe(200);
-    expect((await database.selectFrom('ward_alert_subscription').select('events').where('recipient', '=', email).executeTakeFirstOrThrow()).events).toBe('resolved');
-    expect(await outboxTo(email)).toHaveLength(before);
+    expect((await row())[0]).toMatchObject({ events: 'resolved', pending_change: null });
+    expect(await outboxTo(email)).toHaveLength(sentBefore);
   });
 
   it('refuses bad input in the page\'s language, keeping what was typed', async () => {

@@ -1,14 +1,35 @@
+import Database from 'better-sqlite3';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { formatWhen } from '../../src/lib/format';
+import { messages } from '../../src/i18n/messages';
+import { e2eDatabasePath } from './admin-support';
+import { sidewaysOverflow } from '../support/layout';
 
 /**
  * Similar reports on the grievance form at a phone's width. Without script, a sent form that has an open
  * grievance like it comes back with the list, everything typed kept, and lodges once "none of these" is
- * ticked; with script, the list appears as the place is chosen and "me too" counts the citizen (in Hindi).
- * Landmarks are words of this run's own, so the demo data never answers. Screenshots go to SHOTS_DIR when set.
+ * ticked; with script, the list appears as the place is chosen and "me too" counts the citizen (in Hindi), whose
+ * mobile hears of the grievance only once they press the button of the link sent to it (read where the demo
+ * keeps messages: the outbox). Landmarks are words of this run's own, so the demo data never answers.
+ * Screenshots go to SHOTS_DIR when set.
  */
 const SHOTS = process.env.SHOTS_DIR;
 const word = () => `Xylo${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const hi = messages('hi').grievance.meToo;
+
+/** The confirmation link in the newest message to a mobile, as a path on this site. */
+function confirmationLinkTo(mobile: string): string {
+  const file = new Database(e2eDatabasePath(), { readonly: true });
+  try {
+    const row = file.prepare('SELECT body FROM outbox_message WHERE recipient = ? ORDER BY id DESC LIMIT 1').get(mobile) as { body: string } | undefined;
+    const link = /https?:\/\/\S+\/metoo\/confirm\?token=\S+/.exec(row?.body ?? '')?.[0];
+    if (!link) throw new Error(`no confirmation link to ${mobile}`);
+    const url = new URL(link);
+    return url.pathname + url.search;
+  } finally {
+    file.close();
+  }
+}
 
 /** Lodges an open grievance of the form's first category in ward 3, by the form itself, ticking "none of these". */
 async function lodgeOriginal(page: Page, request: APIRequestContext, landmark: string): Promise<string> {
@@ -60,7 +81,9 @@ test('with script the list appears as the place is chosen, and "me too" counts t
   await page.goto('/hi/postgrievance');
   const landmark = word();
   const original = await lodgeOriginal(page, context.request, `${landmark} mandir`);
-  await page.locator('#mobile').fill('9876554321');
+  // A number of this try's own: a contact is asked to confirm once a day at most.
+  const mobile = `97${String(Date.now()).slice(-8)}`;
+  await page.locator('#mobile').fill(mobile);
   await fillProblem(page, `${landmark} ke paas`);
   const card = page.locator(`[data-similar-card="${original}"]`);
   await expect(card).toBeVisible();
@@ -78,8 +101,18 @@ test('with script the list appears as the place is chosen, and "me too" counts t
   }
   await card.getByRole('button', { name: 'मेरी भी' }).click();
   await expect(page).toHaveURL(new RegExp(`/hi/metoo\\?number=${original}&counted=added$`));
-  await expect(page.getByRole('status')).toContainText(`गिन लिया गया। आपको शिकायत ${original} की प्रगति बताई जाएगी।`);
+  await expect(page.getByRole('status')).toContainText(hi.counted(original));
+  await expect(page.getByRole('status')).toContainText(hi.confirmNext);
   await expect(page.locator(`[data-similar-card="${original}"]`)).toContainText('1 व्यक्ति ने "मेरी भी" कहा');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/metoo-hi-1280.png`, fullPage: true });
+
+  // The link sent to the mobile shows what it would start, and only its button starts it.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto(confirmationLinkTo(mobile));
+  await expect(page).toHaveURL(/\/hi\/metoo\/confirm\?token=m\./);
+  await expect(page.getByText(hi.confirmText(original, `••••••${mobile.slice(-4)}`))).toBeVisible();
+  expect(await sidewaysOverflow(page), 'no sideways scrolling').toBeLessThanOrEqual(0);
+  await page.getByRole('button', { name: hi.confirmButton }).click();
+  await expect(page.getByRole('status')).toContainText(hi.confirmed(original));
   await context.close();
 });

@@ -3,6 +3,7 @@ import { messages } from '../../src/i18n/messages';
 import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
 import { ADMIN, openSession } from './admin-support';
 import { docsScreenshot } from '../support/docs-screenshot';
+import { sidewaysOverflow } from '../support/layout';
 
 /**
  * The tax reports as staff use them: a cashier opens the defaulters of a ward from the sidebar, prints it in
@@ -62,7 +63,8 @@ test('an admin\'s mistyped setting is refused in Hindi with what was typed kept,
   await expect(page).toHaveURL(/\/property-tax-settings\?saved=1&lang=hi$/);
 });
 
-test("an admin raises next year's demands only after seeing what they come to, and withdraws them", async ({ page }) => {
+test("an admin raises next year's demands only after seeing what they come to, and withdraws them, on a phone", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
   await openSession(page, ADMIN);
   await page.goto('/property-register');
   const year = page.getByLabel('Raise demands for the year');
@@ -77,6 +79,8 @@ test("an admin raises next year's demands only after seeing what they come to, a
   await year.selectOption(nextYear);
   await page.getByRole('button', { name: 'Raise…' }).click();
   const lines = /Raise (\d+) demand lines/.exec((await question.textContent())!)![1];
+  // The register (its rates table, the CSV's column line) and the question fit the phone's width.
+  expect(await sidewaysOverflow(page)).toBe(0);
   await page.getByRole('button', { name: `Yes, raise the demands for ${nextYear}` }).click();
   await expect(page.getByRole('status')).toContainText(`${lines} demand lines raised for ${nextYear}.`);
 

@@ -7,7 +7,8 @@ import { sidewaysOverflow } from '../support/layout';
 /**
  * Alerts for a ward on a 375 px phone with JavaScript off, in Hindi: the form from the menu's page, the
  * confirmation link read where the demo keeps the email (the outbox: no mail transport is set up), and its
- * button. The API tests (tests/api/ward-alerts.test.ts) cover the rules; this is the person's path.
+ * button; then the same form sent again with other settings, which change only by the link sent for that.
+ * The API tests (tests/api/ward-alerts.test.ts) cover the rules; this is the person's path.
  */
 const PHONE = { width: 375, height: 800 };
 const hi = messages('hi').wardAlerts;
@@ -53,5 +54,20 @@ test('a phone without script subscribes by email in Hindi and confirms by the em
   await expect(page).toHaveURL(/\/hi\/ward-alerts\/confirm\?token=/);
   await page.getByRole('button', { name: hi.confirmButton }).click();
   await expect(page.getByRole('status')).toContainText(hi.confirmed('9'));
+
+  // Other settings asked for the same address wait for the address's own link.
+  await page.goto('/hi/ward-alerts');
+  await page.locator('#ward').selectOption({ label: hi.wardName('9') });
+  await page.getByRole('radio', { name: hi.events.new, exact: true }).check();
+  await page.getByRole('radio', { name: hi.frequency.immediate, exact: true }).check();
+  await page.locator('#email').fill(email);
+  await page.getByRole('button', { name: hi.subscribe }).click();
+  await expect(page.getByRole('status')).toContainText(hi.checkEmail(email));
+  await page.goto(confirmationLinkTo(email));
+  const change = `${hi.events.new}; ${hi.frequency.immediate}; ${hi.messagesIn(hi.languages.hi)}`;
+  await expect(page.getByText(hi.changeText('9', `w•••@example.in`, change))).toBeVisible();
+  expect(await sidewaysOverflow(page), 'no sideways scrolling').toBeLessThanOrEqual(0);
+  await page.getByRole('button', { name: hi.changeButton }).click();
+  await expect(page.getByRole('status')).toContainText(hi.changed('9', change));
   await context.close();
 });

@@ -6,6 +6,7 @@ import { claimSubmission, FORM_TOKEN_FIELD } from '../../server/form-submission'
 import { db } from '../../server/db';
 import { variantUrl } from '../../server/media-variants';
 import { addSupporter, supporterCountOf } from '../cases/case-supporters.server';
+import { askToConfirm } from '../cases/supporter-consent.server';
 import { findPublicGrievance } from './grievance-queries.server';
 import { GRIEVANCE } from './grievance.service';
 import { lodgeSchema } from './grievance.schema';
@@ -18,7 +19,9 @@ import { REFUSAL } from '../../i18n/refusals';
  * A citizen's "me too" from a form: the similar list on /postgrievance (its buttons post the lodging form's
  * mobile and email here, with the grievance's number as `metoo`), or the public tracking page. The mobile is
  * checked as lodging checks it; one per mobile per grievance; the form's one-time token makes a second
- * sending of the same form answer the first's result, and the address limit holds a flood back.
+ * sending of the same form answer the first's result, and the address limit holds a flood back. The answer
+ * is the same whatever the mobile (a stranger's, one that follows already, the lodger's own), and the
+ * contacts given hear only a request to confirm them (src/features/cases/supporter-consent.server.ts).
  */
 const meTooSchema = object({ mobile: lodgeSchema.fields.mobile, email: lodgeSchema.fields.email });
 
@@ -27,20 +30,23 @@ const text = (form: FormData, name: string) => {
   return typeof value === 'string' ? value : '';
 };
 
-export type MeTooResult = 'added' | 'already';
+/** Where a follower's confirmation link opens. */
+export const ME_TOO_CONFIRM_PATH = '/metoo/confirm';
 
-export async function meTooFromForm(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: FormData, lang: Lang): Promise<{ number: string; result: MeTooResult }> {
+/** `provenMobile`: the mobile of a citizen signed in on this request, which needs no confirming. */
+export async function meTooFromForm(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: FormData, lang: Lang, provenMobile: string | null = null): Promise<{ number: string }> {
   const number = parseComplaintNumber(text(form, 'metoo'));
   if (!number) throw new HttpError(404, REFUSAL.noSuchGrievance);
   const values = await meTooSchema.validate({ mobile: text(form, 'mobile'), email: text(form, 'email') }, { abortEarly: false, stripUnknown: true });
   // The claim is per grievance: one lodging form may say "me too" to more than one of its list.
   const claim = await claimSubmission(`metoo-${number}`, form.get(FORM_TOKEN_FIELD));
-  if (claim.kind === 'done') return { number, result: claim.result === 'added' ? 'added' : 'already' };
+  if (claim.kind === 'done') return { number };
   try {
     await admitMeToo(clientAddress(context));
-    const result = await addSupporter(GRIEVANCE, number, { mobile: String(values.mobile), email: String(values.email ?? ''), lang });
-    await claim.complete(result);
-    return { number, result };
+    const added = await addSupporter(GRIEVANCE, number, { mobile: String(values.mobile), email: String(values.email ?? '').trim(), lang, provenMobile });
+    if (added) await askToConfirm(GRIEVANCE, number, added, ME_TOO_CONFIRM_PATH);
+    await claim.complete('counted');
+    return { number };
   } catch (err) {
     await claim.abandon();
     throw err;

@@ -14,7 +14,9 @@ import { confirmToken, readConfirmToken, readUnsubscribeToken } from './ward-ale
  * Subscribing to a ward's grievance alerts, confirming and stopping them. One row per address and ward: a
  * repeat changes what and how often instead of adding a second. An email starts unconfirmed, with a link
  * (signed, once, 48 hours) sent through the outbox; an SMS goes only to the mobile the citizen signed in with,
- * which that sign-in proved, so it starts at once. Only confirmed rows are ever written to.
+ * which that sign-in proved, so it starts at once. Anyone may type anyone's address into the form, so a
+ * confirmed email subscription keeps its settings until a link sent to the address confirms the change asked
+ * (it waits in pending_change). Only confirmed rows are ever written to.
  */
 export const ALERT_EVENTS = ['new', 'resolved', 'both'] as const;
 export const ALERT_FREQUENCIES = ['immediate', 'daily'] as const;
@@ -107,12 +109,16 @@ export async function subscribe(request: SubscribeRequest, who: { citizenMobile:
   }
   const at = new Date(now()).toISOString();
   const queued = await database.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('ward_alert_subscription').select(['id', 'confirmed_at']).where('channel', '=', channel).where('recipient', '=', recipient).where('ward_id', '=', ward.id).executeTakeFirst();
+    const before = await trx.selectFrom('ward_alert_subscription').select(['id', 'confirmed_at', 'lang']).where('channel', '=', channel).where('recipient', '=', recipient).where('ward_id', '=', ward.id).executeTakeFirst();
+    if (before?.confirmed_at && channel === 'email') {
+      await askToChange(trx, { id: before.id, recipient, ward: ward.number, lang: before.lang === 'hi' ? 'hi' : 'en' }, { events, frequency, lang: who.lang }, at);
+      return true;
+    }
     // A confirmed email stays confirmed: only its settings change. Otherwise an email gets a fresh link (the
     // old one stops working) and an SMS is confirmed by the sign-in itself.
     const confirmedAt = before?.confirmed_at ?? (channel === 'sms' ? at : null);
     const nonce = confirmedAt ? null : randomBytes(12).toString('base64url');
-    const settings = { events, frequency, lang: who.lang, confirmed_at: confirmedAt, confirm_nonce: nonce, updated_at: at };
+    const settings = { events, frequency, lang: who.lang, confirmed_at: confirmedAt, confirm_nonce: nonce, pending_change: null, updated_at: at };
     const { id } = await trx
       .insertInto('ward_alert_subscription')
       .values({ channel, recipient, ward_id: ward.id, created_at: at, ...settings })
@@ -129,12 +135,49 @@ export async function subscribe(request: SubscribeRequest, who: { citizenMobile:
   return { channel, shownAs: channel === 'email' ? recipient : maskMobile(recipient), ward: ward.number };
 }
 
+/** The settings a confirmed subscriber is asked to confirm before they replace their own. */
+export interface AlertSettings {
+  events: AlertEvents;
+  frequency: AlertFrequency;
+  lang: Lang;
+}
+
+const pendingSettings = (json: string | null): AlertSettings | null => {
+  if (!json) return null;
+  const value = JSON.parse(json) as Partial<AlertSettings>;
+  const events = oneOf(ALERT_EVENTS, String(value.events));
+  const frequency = oneOf(ALERT_FREQUENCIES, String(value.frequency));
+  return events && frequency ? { events, frequency, lang: value.lang === 'hi' ? 'hi' : 'en' } : null;
+};
+
+/** The settings in words, in a language: what, how often and in which language. */
+export function settingsText(settings: AlertSettings, lang: Lang): string {
+  const m = messages(lang).wardAlerts;
+  return `${m.events[settings.events]}; ${m.frequency[settings.frequency]}; ${m.messagesIn(m.languages[settings.lang])}`;
+}
+
+/**
+ * A change asked for a confirmed email subscription: kept aside with a new link's nonce (an older pending
+ * change and its link are replaced), and the link sent to the address in the language it reads now.
+ */
+async function askToChange(trx: Db, subscription: { id: number; recipient: string; ward: string; lang: Lang }, change: AlertSettings, at: string): Promise<void> {
+  const nonce = randomBytes(12).toString('base64url');
+  await trx.updateTable('ward_alert_subscription').set({ pending_change: JSON.stringify(change), confirm_nonce: nonce, updated_at: at }).where('id', '=', subscription.id).execute();
+  const { lang } = subscription;
+  const m = messages(lang).wardAlerts;
+  const link = siteLink(lang, `/ward-alerts/confirm?token=${confirmToken(subscription.id, nonce)}`);
+  const body = `${m.changeBody(subscription.ward, settingsText(change, lang), link)}\n\n${messages(lang).footer.councilName}`;
+  await queueMessages(trx, addressed({ id: subscription.id, channel: 'email', recipient: subscription.recipient, lang }).map((to) => ({ ...to, lang, subject: m.changeSubject(subscription.ward), body, reference: `ward-${subscription.ward}` })));
+}
+
 /** What a confirmation or unsubscribe page shows of a subscription: its ward and its address, half hidden. */
 export interface ShownSubscription {
   id: number;
   ward: string;
   shownAs: string;
   confirmed: boolean;
+  /** A change waiting for its link, if any. */
+  change: AlertSettings | null;
 }
 
 /** An email shown to whoever holds a link: enough to recognise it, not to learn it. */
@@ -144,10 +187,12 @@ async function shown(id: number, database: Db): Promise<ShownSubscription | null
   const row = await database
     .selectFrom('ward_alert_subscription as s')
     .innerJoin('ward as w', 'w.id', 's.ward_id')
-    .select(['s.id', 's.channel', 's.recipient', 's.confirmed_at', 'w.ward_number'])
+    .select(['s.id', 's.channel', 's.recipient', 's.confirmed_at', 's.pending_change', 'w.ward_number'])
     .where('s.id', '=', id)
     .executeTakeFirst();
-  return row ? { id: row.id, ward: row.ward_number, shownAs: row.channel === 'email' ? maskEmail(row.recipient) : maskMobile(row.recipient), confirmed: row.confirmed_at !== null } : null;
+  return row
+    ? { id: row.id, ward: row.ward_number, shownAs: row.channel === 'email' ? maskEmail(row.recipient) : maskMobile(row.recipient), confirmed: row.confirmed_at !== null, change: pendingSettings(row.pending_change) }
+    : null;
 }
 
 export type LinkState<T> = { kind: 'ok'; subscription: T } | { kind: 'expired' } | { kind: 'invalid' };
@@ -163,16 +208,29 @@ export async function readConfirmLink(token: string, database: Db = db()): Promi
   return subscription ? { kind: 'ok', subscription } : { kind: 'invalid' };
 }
 
-/** Confirms, once: the nonce the link was signed over is cleared in the same statement that confirms. */
+/**
+ * Confirms, once: a new subscription starts, or a confirmed one takes the change it waits with. The nonce the
+ * link was signed over is cleared in the same statement, which applies only while that nonce is still the
+ * row's: a newer request (with its own change) replaced both, and voids this link.
+ */
 export async function confirmSubscription(token: string, database: Db = db()): Promise<LinkState<ShownSubscription>> {
-  let nonce: string | null = null;
-  const check = await readConfirmToken(token, async (id) => (nonce = await nonceOf(database)(id)));
-  if (check.kind !== 'ok' || nonce === null) return check.kind === 'ok' ? { kind: 'invalid' } : check;
+  let row: { confirm_nonce: string | null; confirmed_at: string | null; pending_change: string | null } | undefined;
+  const check = await readConfirmToken(token, async (id) => {
+    row = await database.selectFrom('ward_alert_subscription').select(['confirm_nonce', 'confirmed_at', 'pending_change']).where('id', '=', id).executeTakeFirst();
+    return row?.confirm_nonce ?? null;
+  });
+  if (check.kind !== 'ok' || !row?.confirm_nonce) return check.kind === 'ok' ? { kind: 'invalid' } : check;
   const at = new Date(now()).toISOString();
-  const updated = await database.updateTable('ward_alert_subscription').set({ confirmed_at: at, confirm_nonce: null, updated_at: at }).where('id', '=', check.id).where('confirm_nonce', '=', nonce).executeTakeFirst();
+  const change = pendingSettings(row.pending_change);
+  const updated = await database
+    .updateTable('ward_alert_subscription')
+    .set({ ...(change ?? {}), confirmed_at: row.confirmed_at ?? at, confirm_nonce: null, pending_change: null, updated_at: at })
+    .where('id', '=', check.id)
+    .where('confirm_nonce', '=', row.confirm_nonce)
+    .executeTakeFirst();
   if (Number(updated.numUpdatedRows) !== 1) return { kind: 'invalid' };
   const subscription = await shown(check.id, database);
-  return subscription ? { kind: 'ok', subscription } : { kind: 'invalid' };
+  return subscription ? { kind: 'ok', subscription: { ...subscription, change } } : { kind: 'invalid' };
 }
 
 export interface ShownUnsubscribe {

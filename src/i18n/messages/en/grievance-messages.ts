@@ -20,5 +20,8 @@ export const grievanceMessages = {
   // Similar reports, "me too" and merged duplicates.
   merge: (number: string, original: string) => `Your grievance ${number} is about the same problem as grievance ${original}, so it has been joined to it. You will now be told of the progress of ${original}.`,
   supporterLine: (number: string) => `You are following grievance ${number} (you said "me too", or your report of the same problem was joined to it).`,
-  supporterAdded: (number: string) => `Thank you: your "me too" on grievance ${number} has been counted. You will be told of its progress.`,
+  // Asked once of a contact someone gave with a "me too": nothing more is sent to it unless its holder confirms.
+  supporterConfirmSubject: (number: string) => `Follow grievance ${number}?`,
+  supporterConfirm: (number: string, link: string) => `Someone (we hope you) said "me too" on grievance ${number} and gave this address to be told of its progress. To be told, open this link within 48 hours and press the button:\n${link}\n\nIf it was not you, do nothing: nothing more will be sent.`,
+  supporterConfirmSms: (number: string, link: string) => `"Me too" on grievance ${number} with this number. To get its progress by SMS, confirm: ${link} Not you? Ignore this; nothing more is sent.`,
 };

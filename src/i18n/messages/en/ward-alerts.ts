@@ -32,7 +32,7 @@ export const wardAlerts = {
   tooMany: 'Too many subscriptions have been asked for from here. Please try again in an hour.',
   unreadable: 'The form could not be read. Please fill it in again.',
   // After subscribing.
-  checkEmail: (email: string) => `Almost done: we have sent a link to ${email}. Follow it within 48 hours to start the alerts.`,
+  checkEmail: (email: string) => `Almost done: we have sent a link to ${email}. Follow it within 48 hours to start the alerts (or, if that address has them already, to change them as chosen).`,
   smsStarted: (masked: string, ward: string) => `Done: alerts for ward ${ward} will come by SMS to ${masked}.`,
   another: 'Subscribe to another ward',
   // The feeds.
@@ -44,6 +44,12 @@ export const wardAlerts = {
   confirmText: (ward: string, email: string) => `Start alerts for ward ${ward} to ${email}?`,
   confirmButton: 'Yes, start the alerts',
   confirmed: (ward: string) => `Your alerts for ward ${ward} have started. Every message has a link to stop them.`,
+  // Confirming a change of a confirmed subscription's settings.
+  changeText: (ward: string, email: string, settings: string) => `Change the alerts for ward ${ward} to ${email} to: ${settings}?`,
+  changeButton: 'Yes, change them',
+  changed: (ward: string, settings: string) => `Your alerts for ward ${ward} are now: ${settings}.`,
+  languages: { en: 'English', hi: 'Hindi' },
+  messagesIn: (language: string) => `messages in ${language}`,
   // Unsubscribing.
   unsubscribeTitle: 'Stop alerts',
   unsubscribeText: (ward: string, recipient: string) => `Stop alerts for ward ${ward} to ${recipient}?`,
@@ -58,6 +64,8 @@ export const wardAlerts = {
   // The messages.
   confirmSubject: (ward: string) => `Confirm your alerts for ward ${ward}`,
   confirmBody: (ward: string, link: string) => `Someone (we hope you) asked for grievance alerts for ward ${ward} at this address. To start them, open this link within 48 hours and press the button:\n${link}\n\nIf it was not you, do nothing: no alerts will be sent.`,
+  changeSubject: (ward: string) => `Confirm the change to your alerts for ward ${ward}`,
+  changeBody: (ward: string, settings: string, link: string) => `Someone (we hope you) asked to change the grievance alerts for ward ${ward} at this address to: ${settings}. To make the change, open this link within 48 hours and press the button:\n${link}\n\nIf it was not you, do nothing: your alerts stay as they are.`,
   newSubject: (number: string, ward: string) => `New grievance in ward ${ward}: ${number}`,
   resolvedSubject: (number: string, ward: string) => `Grievance resolved in ward ${ward}: ${number}`,
   /** One grievance as a message line: number, category, ward, landmark and state. */

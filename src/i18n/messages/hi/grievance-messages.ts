@@ -18,5 +18,7 @@ export const grievanceMessages: Messages['grievanceMessages'] = {
   // मिलती-जुलती शिकायतें, "मेरी भी" और मिलाई गई दोहरी शिकायतें।
   merge: (number: string, original: string) => `आपकी शिकायत ${number} उसी समस्या के बारे में है जिसकी शिकायत ${original} है, इसलिए इसे उसमें मिला दिया गया है। अब आपको ${original} की प्रगति बताई जाएगी।`,
   supporterLine: (number: string) => `आप शिकायत ${number} से जुड़े हैं (आपने "मेरी भी" कहा, या उसी समस्या की आपकी शिकायत इसमें मिलाई गई)।`,
-  supporterAdded: (number: string) => `धन्यवाद: शिकायत ${number} पर आपका "मेरी भी" गिन लिया गया है। आपको इसकी प्रगति बताई जाएगी।`,
+  supporterConfirmSubject: (number: string) => `शिकायत ${number} की प्रगति जानना चाहते हैं?`,
+  supporterConfirm: (number: string, link: string) => `किसी ने (आशा है आपने) शिकायत ${number} पर "मेरी भी" कहा और इसकी प्रगति जानने के लिए यह पता दिया। प्रगति जानने के लिए 48 घंटे के भीतर यह लिंक खोलें और बटन दबाएँ:\n${link}\n\nअगर यह आप नहीं थे, तो कुछ न करें: आगे कुछ नहीं भेजा जाएगा।`,
+  supporterConfirmSms: (number: string, link: string) => `इस नंबर से शिकायत ${number} पर "मेरी भी" कहा गया। SMS से प्रगति जानने के लिए पुष्टि करें: ${link} आप नहीं थे? अनदेखा करें; आगे कुछ नहीं भेजा जाएगा।`,
 };
