@@ -36,6 +36,8 @@ const POSTGRES_API_TESTS = [
   'payments', 'counter', 'gateway-simulator',
   // property tax: a year's demands raised, shown before and withdrawn; the register's wards
   'property-register',
+  // receipts of each payable kind, found in the database by kind and read by their secret token
+  'receipt-reference',
   // trade licences: applications, verdicts and licences on the kernel's tables; the register's search and the tables' edits
   'trade-licence', 'trade-licence-register', 'trade-licence-settings',
   // ward boundaries: the page's summary of what is in use (a join, a max and the audit log)

@@ -52,6 +52,8 @@ export interface Payable {
   receiptLines: (database: Db, receiptId: number, lang: Lang) => Promise<{ label: string; amountPaise: number }[]>;
   /** The words for the receipt and its messages, e.g. 'Property tax' / 'संपत्ति कर'. */
   title: Record<Lang, string>;
+  /** What the receipt calls the reference it was paid against, e.g. 'Property number' / 'संपत्ति संख्या'. */
+  referenceName: Record<Lang, string>;
 }
 
 /**

@@ -155,14 +155,16 @@ export interface ReceiptForPdf {
   instrument: string;
   title: string;
   reference: string;
+  /** What the payable kind calls its reference ('Property number', 'Application number'), in the receipt's language. */
+  referenceName: string;
   payerName: string;
   lines: { label: string; amountPaise: number }[];
   verifyUrl: string;
 }
 
 const WORDS: Record<Lang, Record<string, string>> = {
-  en: { receipt: 'Payment receipt', number: 'Receipt number', date: 'Date', for: 'For', ref: 'Property number', payer: 'Received from', mode: 'Mode', amount: 'Amount received', verify: 'Scan or visit to verify this receipt:', cancelled: 'CANCELLED', item: 'Head', rs: 'Amount (₹)' },
-  hi: { receipt: 'भुगतान रसीद', number: 'रसीद संख्या', date: 'तिथि', for: 'विवरण', ref: 'संपत्ति संख्या', payer: 'प्राप्त किया', mode: 'माध्यम', amount: 'प्राप्त राशि', verify: 'इस रसीद की जाँच के लिए स्कैन करें या खोलें:', cancelled: 'रद्द', item: 'मद', rs: 'राशि (₹)' },
+  en: { receipt: 'Payment receipt', number: 'Receipt number', date: 'Date', for: 'For', payer: 'Received from', mode: 'Mode', amount: 'Amount received', verify: 'Scan or visit to verify this receipt:', cancelled: 'CANCELLED', item: 'Head', rs: 'Amount (₹)' },
+  hi: { receipt: 'भुगतान रसीद', number: 'रसीद संख्या', date: 'तिथि', for: 'विवरण', payer: 'प्राप्त किया', mode: 'माध्यम', amount: 'प्राप्त राशि', verify: 'इस रसीद की जाँच के लिए स्कैन करें या खोलें:', cancelled: 'रद्द', item: 'मद', rs: 'राशि (₹)' },
 };
 
 export async function receiptPdf(receipt: ReceiptForPdf, lang: Lang): Promise<Buffer> {
@@ -179,7 +181,7 @@ export async function receiptPdf(receipt: ReceiptForPdf, lang: Lang): Promise<Bu
     [w.number, receipt.number],
     [w.date, receipt.paidOn],
     [w.for, receipt.title],
-    [w.ref, receipt.reference],
+    [receipt.referenceName, receipt.reference],
     [w.payer, receipt.payerName],
     [w.mode, receipt.instrument ? `${receipt.mode} (${receipt.instrument})` : receipt.mode],
     [w.amount, `₹ ${rupees(receipt.amountPaise)}`],

@@ -172,6 +172,7 @@ interface BillDetails {
 export const propertyTaxPayable: Payable = {
   kind: PROPERTY_TAX,
   title: { en: 'Property tax', hi: 'संपत्ति कर' },
+  referenceName: { en: 'Property number', hi: 'संपत्ति संख्या' },
   async quote(trx, reference, request) {
     const property = request.atCounter ? ((await propertyByNumber(reference, trx)) ?? null) : await propertyFor(reference, request.mobile, trx);
     if (!property) throw new HttpError(404, 'No property has this number with this mobile number on record.');

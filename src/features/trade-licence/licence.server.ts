@@ -49,6 +49,7 @@ interface BillDetails {
 export const tradeLicencePayable: Payable = {
   kind: TRADE_LICENCE_KIND,
   title: { en: 'Trade licence fee', hi: 'व्यापार लाइसेंस शुल्क' },
+  referenceName: { en: 'Application number', hi: 'आवेदन संख्या' },
   async quote(trx, reference, request) {
     const found = await findCase(reference, now(), trx, [TRADE_LICENCE]);
     if (!found || (!request.atCounter && found.contact.mobile !== request.mobile)) throw new HttpError(404, 'No application has this number with this mobile number.');

@@ -38,6 +38,7 @@ export const GET: APIRoute = async ({ params, url }) => {
       instrument: receipt.instrument,
       title: payable.title[lang],
       reference: receipt.reference,
+      referenceName: payable.referenceName[lang],
       payerName: bill.payer_name,
       lines: await payable.receiptLines(database, receipt.id, lang),
       verifyUrl: verifyUrl(lang, receipt.number),
