@@ -76,9 +76,38 @@ function fontedDocument(title: string): Doc {
 }
 
 /**
+ * Draws text inside a marked-content span whose ActualText is `actual`: what copying, search and screen
+ * readers take instead of the glyphs. pdfkit writes each text object inside a graphics state of its own
+ * (q, its flip of the page's coordinates, BT…ET, Q), and its markContent would put the span around that
+ * state; poppler then places the actual text in the page's state rather than the glyphs', and scatters the
+ * words down the page. So the span is written inside it, around BT…ET, where the glyphs are.
+ */
+function withActualText(doc: Doc, actual: string, draw: () => void): void {
+  const add = doc.addContent;
+  // A PDF text string: UTF-16BE behind its byte order mark, written in hex.
+  const utf16 = Buffer.from(`\ufeff${actual}`, 'utf16le').swap16().toString('hex');
+  doc.addContent = (data: string) => {
+    if (data === 'BT') add.call(doc, `/Span <</ActualText <${utf16}>>> BDC`);
+    add.call(doc, data);
+    if (data === 'ET') add.call(doc, 'EMC');
+    return doc;
+  };
+  try {
+    draw();
+  } finally {
+    doc.addContent = add;
+  }
+}
+
+/**
  * One line of mixed-script text at (x, y), or where the last line ended: each run is drawn in its own font
  * and placed after the one before by its measured width (pdfkit's `continued` text across fonts is not used:
- * a document using it could fail to end). Lines are not wrapped; callers keep them short.
+ * a document using it could fail to end). Lines are not wrapped; callers keep them short, or wrap them with
+ * `paragraph`.
+ *
+ * A Devanagari run's glyphs are in visual order (the i-matra drawn before its consonant, a conjunct one
+ * glyph), so copying or searching them gave other words (पिरषद for परिषद): each such run carries the text
+ * as typed as its ActualText.
  */
 export function line(doc: Doc, text: string, options: { size?: number; bold?: boolean; x?: number; y?: number } = {}): void {
   const x0 = options.x ?? doc.page.margins.left;
@@ -87,7 +116,9 @@ export function line(doc: Doc, text: string, options: { size?: number; bold?: bo
   let x = x0;
   for (const part of runs(text)) {
     doc.font(part.deva ? (options.bold ? 'devaBold' : 'deva') : options.bold ? 'latinBold' : 'latin');
-    doc.text(part.text, x, y, { lineBreak: false });
+    const draw = () => doc.text(part.text, x, y, { lineBreak: false });
+    if (part.deva) withActualText(doc, part.text, draw);
+    else draw();
     x += doc.widthOfString(part.text);
   }
   doc.x = x0;
@@ -104,7 +135,28 @@ function widthOf(doc: Doc, text: string, bold = false): number {
   return width;
 }
 
-/** Mixed-script text wrapped at spaces to `width`, drawn line by line from (x, y); answers the y below it. */
+/** Letters as a reader sees them (a Devanagari consonant with its marks is one), to break a word between. */
+const graphemes = new Intl.Segmenter('hi', { granularity: 'grapheme' });
+
+/** A word wider than `width` cut into pieces that fit, between letters; any other word as it is. */
+function fittingPieces(doc: Doc, word: string, width: number, bold = false): string[] {
+  if (widthOf(doc, word, bold) <= width) return [word];
+  const pieces: string[] = [];
+  let piece = '';
+  for (const { segment } of graphemes.segment(word)) {
+    if (piece && widthOf(doc, piece + segment, bold) > width) {
+      pieces.push(piece);
+      piece = segment;
+    } else piece += segment;
+  }
+  if (piece) pieces.push(piece);
+  return pieces;
+}
+
+/**
+ * Mixed-script text wrapped at spaces to `width` (a word longer than a line, between its letters), drawn line
+ * by line from (x, y); answers the y below it.
+ */
 export function paragraph(doc: Doc, text: string, options: { x: number; y: number; width: number; size?: number; bold?: boolean }): number {
   doc.fontSize(options.size ?? 10);
   let y = options.y;
@@ -113,7 +165,7 @@ export function paragraph(doc: Doc, text: string, options: { x: number; y: numbe
     line(doc, current, { x: options.x, y, size: options.size ?? 10, bold: options.bold });
     y = doc.y;
   };
-  for (const word of text.split(/\s+/).filter(Boolean)) {
+  for (const word of text.split(/\s+/).filter(Boolean).flatMap((w) => fittingPieces(doc, w, options.width, options.bold))) {
     const candidate = current ? `${current} ${word}` : word;
     if (current && widthOf(doc, candidate, options.bold) > options.width) {
       flush();
@@ -122,6 +174,15 @@ export function paragraph(doc: Doc, text: string, options: { x: number; y: numbe
   }
   if (current) flush();
   return y;
+}
+
+/**
+ * How wide a value drawn at (x, y) may run: up to the box of a picture in the top right corner (a QR code)
+ * while beside it, else to the right margin.
+ */
+export function widthBeside(doc: Doc, x: number, y: number, box: { left: number; bottom: number }): number {
+  const right = y < box.bottom ? box.left - 12 : doc.page.width - doc.page.margins.right;
+  return right - x;
 }
 
 /**
@@ -189,8 +250,9 @@ export async function receiptPdf(receipt: ReceiptForPdf, lang: Lang): Promise<Bu
   let y = 140;
   for (const [label, value] of rows) {
     line(doc, label, { size: 11, x: 48, y });
-    line(doc, value, { size: 11, bold: true, x: 200, y });
-    y += 20;
+    // A long name or title wraps within its column, clear of the QR code.
+    const below = paragraph(doc, value, { x: 200, y, width: widthBeside(doc, 200, y, { left: 420, bottom: 160 }), size: 11, bold: true });
+    y = Math.max(y + 20, below + 5);
   }
   if (receipt.lines.length > 0) {
     y += 10;

@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
 import { siteSettings } from '../../site-settings';
-import { finish, line, newDocument } from '../payments/receipt-pdf.server';
+import { finish, line, newDocument, paragraph, widthBeside } from '../payments/receipt-pdf.server';
 import { verifyUrl } from '../payments/receipts.server';
 import { formatLongDate } from '../../lib/format';
 import { messages } from '../../i18n/messages';
@@ -32,8 +32,9 @@ export async function certificatePdf(licence: PublicLicence): Promise<Buffer> {
     ];
     for (const [label, value] of rows) {
       line(doc, label, { size: 11, x: 48, y });
-      line(doc, value, { size: 11, bold: true, x: 180, y });
-      y += 20;
+      // A long trade name or address wraps within its column, clear of the QR code.
+      const below = paragraph(doc, value, { x: 180, y, width: widthBeside(doc, 180, y, { left: 420, bottom: 160 }), size: 11, bold: true });
+      y = Math.max(y + 20, below + 5);
     }
     y += 30;
   }
