@@ -22,6 +22,11 @@ export const SESSION_COOKIE = 'session';
  * nor stored into it, whatever the page: what a citizen sees may be theirs alone.
  */
 export const CITIZEN_SESSION_COOKIE = 'citizen_session';
+/**
+ * The mobile a citizen is signing in with, kept between the sign-in's two steps (/my/signin): the page it
+ * comes with shows that mobile, so a request carrying it is never answered from the cache nor stored into it.
+ */
+export const SIGN_IN_MOBILE_COOKIE = 'citizen_signin_mobile';
 const MAX_BYTES = 64 * 1024 * 1024;
 /**
  * What answers with a query string may take of the cache, oldest evicted first among themselves. Their number
@@ -107,6 +112,7 @@ export function adoptVersions(versions: TableVersions): void {
 
 const CITIZEN_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${CITIZEN_SESSION_COOKIE}=`);
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|${CITIZEN_SESSION_COOKIE})=`);
+const PERSONAL_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)(?:${SESSION_COOKIE}|${CITIZEN_SESSION_COOKIE}|${SIGN_IN_MOBILE_COOKIE})=`);
 
 /** Whether a request carries a staff or a citizen session cookie: such a request is personal, never cached. */
 export function hasSessionCookie(cookieHeader: string | undefined | null): boolean {
@@ -175,8 +181,9 @@ export function storePage(
   if (query) s.queryBytes += size;
 }
 
+/** Only anonymous reads without a cookie that makes the answer personal are served from or stored into the cache. */
 export function isCacheableRequest(method: string, cookieHeader: string | undefined | null): boolean {
-  return (method === 'GET' || method === 'HEAD') && !hasSessionCookie(cookieHeader);
+  return (method === 'GET' || method === 'HEAD') && !(cookieHeader && PERSONAL_COOKIE_PATTERN.test(cookieHeader));
 }
 
 /**

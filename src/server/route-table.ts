@@ -76,8 +76,8 @@ const FIXED_ROUTES = {
   // Grievances. Pages showing due dates and overdue badges depend on the clock: uncached until
   // the page cache can expire a page at a moment.
   '/viewgrievance': { access: PUBLIC, query: ['status', 'page'], uncached: true },
-  // The form carries a one-time token of its own for every visitor, so it is rendered each time.
-  '/postgrievance': { access: PUBLIC, query: ['lodged'], uncached: true },
+  // Cached like any page: its form's token is shared by the visitors of a cached copy (form-submission.ts).
+  '/postgrievance': { access: PUBLIC, query: ['lodged'] },
   '/trackgrievance': { access: PUBLIC, query: ['number'], uncached: true },
   // "Me too" on an open grievance (from the similar list of /postgrievance and from tracking).
   '/metoo': { access: PUBLIC, query: ['number', 'counted'], uncached: true },
@@ -103,23 +103,23 @@ const FIXED_ROUTES = {
   // The gateway simulator (PAYMENT_GATEWAY=simulator; not found otherwise), speaking Razorpay's protocol.
   '/gateway-simulator/v1/[...path]': { access: PUBLIC, englishOnly: true, uncached: true },
   '/gateway-simulator/v1/checkout/embedded': { access: PUBLIC, englishOnly: true, uncached: true, crossSite: true },
-  // Trade licences: the form carries a one-time token for every visitor and shows a fee worked out from the
+  // Trade licences: the form (cached, its token shared as on every form page) shows a fee worked out from the
   // query; tracking and paying are each the applicant's own, and the certificate shows the licence's state now.
-  '/tradelicense': { access: PUBLIC, query: ['applied', 'tradeType', 'structure', 'kind', 'area', 'employees', 'financialYear'], uncached: true },
+  '/tradelicense': { access: PUBLIC, query: ['applied', 'tradeType', 'structure', 'kind', 'area', 'employees', 'financialYear'] },
   '/tradelicense/register': { access: PUBLIC, query: ['q', 'ward', 'page'], uncached: true },
   '/tradelicense/track': { access: PUBLIC, query: ['txn', 'number'], uncached: true },
   '/tradelicense/certificate/[file]': { access: PUBLIC, englishOnly: true, uncached: true },
   '/listofholiday': { access: PUBLIC },
   '/holiday-calendar/[year].svg': { access: PUBLIC },
-  // Holds the message form's one-time token, which no two visitors may share.
-  '/contactus': { access: PUBLIC, uncached: true },
+  '/contactus': { access: PUBLIC },
   '/privacypolicy': { access: PUBLIC },
   '/search': { access: PUBLIC, query: ['q'], uncached: true },
   '/media/[file]': { access: PUBLIC, englishOnly: true, query: ['name'] },
   '/login': { access: PUBLIC, query: ['next', 'expired'], uncached: true },
   // A citizen's own place, signed in with their mobile. Signing in and out is open to anyone; what a
-  // signed-in citizen sees is theirs alone, so never cached (page-cache.ts knows their cookie too).
-  '/my/signin': { access: PUBLIC, query: ['step', 'next', 'out'], uncached: true },
+  // signed-in citizen sees is theirs alone, so never cached (page-cache.ts knows their cookie too). The sign-in
+  // form is everyone's, and cached, except for a visitor between its two steps (their mobile, in a cookie).
+  '/my/signin': { access: PUBLIC, query: ['step', 'next', 'out'] },
   '/my/signout': { access: PUBLIC, uncached: true },
   '/my': { access: CITIZEN },
   '/my/cases/[number]': { access: CITIZEN, query: ['done'] },
@@ -129,8 +129,7 @@ const FIXED_ROUTES = {
   '/help': { access: PUBLIC },
   '/screen-reader-access': { access: PUBLIC },
   '/accessibility-statement': { access: PUBLIC },
-  // Rendered each time: the form carries a one-time token of its own for every visitor.
-  '/feedback': { access: PUBLIC, query: ['sent'], uncached: true },
+  '/feedback': { access: PUBLIC, query: ['sent'] },
   '/sitemap': { access: PUBLIC },
   '/sitemap.xml': { access: PUBLIC, englishOnly: true },
   '/feeds/[feed].xml': { access: PUBLIC },

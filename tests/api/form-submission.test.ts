@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db';
 import { openServerDatabase } from '../support/database';
@@ -49,19 +50,44 @@ afterAll(async () => {
 });
 
 describe('lodging a grievance: POST, redirect, GET', () => {
-  it('gives every visitor a token of their own', async () => {
-    expect(await tokenOf('/postgrievance')).not.toBe(await tokenOf('/postgrievance'));
-    expect(await tokenOf('/hi/postgrievance')).not.toBe(await tokenOf('/feedback'));
+  it('serves the form from the page cache, its token shared, and lodges each visitor\'s own grievance once', async () => {
+    const token = await tokenOf('/postgrievance');
+    const second = await fetch(url('/postgrievance'));
+    expect(second.headers.get('x-page-cache'), 'the form page is cached').toBe('hit');
+    expect(await second.text()).toContain(`name="form_token" value="${token}"`);
+    expect(await tokenOf('/hi/postgrievance')).not.toBe(token);
+
+    const before = await complaintCount();
+    const mine = grievanceForm(token);
+    const theirs = grievanceForm(token);
+    const [a, b] = await Promise.all([send('/postgrievance', mine), send('/postgrievance', theirs)]);
+    expect([a.status, b.status]).toEqual([303, 303]);
+    expect(b.location, 'two visitors of one cached page lodge two grievances').not.toBe(a.location);
+    expect(await send('/postgrievance', mine), 'a repeat of one of them lodges nothing').toMatchObject({ status: 303, location: a.location });
+    expect(await complaintCount()).toBe(before + 2);
+
+    // A photo counts by its bytes: the same words with another photo are another sending.
+    const withPhoto = (background: string) => async () => {
+      const form = grievanceForm(token, { mobile: '9712300077', description: 'Garbage heap by the school gate.' });
+      form.append('photos', new File([await sharp({ create: { width: 40, height: 30, channels: 3, background } }).jpeg().toBuffer()], 'heap.jpg', { type: 'image/jpeg' }));
+      return form;
+    };
+    const green = await withPhoto('#15803d')();
+    const sent = await send('/postgrievance', green);
+    expect(sent.status).toBe(303);
+    expect(await send('/postgrievance', green)).toMatchObject({ status: 303, location: sent.location });
+    expect((await send('/postgrievance', await withPhoto('#b91c1c')())).location).not.toBe(sent.location);
+    expect(await complaintCount()).toBe(before + 4);
   });
 
   it('redirects to the grievance\'s own page, which a refresh shows again without lodging anything', async () => {
     const before = await complaintCount();
-    const token = await tokenOf('/postgrievance');
-    const first = await send('/postgrievance', grievanceForm(token));
+    const form = grievanceForm(await tokenOf('/postgrievance'));
+    const first = await send('/postgrievance', form);
     expect(first.status).toBe(303);
     expect(first.location).toMatch(/^\/postgrievance\?lodged=NPK-PGR-\d{4}-\d{2}-\d{2}-\d{6}$/);
     const number = decodeURIComponent(first.location!.split('=')[1]);
-    const again = await send('/postgrievance', grievanceForm(token));
+    const again = await send('/postgrievance', form);
     expect(again).toMatchObject({ status: 303, location: first.location });
     expect(await complaintCount()).toBe(before + 1);
 
@@ -112,6 +138,20 @@ describe('lodging a grievance: POST, redirect, GET', () => {
 });
 
 describe('the feedback form: POST, redirect, GET', () => {
+  it('stores a message sent from the cached Contact Us page once, and another visitor\'s message beside it', async () => {
+    const count = async () => Number((await database.selectFrom('feedback').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const token = await tokenOf('/contactus');
+    expect((await fetch(url('/contactus'))).headers.get('x-page-cache')).toBe('hit');
+    const before = await count();
+    const message = (from: string) => new URLSearchParams({ name: from, email: '', subject: 'Broken bench', message: 'The bench by the ward 5 pond is broken.', form_token: token });
+    const first = await send('/feedback', message('Meena Devi'));
+    expect(first.status).toBe(303);
+    expect(await send('/feedback', message('Meena Devi'))).toMatchObject({ status: 303, location: first.location });
+    const other = await send('/feedback', message('Suresh Yadav'));
+    expect(other.location).not.toBe(first.location);
+    expect(await count()).toBe(before + 2);
+  });
+
   it('stores a message once however often the same form is sent', async () => {
     const count = async () => Number((await database.selectFrom('feedback').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const before = await count();

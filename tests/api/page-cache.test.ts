@@ -87,6 +87,22 @@ describe('the public page cache', () => {
     expect(answers.filter((a) => a.res.headers.get('x-page-cache') !== 'hit')).toHaveLength(1);
   });
 
+  it('serves the pages with forms from memory too, in both languages', async () => {
+    for (const path of ['/contactus', '/feedback', '/postgrievance', '/tradelicense', '/my/signin', '/hi/contactus', '/hi/tradelicense', '/hi/my/signin']) await warm(path);
+    await warm('/tradelicense?tradeType=grocery&structure=pucca&kind=new&area=250&employees=10');
+  });
+
+  it('never serves nor keeps the sign-in page of a visitor between its two steps, which shows their mobile', async () => {
+    await warm('/my/signin?step=code');
+    const pending = await get('/my/signin?step=code', { cookie: 'citizen_signin_mobile=9876543210' });
+    expect(pending.res.headers.get('x-page-cache')).toBeNull();
+    expect(pending.res.headers.get('cache-control')).toMatch(/no-store/);
+    expect(pending.body).toContain('value="9876543210"');
+    const stranger = await get('/my/signin?step=code');
+    expect(stranger.res.headers.get('x-page-cache')).toBe('hit');
+    expect(stranger.body).not.toContain('9876543210');
+  });
+
   it('never serves or stores a page for a signed-in visitor', async () => {
     await warm('/notice');
     const token = await login(ADMIN.email, ADMIN.password, server.url);

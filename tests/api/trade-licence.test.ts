@@ -81,7 +81,8 @@ describe('trade licence over HTTP', () => {
     expect(first.status).toBe(303);
     const location = first.headers.get('location') ?? '';
     expect(location).toMatch(/^\/tradelicense\?applied=NPK-TL-\d{4}-\d{2}-\d{2}-\d{6}$/);
-    const again = await fetch(url('/tradelicense'), { method: 'POST', body: application({ form_token: 'tl-token-0123456789abcdef' }), redirect: 'manual' });
+    // A repeat sends the same form again: the same token, fields and documents.
+    const again = await fetch(url('/tradelicense'), { method: 'POST', body: form, redirect: 'manual' });
     expect(again.headers.get('location')).toBe(location);
     const page = await (await fetch(url(location))).text();
     expect(page).toContain(location.split('=')[1]);

@@ -137,7 +137,7 @@ async function lodgeOnce(
   context: Pick<APIContext, 'locals' | 'clientAddress'>, scope: string, form: StreamedForm, sent: Record<string, string>, lang: Lang,
   beforeLodging?: () => Promise<void>,
 ): Promise<string> {
-  const claim = await claimSubmission(scope, form.fields.get(FORM_TOKEN_FIELD));
+  const claim = await claimSubmission(scope, form);
   if (claim.kind === 'done') return claim.result;
   try {
     await beforeLodging?.();

@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { object } from 'yup';
 import { HttpError } from '../../server/http';
 import { clientAddress } from '../../server/request-origin';
-import { claimSubmission, FORM_TOKEN_FIELD } from '../../server/form-submission';
+import { claimSubmission } from '../../server/form-submission';
 import { db } from '../../server/db';
 import { variantUrl } from '../../server/media-variants';
 import { addSupporter, supporterCountOf } from '../cases/case-supporters.server';
@@ -39,7 +39,7 @@ export async function meTooFromForm(context: Pick<APIContext, 'locals' | 'client
   if (!number) throw new HttpError(404, REFUSAL.noSuchGrievance);
   const values = await meTooSchema.validate({ mobile: text(form, 'mobile'), email: text(form, 'email') }, { abortEarly: false, stripUnknown: true });
   // The claim is per grievance: one lodging form may say "me too" to more than one of its list.
-  const claim = await claimSubmission(`metoo-${number}`, form.get(FORM_TOKEN_FIELD));
+  const claim = await claimSubmission(`metoo-${number}`, form);
   if (claim.kind === 'done') return { number };
   try {
     await admitMeToo(clientAddress(context));

@@ -4,7 +4,7 @@ import { HttpError } from '../../server/http';
 import { readStreamedForm, type StreamedForm, type StreamedFormSpec } from '../../server/streamed-form';
 import { acceptUpload, sniffContentType, type AcceptedFile } from '../../server/content/uploads';
 import { clientAddress } from '../../server/request-origin';
-import { claimSubmission, FORM_TOKEN_FIELD } from '../../server/form-submission';
+import { claimSubmission } from '../../server/form-submission';
 import { admitLodging, assertAddressMayLodge } from '../grievance/grievance-limits.server';
 import type { CaseActor } from '../cases/cases.server';
 import type { Lang } from '../../i18n/lang';
@@ -79,7 +79,7 @@ export async function documentsOf(form: StreamedForm): Promise<Record<string, Ac
 
 /** Lodges once per form token: a second sending of the same form answers the first's number. */
 export async function applyOnce(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: StreamedForm, typed: Record<string, string>, lang: Lang, source: 'web' | 'api'): Promise<string> {
-  const claim = await claimSubmission('tradelicense', form.fields.get(FORM_TOKEN_FIELD));
+  const claim = await claimSubmission('tradelicense', form);
   if (claim.kind === 'done') return claim.result;
   try {
     const actor = actorOf(context.locals.session);
