@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type Sharp from 'sharp';
+import { oneAtATime } from './one-at-a-time';
 
 /**
  * Every full decode and encode of a picture in the server goes through here, one at a time (reading a
@@ -25,10 +26,5 @@ export function sharp(...args: Parameters<typeof Sharp>): ReturnType<typeof Shar
   return loaded(...args);
 }
 
-let queue: Promise<unknown> = Promise.resolve();
-
-export function imageWork<T>(job: () => Promise<T>): Promise<T> {
-  const result = queue.then(job, job);
-  queue = result.catch(() => undefined);
-  return result;
-}
+/** The lane every full decode and encode of a picture in this process waits its turn in. */
+export const imageWork = oneAtATime();

@@ -104,7 +104,8 @@ const FIXED_ROUTES = {
   '/gateway-simulator/v1/[...path]': { access: PUBLIC, englishOnly: true, uncached: true },
   '/gateway-simulator/v1/checkout/embedded': { access: PUBLIC, englishOnly: true, uncached: true, crossSite: true },
   // Trade licences: the form (cached, its token shared as on every form page) shows a fee worked out from the
-  // query; tracking and paying are each the applicant's own, and the certificate shows the licence's state now.
+  // query; tracking and paying are each the applicant's own. The certificate is made once for each state of
+  // its licence and kept (src/features/trade-licence/certificate-store.server.ts), not in the page cache.
   '/tradelicense': { access: PUBLIC, query: ['applied', 'tradeType', 'structure', 'kind', 'area', 'employees', 'financialYear'] },
   '/tradelicense/register': { access: PUBLIC, query: ['q', 'ward', 'page'], uncached: true },
   '/tradelicense/track': { access: PUBLIC, query: ['txn', 'number'], uncached: true },
