@@ -26,6 +26,8 @@ export interface ServerConfig {
   processes: number;
   /** WARM_START: whether each serving process renders its first pages as it starts (src/server/warm-start.ts). */
   warmStart: boolean;
+  /** UPLOAD_IDLE_SECONDS: how long a request body may stall, no byte arriving, before its connection is closed. */
+  uploadIdleSeconds: number;
 }
 
 function positiveInt(name: string, fallback: number): number {
@@ -116,6 +118,7 @@ export function readConfig(): ServerConfig {
     trustedProxyHops: trustedProxyHops(),
     processes: serverProcesses(),
     warmStart: warmStart(),
+    uploadIdleSeconds: positiveInt('UPLOAD_IDLE_SECONDS', 30),
   };
 }
 

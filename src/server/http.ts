@@ -2,6 +2,7 @@ import type { APIContext, APIRoute } from 'astro';
 import { ValidationError } from 'yup';
 import { declarationOf, mayOpen } from './route-table';
 import { REFUSAL } from '../i18n/refusals';
+import { readConfig } from './config';
 import { fieldWithBidiControl } from '../lib/text-direction';
 
 /** The error shape of DESIGN.md: { message, errors?: { field: message } }. */
@@ -199,15 +200,39 @@ export function refuseDeclaredLength(request: Request, reader: ReadableStreamDef
   }
 }
 
-/** A body's chunks as they arrive, refused (413) as soon as they pass the limit; the rest is then discarded. */
+let idleMs: number | undefined;
+const STALLED = Symbol('stalled');
+
+/**
+ * The next chunk of a body, or STALLED once nothing has arrived for UPLOAD_IDLE_SECONDS: a client that stops
+ * sending part way would otherwise hold its connection (and a sender's upload slot) for Node's five minutes.
+ */
+async function nextChunk(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadableStreamReadResult<Uint8Array> | typeof STALLED> {
+  idleMs ??= readConfig().uploadIdleSeconds * 1000;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([reader.read(), new Promise<typeof STALLED>((resolve) => (timer = setTimeout(() => resolve(STALLED), idleMs)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A body's chunks as they arrive, refused (413) as soon as they pass the limit; the rest is then discarded. A
+ * body that stalls is refused (408) and its stream cancelled, which closes the connection.
+ */
 export async function* chunksWithin(reader: ReadableStreamDefaultReader<Uint8Array>, limit: BodyLimit): AsyncGenerator<Uint8Array> {
   let received = 0;
   for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
+    let chunk: ReadableStreamReadResult<Uint8Array> | typeof STALLED;
     try {
-      chunk = await reader.read();
+      chunk = await nextChunk(reader);
     } catch {
       throw new HttpError(400, 'The request body could not be read.');
+    }
+    if (chunk === STALLED) {
+      void reader.cancel().catch(() => undefined);
+      throw new HttpError(408, REFUSAL.uploadStalled, undefined, { connection: 'close' });
     }
     if (chunk.done) return;
     received += chunk.value.byteLength;

@@ -26,6 +26,7 @@ import { SECURITY_HEADERS } from './security-headers';
 import { refuseMethodsNodeCannotRoute, refuseUnusedMethod } from './allowed-methods';
 import { loadStaticFiles, PRECOMPRESSED_DIR, serveStaticFile } from './static-files';
 import { readMapTiles } from './map-tiles';
+import { sweepLeftoverSpools } from './upload-spool';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
 
@@ -115,6 +116,8 @@ async function main(): Promise<void> {
   }
   // Whatever was left waiting (a message committed just before a stop, a claim of a killed instance) goes now.
   void pokeOutbox();
+  // Files of forms that were arriving when a process of this server was killed are deleted before serving.
+  await sweepLeftoverSpools(config.dataDir);
   // On SQLite, the write-ahead log is copied back into the database file off the event loop.
   const open = processDatabase();
   const checkpoints = open.sqliteFile ? checkpointInBackground(open.sqliteFile, path.join(config.dataDir, SQLITE_FILE_NAME)) : { stop: async () => {} };

@@ -1,22 +1,23 @@
 import Busboy from 'busboy';
 import fs from 'node:fs';
 import { mkdtemp, open, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import type { FileKind } from '../lib/content-type';
 import { acceptUpload, fileLimitBytes, MAX_IMAGE_PIXELS, sniffContentType, WRONG_TYPE_MESSAGE, type AcceptedFile } from './content/uploads';
 import { assertFormBody, chunksWithin, discardRest, HttpError, megabytes, refuseBidiControls, refuseDeclaredLength, type BodyLimit } from './http';
 import { holdUploadSlot } from './upload-slots';
+import { processSpool } from './upload-spool';
 import { REFUSAL } from '../i18n/refusals';
 import { sharp } from './image-work';
 
 
 /**
  * A form with files, read as it arrives: its text fields are kept in memory (they are small), its files are
- * written to a temporary folder as they stream in, never held whole. So a hostile client posting tens of
- * megabytes costs us disk for a moment, not memory, and nothing of it is decoded before the form's words have
- * been checked and the abuse limits counted (the caller's order; see acceptSpooledFiles).
+ * written to a folder of the form's own in the process's spool (upload-spool.ts) as they stream in, never
+ * held whole. So a hostile client posting tens of megabytes costs us disk for a moment, not memory, and
+ * nothing of it is decoded before the form's words have been checked and the abuse limits counted (the
+ * caller's order; see acceptSpooledFiles).
  */
 export interface FilePartRule {
   kind: FileKind;
@@ -125,7 +126,7 @@ async function readParts(request: Request, reader: ReadableStreamDefaultReader<U
     const perFile = fileLimitBytes(rule.kind);
     writes.push(
       (async () => {
-        folder ??= await mkdtemp(path.join(os.tmpdir(), 'council-form-'));
+        folder ??= await mkdtemp(path.join(await processSpool(), 'form-'));
         spooled.path = path.join(folder, `${name}-${position}`);
         const out = fs.createWriteStream(spooled.path);
         stream.on('data', (chunk: Buffer) => {
