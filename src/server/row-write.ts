@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Kysely } from 'kysely';
+import type { Generated, Insertable } from 'kysely';
 import { db, type Db } from './db';
 import type { Actor } from './audit';
 import type { Database } from './db-schema';
@@ -18,18 +18,10 @@ export interface RowTarget<T extends IdTable> {
   table: T;
 }
 
-/**
- * Kysely cannot follow a table named by a type parameter; every IdTable has at least this column, so the queries below
- * are written against it (rows are still read and written whole). The values are checked against the named table
- * by the signatures below.
- */
-type AnyIdRow = { id: Generated<number> };
-const byId = (trx: Db) => trx as unknown as Kysely<Record<string, AnyIdRow>>;
-
 /** One audited write of a row of the target's table, made by `change` on the transaction. */
-function writeRow<R>(target: RowTarget<IdTable>, database: Db, change: (rows: Kysely<Record<string, AnyIdRow>>, table: string) => Promise<Change<R>>): Promise<R> {
+function writeRow<R>(target: RowTarget<IdTable>, database: Db, change: (trx: Db, table: IdTable) => Promise<Change<R>>): Promise<R> {
   const { actor, entity, table } = target;
-  return runWrite({ actor, entity, table, files: [], change: (trx) => change(byId(trx), table) }, database);
+  return runWrite({ actor, entity, table, files: [], change: (trx) => change(trx, table) }, database);
 }
 
 /** Adds the row (id null) or replaces the one of that id; answers its id, or null when the row to replace is gone. */
@@ -39,28 +31,27 @@ export async function saveRow<T extends IdTable>(
   values: Insertable<Database[T]>,
   database: Db = db(),
 ): Promise<number | null> {
-  const columns = values as unknown as Insertable<AnyIdRow>;
-  return writeRow(target, database, async (rows, table) => {
-    const before = id === null ? null : ((await rows.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) ?? null);
+  return writeRow(target, database, async (trx, table) => {
+    const before = id === null ? null : ((await trx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) ?? null);
     if (id !== null && !before) return { result: null, audit: null };
     let savedId: number;
     if (before) {
-      await rows.updateTable(table).set(columns).where('id', '=', before.id).execute();
+      await trx.updateTable(table).set(values).where('id', '=', before.id).execute();
       savedId = before.id;
     } else {
-      savedId = (await rows.insertInto(table).values(columns).returning('id').executeTakeFirstOrThrow()).id;
+      savedId = (await trx.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()).id;
     }
-    const after = await rows.selectFrom(table).selectAll().where('id', '=', savedId).executeTakeFirstOrThrow();
+    const after = await trx.selectFrom(table).selectAll().where('id', '=', savedId).executeTakeFirstOrThrow();
     return { result: savedId, audit: { action: before ? 'update' : 'create', recordId: savedId, before, after } };
   });
 }
 
 /** Removes the row of that id; answers false when it was already gone (and then nothing is audited). */
 export async function deleteRow<T extends IdTable>(target: RowTarget<T>, id: number, database: Db = db()): Promise<boolean> {
-  return writeRow(target, database, async (rows, table) => {
-    const before = await rows.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
+  return writeRow(target, database, async (trx, table) => {
+    const before = await trx.selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) return { result: false, audit: null };
-    await rows.deleteFrom(table).where('id', '=', id).execute();
+    await trx.deleteFrom(table).where('id', '=', id).execute();
     return { result: true, audit: { action: 'delete', recordId: id, before, after: null } };
   });
 }
