@@ -34,6 +34,8 @@ const POSTGRES_API_TESTS = [
   // money: one live transaction and one valid receipt per bill are unique keys; the counter's receipt series;
   // the gateway simulator's refunds, added to a payment only while the sum stays within what was captured
   'payments', 'counter', 'gateway-simulator',
+  // late captures of failed payments and their refunds: conditional moves, a claim on a refund
+  'payment-exceptions',
   // property tax: a year's demands raised, shown before and withdrawn; the register's wards
   'property-register',
   // receipts of each payable kind, found in the database by kind and read by their secret token

@@ -370,7 +370,7 @@ export const TABLES = {
     bill_id: integer(),
     gateway: text(),
     amount_paise: integer(),
-    state: text<'created' | 'pending' | 'success' | 'failed' | 'mismatch' | 'refund-due'>(),
+    state: text<'created' | 'pending' | 'success' | 'failed' | 'mismatch' | 'refund-due' | 'refunded'>(),
     live_bill_id: integerOrNull(),
     gateway_order_id: textOrEmpty(),
     gateway_payment_id: textOrEmpty(),
@@ -380,6 +380,10 @@ export const TABLES = {
     updated_at: text(),
     checked_at: textOrNull(),
     note: textOrEmpty(),
+    /** What the gateway said was captured (0 until it says paid): what a refund gives back. */
+    paid_paise: integerWithDefault(),
+    /** When a refund was last put to the gateway: one at a time (src/features/payments/refunds.server.ts). */
+    refund_claimed_at: textOrNull(),
   },
   /** Every exchange with a gateway, as sent and as answered: kind 'start', 'callback', 'webhook', 'status' or 'refund'. */
   payment_exchange: { id: id(), transaction_id: integer(), at: text(), kind: text(), request: text(), response: text(), outcome: textOrEmpty() },

@@ -152,6 +152,8 @@ const FIXED_ROUTES = {
   '/notifications': { access: ADMIN, query: ['page', 'status'], nav: { sidebar: 'admin', label: 'Notifications' } },
   '/property-register': { access: ADMIN, query: ['imported'], nav: { sidebar: 'admin', label: 'Property Tax' } },
   '/property-tax-settings': { access: ADMIN, query: ['saved', 'lang'], nav: { sidebar: 'admin', label: 'Property Tax Settings' } },
+  // Online payments to give back (mismatch, refund-due), refunded through the gateway: money going out is an admin's.
+  '/payment-exceptions': { access: ADMIN, query: ['refund', 'done', 'lang'], nav: { sidebar: 'admin', label: 'Payment Exceptions' } },
   // The trade licence's fee table and document checklists (src/features/trade-licence/settings.server.ts).
   '/trade-licence-settings': { access: ADMIN, query: ['saved', 'removed', 'gone', 'edit', 'lang'], nav: { sidebar: 'admin', label: 'Trade Licence Settings' } },
   // Ward boundaries: what is in use, and the upload of a new file (src/features/wards); in Hindi too.

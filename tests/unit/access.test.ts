@@ -58,7 +58,7 @@ describe('the route inventory', () => {
   it('builds both sidebars from the same table, in order, each entry a page its sidebar\'s role may open', () => {
     expect(adminNav().map((entry) => entry.href)).toEqual([
       '/dashboard', '/editabout', '/slider', '/editministerofficeremp', '/editlatestnews', '/edittender', '/editnotice',
-      '/editcircular', '/editofficeorder', '/editgallery', '/editvideogallery', '/editpressrelease', '/review-queue', '/alerts', '/audit', '/feedback-inbox', '/translations', '/grievance-settings', '/hindi-names', '/notifications', '/property-register', '/property-tax-settings', '/trade-licence-settings', '/ward-boundaries', '/staff',
+      '/editcircular', '/editofficeorder', '/editgallery', '/editvideogallery', '/editpressrelease', '/review-queue', '/alerts', '/audit', '/feedback-inbox', '/translations', '/grievance-settings', '/hindi-names', '/notifications', '/property-register', '/property-tax-settings', '/payment-exceptions', '/trade-licence-settings', '/ward-boundaries', '/staff',
     ]);
     expect(userNav().map((entry) => entry.label)).toEqual(['Dashboard', 'Add/View Grievance', 'Case Inbox', 'Tax Counter', 'Collection Register', 'Tax Defaulters', 'Collection vs Demand']);
     // A field officer's sidebar holds only what their role may open: their cases.

@@ -38,7 +38,9 @@ export async function collectAtCounter(input: CounterInput, database: Db = db())
     if (open) {
       const live = await trx.selectFrom('payment_transaction').select('id').where('live_bill_id', '=', open.id).executeTakeFirst();
       if (live) throw new HttpError(409, 'An online payment for this is under way. Wait until it is settled (at most an hour), then look again.');
-      await trx.updateTable('payment_bill').set({ state: 'cancelled', open_key: null }).where('id', '=', open.id).execute();
+      // Conditional: a failed online try's bill may be paid at this moment by its late capture at the gateway.
+      const replaced = await trx.updateTable('payment_bill').set({ state: 'cancelled', open_key: null }).where('id', '=', open.id).where('state', '=', 'open').executeTakeFirst();
+      if (Number(replaced.numUpdatedRows) !== 1) throw new HttpError(409, 'An online payment for this was settled just now. Look again.');
     }
     const quote = await payable.quote(trx, input.reference, { mobile: '', atCounter: true, amountPaise: input.amountPaise });
     const at = now();

@@ -18,11 +18,13 @@ import { BillAlreadyPaid, issueReceipt } from './receipts.server';
  *               ├──gateway says pending, or did not answer──► pending ──(same)──────┤
  *               │                                                                   ├► failed (bill open again)
  *               └──never attempted for an hour──────────────────────────────────────┘
- *                                                              refund-due: paid after the bill was paid another way
+ *                                                              refund-due: paid after the bill was paid or replaced
+ *   failed ──signed callback or webhook, or the job for 5 days: the gateway says paid after all──► success, mismatch or refund-due
+ *   mismatch, refund-due ──an admin refunds it through the gateway (refunds.server.ts)──► refunded
  *
  * Only the gateway's status fetched server to server moves a transaction to success; a callback or webhook is
- * only the occasion to ask. Each move is a conditional update from a live state, so a second callback, a
- * webhook and the reconciliation job racing each other issue one receipt between them.
+ * only the occasion to ask. Each move is a conditional update from the states it may leave, so a second
+ * callback, a webhook and the reconciliation job racing each other issue one receipt between them.
  */
 const LIVE = ['created', 'pending'] as const;
 const SYSTEM = { id: null, email: 'payments' };
@@ -35,7 +37,7 @@ export async function findTransaction(publicId: string, database: Db = db()) {
 }
 
 /** Keeps what was said to and by the gateway: every exchange of one transaction. */
-function recorder(): { record: Record_; flush: (database: Db, transactionId: number) => Promise<void> } {
+export function recorder(): { record: Record_; flush: (database: Db, transactionId: number) => Promise<void> } {
   const kept: { kind: string; request: string; response: string; outcome: string; at: string }[] = [];
   return {
     record: (kind, request, response, outcome = '') => kept.push({ kind, request, response, outcome, at: new Date(now()).toISOString() }),
@@ -101,6 +103,16 @@ export async function startPayment(input: { kind: string; reference: string; req
       throw new HttpError(409, 'A payment for this is already under way. Please wait a few minutes and look again.');
     }
   }
+  // A payer trying again after a failure: the failed try may have been captured since (the bank confirmed it
+  // late), so it is asked about before its bill is replaced, and receipted rather than paid for twice.
+  const failedTry = await database
+    .selectFrom('payment_transaction')
+    .innerJoin('payment_bill', 'payment_bill.id', 'payment_transaction.bill_id')
+    .select(['payment_transaction.public_id'])
+    .where('payment_bill.open_key', '=', openKey)
+    .where('payment_transaction.state', '=', 'failed')
+    .executeTakeFirst();
+  if (failedTry) await settleTransaction(failedTry.public_id, database, { wait, failedToo: true });
 
   const at = now();
   const created = await runWrite(
@@ -117,7 +129,9 @@ export async function startPayment(input: { kind: string; reference: string; req
         if (stale) {
           const busy = await trx.selectFrom('payment_transaction').select('id').where('live_bill_id', '=', stale.id).executeTakeFirst();
           if (busy) throw new HttpError(409, 'A payment for this is already under way. Please wait a few minutes and look again.');
-          await trx.updateTable('payment_bill').set({ state: 'cancelled', open_key: null }).where('id', '=', stale.id).where('state', '=', 'open').execute();
+          const replaced = await trx.updateTable('payment_bill').set({ state: 'cancelled', open_key: null }).where('id', '=', stale.id).where('state', '=', 'open').executeTakeFirst();
+          // A failed try's bill may be paid at this moment by its late capture: then the amount just quoted is out of date.
+          if (Number(replaced.numUpdatedRows) !== 1) throw new HttpError(409, 'A payment for this is already under way. Please wait a few minutes and look again.');
         }
         const iso = new Date(at).toISOString();
         const bill = await trx
@@ -181,10 +195,11 @@ export async function startPayment(input: { kind: string; reference: string; req
 }
 
 /** Ends a live transaction without a receipt: it frees the bill for another try. */
-async function endWithout(database: Db, id: number, state: 'failed' | 'mismatch', note: string): Promise<boolean> {
+async function endWithout(database: Db, id: number, state: 'failed', note: string): Promise<boolean> {
+  const iso = new Date(now()).toISOString();
   const done = await database
     .updateTable('payment_transaction')
-    .set({ state, live_bill_id: null, note, updated_at: new Date(now()).toISOString() })
+    .set({ state, live_bill_id: null, note, updated_at: iso, checked_at: iso })
     .where('id', '=', id)
     .where('state', 'in', LIVE)
     .executeTakeFirst();
@@ -195,23 +210,58 @@ async function endWithout(database: Db, id: number, state: 'failed' | 'mismatch'
 export const ABANDON_AFTER_MS = 60 * 60_000;
 
 /**
- * Asks the gateway where a live transaction stands and acts on the answer: a receipt when it is paid the
- * billed amount, and nothing from anything else. Safe to call any number of times, from anywhere, at once.
+ * The states the gateway's word "paid" moves a transaction from: a live one, and a failed one, since a
+ * payment the gateway once reported failed may still be captured (the bank confirms late, or the payer tries
+ * again on the same order). Moves only go forward: nothing paid is ever marked failed.
  */
-export async function settleTransaction(publicId: string, database: Db = db(), step: { known?: NonNullable<TransactionRow>; wait?: GatewayWait } = {}): Promise<string> {
+const PAYABLE_FROM = [...LIVE, 'failed'] as const;
+
+/** How a transaction may be asked about: a live one always; a failed one only on a signed word from the gateway or by the job. */
+export interface SettleStep {
+  known?: NonNullable<TransactionRow>;
+  wait?: GatewayWait;
+  /** Ask about it even when it has failed: a signed callback or webhook came, or the reconciliation job asks. */
+  failedToo?: boolean;
+}
+
+/**
+ * The questions about one transaction under way in this process: the same callback or webhook arriving many
+ * times at once (a replay, a gateway retrying) asks the gateway once, and every arrival answers with its outcome.
+ */
+const asking = new WeakMap<Db, Map<string, Promise<string>>>();
+
+/**
+ * Asks the gateway where a transaction stands and acts on the answer: a receipt when it is paid the billed
+ * amount on a bill still open, refund-due when its bill was paid or replaced meanwhile, mismatch when the
+ * amount differs, and nothing else from anything else. Safe to call any number of times, from anywhere, at once.
+ */
+export async function settleTransaction(publicId: string, database: Db = db(), step: SettleStep = {}): Promise<string> {
   const txn = step.known ?? (await findTransaction(publicId, database));
   if (!txn) return 'unknown';
-  if (!(LIVE as readonly string[]).includes(txn.state)) return txn.state;
+  const live = (LIVE as readonly string[]).includes(txn.state);
+  if (!live && !(txn.state === 'failed' && step.failedToo)) return txn.state;
+  const key = `${txn.public_id}|${live ? 'live' : 'failed'}`;
+  const running = asking.get(database) ?? new Map<string, Promise<string>>();
+  asking.set(database, running);
+  const already = running.get(key);
+  // Waiting for another arrival's question is waiting for the gateway too (and for that arrival's write).
+  if (already) return waitingFor(step.wait, () => already);
+  const question = askAndAct(txn, live, database, step.wait).finally(() => running.delete(key));
+  running.set(key, question);
+  return question;
+}
+
+async function askAndAct(txn: NonNullable<TransactionRow>, live: boolean, database: Db, wait: GatewayWait | undefined): Promise<string> {
   const g = gateway();
   const at = now();
   if (!g || g.name !== txn.gateway || !txn.gateway_order_id) {
-    if (at - Date.parse(txn.created_at) > ABANDON_AFTER_MS) await endWithout(database, txn.id, 'failed', 'no order at the gateway');
-    return (await findTransaction(publicId, database))!.state;
+    if (live && at - Date.parse(txn.created_at) > ABANDON_AFTER_MS) await endWithout(database, txn.id, 'failed', 'no order at the gateway');
+    return (await findTransaction(txn.public_id, database))!.state;
   }
   const { record, flush } = recorder();
   let answer: StatusAnswer | null = null;
   try {
-    answer = await waitingFor(step.wait, () => g.fetchStatus({ transactionId: txn.public_id, orderId: txn.gateway_order_id! }, record));
+    answer = await waitingFor(wait, () => g.fetchStatus({ transactionId: txn.public_id, orderId: txn.gateway_order_id! }, record));
   } catch {
     answer = null;
   }
@@ -219,33 +269,49 @@ export async function settleTransaction(publicId: string, database: Db = db(), s
   const iso = new Date(at).toISOString();
   if (answer && answer.outcome === 'paid' && answer.amountPaise === txn.amount_paise) {
     await receiptFor(database, txn.id, txn.bill_id, answer, at, (trx) => flush(trx, txn.id));
+  } else if (answer && answer.outcome === 'paid') {
+    await database.transaction().execute(async (trx) => {
+      await flush(trx, txn.id);
+      await trx
+        .updateTable('payment_transaction')
+        .set({ state: 'mismatch', live_bill_id: null, gateway_payment_id: answer.paymentId, paid_paise: answer.amountPaise, checked_at: iso, updated_at: iso, note: `the gateway reports ${answer.amountPaise} paise paid against ${txn.amount_paise} billed: refund it` })
+        .where('id', '=', txn.id)
+        .where('state', 'in', PAYABLE_FROM)
+        .execute();
+    });
   } else {
     await database.transaction().execute(async (trx) => {
       await flush(trx, txn.id);
-      if (!answer || answer.outcome === 'pending') {
+      if (!live) {
+        // Still not paid: the job asks again while the gateway may yet capture it.
+        await trx.updateTable('payment_transaction').set({ checked_at: iso }).where('id', '=', txn.id).where('state', '=', 'failed').execute();
+      } else if (!answer || answer.outcome === 'pending') {
         await trx.updateTable('payment_transaction').set({ state: 'pending', checked_at: iso, updated_at: iso }).where('id', '=', txn.id).where('state', 'in', LIVE).execute();
       } else if (answer.outcome === 'not-attempted') {
         if (at - Date.parse(txn.created_at) > ABANDON_AFTER_MS) await endWithout(trx, txn.id, 'failed', 'never attempted at the gateway');
         else await trx.updateTable('payment_transaction').set({ checked_at: iso }).where('id', '=', txn.id).execute();
-      } else if (answer.outcome === 'failed') {
-        await endWithout(trx, txn.id, 'failed', 'the gateway reports the payment failed');
       } else {
-        await endWithout(trx, txn.id, 'mismatch', `the gateway reports ${answer.amountPaise} paise paid against ${txn.amount_paise} billed: refund it`);
+        await endWithout(trx, txn.id, 'failed', 'the gateway reports the payment failed');
       }
     });
   }
-  return (await findTransaction(publicId, database))!.state;
+  return (await findTransaction(txn.public_id, database))!.state;
 }
 
+/**
+ * The gateway says the billed amount was paid: a receipt on the transaction's own bill while it is open. A bill
+ * already paid (at the counter, by another try) or replaced by a newer one (the payer started again after a
+ * failure) gets no second receipt: the money is owed back (refund-due).
+ */
 async function receiptFor(database: Db, id: number, billId: number, answer: StatusAnswer, at: number, recordExchanges: (trx: Db) => Promise<void>): Promise<void> {
   await runWrite({ actor: SYSTEM, entity: 'payment', table: 'payment_receipt', files: [], change: async (trx) => {
     await recordExchanges(trx);
     const iso = new Date(at).toISOString();
     const moved = await trx
       .updateTable('payment_transaction')
-      .set({ state: 'success', live_bill_id: null, gateway_payment_id: answer.paymentId, checked_at: iso, updated_at: iso })
+      .set({ state: 'success', live_bill_id: null, gateway_payment_id: answer.paymentId, paid_paise: answer.amountPaise, checked_at: iso, updated_at: iso })
       .where('id', '=', id)
-      .where('state', 'in', LIVE)
+      .where('state', 'in', PAYABLE_FROM)
       .executeTakeFirst();
     if (Number(moved.numUpdatedRows) !== 1) return { result: null, audit: null }; // settled meanwhile
     try {
@@ -253,8 +319,11 @@ async function receiptFor(database: Db, id: number, billId: number, answer: Stat
       return { result: null, audit: { action: 'create', recordId: receipt.id, before: null, after: { receipt: receipt.number, transaction: id, amount_paise: answer.amountPaise } } };
     } catch (err) {
       if (!(err instanceof BillAlreadyPaid)) throw err;
-      await trx.updateTable('payment_transaction').set({ state: 'refund-due', note: 'paid after the bill was paid another way: refund it' }).where('id', '=', id).execute();
-      return { result: null, audit: { action: 'update', recordId: id, before: null, after: { transaction: id, state: 'refund-due' } } };
+      // Read now, not before: another transaction may have paid or replaced the bill since this one began.
+      const bill = await trx.selectFrom('payment_bill').select('state').where('id', '=', billId).executeTakeFirstOrThrow();
+      const note = `paid after the bill was ${bill.state === 'paid' ? 'paid another way' : 'replaced by a newer one'}: refund it`;
+      await trx.updateTable('payment_transaction').set({ state: 'refund-due', note }).where('id', '=', id).execute();
+      return { result: null, audit: { action: 'update', recordId: id, before: null, after: { transaction: id, state: 'refund-due', note } } };
     }
   } }, database);
 }
@@ -279,7 +348,8 @@ export async function handleCallback(publicId: string, fields: Record<string, st
     .values({ transaction_id: txn.id, at: new Date(now()).toISOString(), kind: 'callback', request: JSON.stringify(fields).slice(0, 8000), response: '', outcome })
     .execute();
   const accepted = sameOrder && (reading.signatureValid || !signed);
-  if (accepted) await settleTransaction(publicId, database, { known: txn, wait });
+  // A failed payment is asked about again only on the gateway's signed word that it was paid after all.
+  if (accepted) await settleTransaction(publicId, database, { known: txn, wait, failedToo: reading.signatureValid });
   return { location, accepted };
 }
 
@@ -294,7 +364,8 @@ export async function handleWebhook(rawBody: string, headers: Headers, database:
     .insertInto('payment_exchange')
     .values({ transaction_id: txn.id, at: new Date(now()).toISOString(), kind: 'webhook', request: rawBody.slice(0, 8000), response: '', outcome: 'signature valid' })
     .execute();
-  await settleTransaction(txn.public_id, database);
+  // Signed by the gateway: about a failed payment too (a capture the gateway first reported failed).
+  await settleTransaction(txn.public_id, database, { failedToo: true });
   return true;
 }
 

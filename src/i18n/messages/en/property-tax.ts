@@ -60,6 +60,7 @@ export const propertyTax = {
   pending: 'We are waiting for the bank to confirm your payment. You will get your receipt by SMS as soon as it does; no need to pay again. Look here again in a few minutes.',
   mismatch: 'The bank reports a different amount than billed. No receipt was issued; the council will refund it. Please contact the tax counter.',
   refundDue: 'This was paid twice. The second payment will be refunded; please contact the tax counter.',
+  refunded: 'This payment has been refunded through the payment gateway. Banks credit a refund within a few working days.',
   transaction: 'Transaction',
   another: 'Look up another property',
   myProperties: 'My properties',

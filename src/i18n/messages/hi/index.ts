@@ -32,5 +32,7 @@ import { wards } from './wards';
 import { wardAlerts } from './ward-alerts';
 // What the public forms' checks say when they refuse.
 import { refusals } from './refusals';
+// Online payments to give back, for admins.
+import { paymentExceptions } from './payment-exceptions';
 
-export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports, caseDesk, tradeLicenceMessages, tradeLicence, wards, wardAlerts, refusals };
+export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports, caseDesk, tradeLicenceMessages, tradeLicence, wards, wardAlerts, refusals, paymentExceptions };
