@@ -27,6 +27,8 @@ const POSTGRES_API_TESTS = [
   // content storage, the lifecycle's visibility and schedule queries, revisions, translations, full-text search
   'admin-content', 'public-api', 'content-lifecycle', 'content-schedule', 'revisions', 'translations', 'search',
   'hindi-archive', 'media',
+  // private files: keyed apart from public ones, who may read them, withdrawal (an empty list is SQL on PostgreSQL)
+  'private-files',
   // grievances: numbering, queues, counts by state, lodging once, the citizen's own list
   'grievances', 'complaints', 'complaint-desk', 'form-submission', 'citizen', 'open311-spec',
   // cases of every service, staff accounts, documents' own pages

@@ -38,6 +38,7 @@ import * as simulatorPaymentFields from './2026-11-30-02-simulator-payment-field
 import * as propertyWardCodes from './2026-11-30-0001-property-ward-codes';
 import * as sessionAbsoluteEnd from './2026-11-30-0002-session-absolute-end';
 import * as paymentRefunds from './2026-11-30-01-payment-refunds';
+import * as privateMedia from './2026-11-30-03-private-media';
 import * as contactConsent from './2026-11-30-05-contact-consent';
 import * as caseEventTime from './2026-11-30-08-case-event-time';
 
@@ -82,6 +83,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-0001-property-ward-codes': propertyWardCodes,
   '2026-11-30-0002-session-absolute-end': sessionAbsoluteEnd,
   '2026-11-30-01-payment-refunds': paymentRefunds,
+  '2026-11-30-03-private-media': privateMedia,
   '2026-11-30-05-contact-consent': contactConsent,
   '2026-11-30-08-case-event-time': caseEventTime,
 };

@@ -53,6 +53,8 @@ export const TABLES = {
     width: integerOrNull(),
     height: integerOrNull(),
     created_at: text(),
+    /** 1: a private file (src/server/media.ts), addressed by a key that is not its SHA-256 and served only to those who may see it. */
+    private: integerWithDefault(),
   },
   media_variant: { media_id: integer(), width: integer(), content_type: text(), bytes: bytes(), created_at: text() },
   /** disabled_at: when an admin disabled the account (it signs in no more); must_change_password: 1 after a forced reset. */

@@ -1,9 +1,18 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'kysely';
 import { db, nowIso, type Db } from './db';
 import { sharp } from './image-work';
+import { signingSecret } from './auth/secret';
 
-/** Uploaded bytes are stored once, keyed by SHA-256; records point at the media row. */
+/**
+ * Uploaded bytes are stored once, keyed by SHA-256; records point at the media row.
+ *
+ * A private file (an applicant's papers, a photo its sender kept from the public) is a row of its own, keyed by
+ * an HMAC of its SHA-256 under the server's signing key instead of the SHA-256 itself: someone who knows or
+ * guesses the hash of the bytes cannot name it, and a public file with the same bytes is another row, so
+ * neither makes the other public or private. Private files are served only after the reader's right to them is
+ * checked (src/pages/media/[file].ts), and may be withdrawn (`deleteMedia`).
+ */
 export interface StoredMedia {
   id: number;
   sha256: string;
@@ -14,21 +23,36 @@ export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** Stores bytes (or finds the identical ones already stored) and returns their media id. */
-export async function storeMedia(bytes: Uint8Array, contentType: string, database: Db = db()): Promise<number> {
-  const sha256 = sha256Hex(bytes);
-  const existing = await database.selectFrom('media').select('id').where('sha256', '=', sha256).executeTakeFirst();
+/** The key a private file with this SHA-256 is stored and addressed under: 64 hex digits, like a hash. */
+function privateKey(sha256: string): string {
+  return createHmac('sha256', signingSecret()).update(`private-file:${sha256}`).digest('hex');
+}
+
+export interface StoreOptions {
+  /** Served only to those who may see the record that holds it. */
+  private?: boolean;
+}
+
+/** Stores bytes (or finds the identical ones already stored, public or private as asked) and returns their media id. */
+export async function storeMedia(bytes: Uint8Array, contentType: string, database: Db = db(), options: StoreOptions = {}): Promise<number> {
+  const isPrivate = options.private === true;
+  const hash = sha256Hex(bytes);
+  const sha256 = isPrivate ? privateKey(hash) : hash;
+  const found = () => database.selectFrom('media').select('id').where('sha256', '=', sha256).where('private', '=', isPrivate ? 1 : 0).executeTakeFirst();
+  const existing = await found();
   if (existing) return existing.id;
   const { width, height } = await imageSize(bytes, contentType);
   const row = await database
     .insertInto('media')
-    .values({ sha256, content_type: contentType, size: bytes.byteLength, bytes, width, height, created_at: nowIso() })
+    .values({ sha256, content_type: contentType, size: bytes.byteLength, bytes, width, height, created_at: nowIso(), private: isPrivate ? 1 : 0 })
     // The same file uploaded at the same moment through another instance: theirs is kept, and used.
     .onConflict((oc) => oc.column('sha256').doNothing())
     .returning('id')
     .executeTakeFirst();
   if (row) return row.id;
-  return (await database.selectFrom('media').select('id').where('sha256', '=', sha256).executeTakeFirstOrThrow()).id;
+  const theirs = await found();
+  if (!theirs) throw new Error('a stored file vanished as it was stored');
+  return theirs.id;
 }
 
 /** The pixel size of an image (null for documents or unreadable images). */
@@ -50,9 +74,19 @@ export async function readMediaBytes(ids: readonly number[], database: Db = db()
   return new Map(rows.map((row) => [row.id, row.bytes]));
 }
 
-/** What is stored under a SHA-256, without its bytes. */
+/** What is stored under an address's key (a SHA-256, or a private file's key), without its bytes. */
 export async function readMediaInfoBySha(sha256: string, database: Db = db()) {
-  return database.selectFrom('media').select(['content_type', 'size']).where('sha256', '=', sha256).executeTakeFirst();
+  return database.selectFrom('media').select(['id', 'content_type', 'size', 'private']).where('sha256', '=', sha256).executeTakeFirst();
+}
+
+/**
+ * Removes stored files and their resized copies, for good. The caller has dropped every reference to them
+ * first, in the same transaction (a withdrawn private file, a replaced document).
+ */
+export async function deleteMedia(trx: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx.deleteFrom('media_variant').where('media_id', 'in', [...ids]).execute();
+  await trx.deleteFrom('media').where('id', 'in', [...ids]).execute();
 }
 
 /**
@@ -76,7 +110,7 @@ const EXTENSIONS: Record<string, string> = {
   'video/webm': 'webm',
 };
 
-/** The stable public URL of stored bytes; its content never changes, so it may be cached for a year. */
+/** The stable URL of stored bytes (a private file's answers only those who may see it); its content never changes. */
 export function mediaUrl(sha256: string, contentType: string): string {
   return `/media/${sha256}.${EXTENSIONS[contentType] ?? 'bin'}`;
 }

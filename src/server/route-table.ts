@@ -194,6 +194,8 @@ const FIXED_ROUTES = {
   // A trade licence application's documents: the verifier's accept or refuse, one document at a time.
   '/api/Staff/trade-licence/[number]/documents': { access: LICENCE_REVIEWERS },
   '/api/Citizen/signin': { access: PUBLIC },
+  // An admin withdraws a case's private file (src/features/cases/case-files.server.ts).
+  '/api/Staff/cases/[number]/files/[file]': { access: ADMIN },
   '/api/Citizen/verify': { access: PUBLIC },
   '/api/Citizen/signout': { access: PUBLIC },
   '/api/Citizen/cases': { access: CITIZEN },

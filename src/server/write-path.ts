@@ -29,6 +29,8 @@ export interface Write<R> {
   files: readonly FileColumn[];
   /** New files, by a key of the writer's choosing: stored (or found already stored) before the change runs. */
   uploads?: Readonly<Partial<Record<string, AcceptedFile>>>;
+  /** The uploads are private files (src/server/media.ts): an applicant's papers, a photo kept from the public. */
+  privateUploads?: boolean;
   /** The change itself, inside the transaction, given the stored files' media ids by the same keys. */
   change: (trx: Db, media: Readonly<Record<string, number>>) => Promise<Change<R>>;
 }
@@ -60,7 +62,7 @@ export async function runWrite<R>(write: Write<R>, database: Db = db()): Promise
     const { result: change, written } = await traceWrites(async () => {
       const media: Record<string, number> = {};
       for (const [key, file] of Object.entries(write.uploads ?? {})) {
-        if (file) media[key] = await storeMedia(file.bytes, file.contentType, trx);
+        if (file) media[key] = await storeMedia(file.bytes, file.contentType, trx, { private: write.privateUploads });
       }
       const made = await write.change(trx, media);
       if (made.audit) {

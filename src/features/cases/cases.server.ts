@@ -9,6 +9,7 @@ import type { CaseContact } from './contact';
 import { queueCitizenMessage } from './case-messages.server';
 import { tellCaseWatchers } from './case-watchers.server';
 import { mergeInto, queueSupporterMessages } from './case-supporters.server';
+import { dropCaseFiles } from './case-files.server';
 import { caseNumber, CITIZEN, SYSTEM, requirementsOf, type Lang, type Party, type AnyService, type OriginalCase } from './service';
 import { HOUR_MS } from '../../lib/india-time';
 
@@ -117,6 +118,7 @@ export async function lodgeCase(
   return runWrite(
     {
       actor: { id: actor.userId, email: actor.label }, entity: service.auditEntity ?? 'case', table: 'service_case', files: [], uploads: uploadsOf(photos, documents),
+      privateUploads: service.privateFiles === true,
       change: async (trx, media) => {
         const at = new Date(clockNow()).toISOString();
         const stored = storedFiles(media, photos.length, documents.length);
@@ -157,6 +159,8 @@ export interface StepInput {
   documents?: readonly AcceptedFile[];
   /** What else the transition reads (an officer's id for an assignment, a rating). */
   fields?: Record<string, unknown>;
+  /** Files of the case this step's own replace (a refused document sent again): dropped with the step, unless it sends the same file. */
+  replacesFiles?: readonly number[];
 }
 
 const notFound = (service: AnyService) => new HttpError(404, `No ${service.noun} with that number.`);
@@ -202,6 +206,7 @@ function plannedStep(service: AnyService, number: string, action: string, input:
     // The citizen's own words, the system's and a reason they are owed are theirs to read; staff choose for the rest.
     const visibility: Visibility = actor.party === CITIZEN || actor.party === SYSTEM || rule.publicNote ? 'public' : (input.visibility ?? 'staff');
     await storeEvent(trx, row.id, at, actor, { action, from: row.state, to: rule.to, note, visibility, data: fields }, files);
+    await dropCaseFiles(trx, row.id, (input.replacesFiles ?? []).filter((id) => !files.some((f) => f.id === id)));
     const lang: Lang = row.lang === 'hi' ? 'hi' : 'en';
     const original = rule.merges ? (loaded.original as OriginalCase) : null;
     if (original) await mergeInto(trx, service, { id: row.id, number: row.number, lang }, original, at, actor);
@@ -226,7 +231,7 @@ function plannedStep(service: AnyService, number: string, action: string, input:
 export async function takeStep(service: AnyService, number: string, action: string, input: StepInput, actor: CaseActor, database: Db = db()): Promise<void> {
   const step = plannedStep(service, number, action, input, actor);
   await step.check(database);
-  await runWrite({ actor: { id: actor.userId, email: actor.label }, entity: service.auditEntity ?? 'case', table: 'service_case', files: [], uploads: step.uploads, change: step.change }, database);
+  await runWrite({ actor: { id: actor.userId, email: actor.label }, entity: service.auditEntity ?? 'case', table: 'service_case', files: [], uploads: step.uploads, privateUploads: service.privateFiles === true, change: step.change }, database);
 }
 
 /**

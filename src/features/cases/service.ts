@@ -137,6 +137,8 @@ export interface ServiceDeclaration<State extends string, Action extends string>
   staffPath?: (number: string) => string;
   /** Who may lodge a case: roles at a counter, and 'citizen'. */
   lodgedBy: readonly Party[];
+  /** Every file sent with its cases is private (src/server/media.ts): an applicant's identity and premises papers. */
+  privateFiles?: true;
   /** Staff roles that see and act only on cases assigned to them (field officers). */
   assigneeRoles?: readonly string[];
   /** Requirements of the service's own, and its wording of the built-in ones. */

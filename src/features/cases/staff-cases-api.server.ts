@@ -33,7 +33,7 @@ const DOCUMENT_SLOT: UploadSlot = { key: 'documents', label: 'Document', kind: '
 export const ownOnly = (session: Session) => session.user.role === 'officer';
 
 /** A service's cases are for admins and for the roles its declaration names (a licence verifier sees no grievance). */
-function serves(source: CaseSource, role: string): boolean {
+export function servesRole(source: CaseSource, role: string): boolean {
   const service = source.service;
   return role === 'admin' || service.lodgedBy.includes(role) || (service.assigneeRoles ?? []).includes(role) || Object.values(service.transitions).some((rule) => rule.by.includes(role));
 }
@@ -86,7 +86,7 @@ export async function listAnswer(context: APIContext): Promise<Response> {
 
 /** One page of the inbox of every service the role serves (or the filter's one), as the API and the inbox page show it. */
 export async function listStaffCases(filter: CaseFilter, role: string): Promise<{ total: number; rows: CaseSummary[] }> {
-  const sources = CASE_SOURCES.filter((s) => serves(s, role) && (!filter.service || s.service.name === filter.service));
+  const sources = CASE_SOURCES.filter((s) => servesRole(s, role) && (!filter.service || s.service.name === filter.service));
   const at = now();
   // Each service gives its first offset+limit rows in the same order; the page is cut from their merge.
   const parts = await Promise.all(sources.map(async (source) => ({ source, ...(await source.list({ ...filter, limit: filter.offset + filter.limit, offset: 0 }, at)) })));
@@ -101,7 +101,7 @@ export async function staffCase(number: string | undefined, session: Session): P
   const parsed = parseCaseNumber(number);
   const source = parsed ? sourceOfNumber(parsed) : undefined;
   const found = parsed && source ? await source.find(parsed, now()) : null;
-  if (!source || !serves(source, session.user.role) || !found || (ownOnly(session) && found.assigneeId !== session.user.id)) throw new HttpError(404, 'No case with that number.');
+  if (!source || !servesRole(source, session.user.role) || !found || (ownOnly(session) && found.assigneeId !== session.user.id)) throw new HttpError(404, 'No case with that number.');
   return { source, found };
 }
 

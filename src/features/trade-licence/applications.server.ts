@@ -1,5 +1,6 @@
 import { ValidationError } from 'yup';
 import { db, type Db } from '../../server/db';
+import { mediaUrl } from '../../server/media';
 import { HttpError, validationError } from '../../server/http';
 import { now } from '../../server/clock';
 import type { AcceptedFile } from '../../server/content/uploads';
@@ -180,9 +181,13 @@ export async function resubmit(number: string, replacements: Readonly<Record<str
   const states = await documentStates(database, found.id);
   const unknown = codes.filter((c) => !states.some((s) => s.code === c));
   if (unknown.length) throw new HttpError(400, 'The application has no such document.', { documents: unknown.join(', ') });
-  const refused = states.filter((s) => s.accepted === false && !codes.includes(s.code));
+  const refused = states.filter((s) => (s.accepted === false || !s.mediaId) && !codes.includes(s.code));
   if (refused.length) throw new HttpError(400, `Replace the refused documents first: ${refused.map((d) => d.code).join(', ')}.`, Object.fromEntries(refused.map((d) => [`doc_${d.code}`, 'Replace this document.'])));
-  await takeStep(TRADE_LICENCE, number, 'resubmit', { documents: codes.map((c) => replacements[c]!), fields: { documentCodes: codes } }, actor, database);
+  // The files sent replace the ones they are sent for: those go with the step, as nobody needs a refused paper kept.
+  // (A file that also stands for a document not replaced stays.)
+  const kept = new Set(states.filter((s) => !codes.includes(s.code)).map((s) => s.mediaId));
+  const replaced = states.filter((s) => codes.includes(s.code) && s.mediaId && !kept.has(s.mediaId)).map((s) => s.mediaId);
+  await takeStep(TRADE_LICENCE, number, 'resubmit', { documents: codes.map((c) => replacements[c]!), fields: { documentCodes: codes }, replacesFiles: replaced }, actor, database);
 }
 
 /** An application as its applicant sees it (number and the first owner's mobile must match), with its documents' verdicts. */
@@ -194,6 +199,12 @@ export async function applicationForApplicant(numberRaw: unknown, mobileRaw: unk
   if (!found || found.contact.mobile !== mobile) return null;
   const application = found.data as unknown as Application;
   const names = await documentChecklist(application.tradeType, application.licenceType as ApplicationKind, database);
-  const documents = (await documentStates(database, found.id)).map((d) => ({ ...d, name: names.find((n) => n.code === d.code) ?? { code: d.code, en: d.code, hi: d.code } }));
+  const states = await documentStates(database, found.id);
+  // The applicant's own files, at their private addresses (a withdrawn one has none).
+  const files = states.length ? await database.selectFrom('media').select(['id', 'sha256', 'content_type']).where('id', 'in', states.map((d) => d.mediaId || 0)).execute() : [];
+  const documents = states.map((d) => {
+    const file = files.find((f) => f.id === d.mediaId);
+    return { ...d, name: names.find((n) => n.code === d.code) ?? { code: d.code, en: d.code, hi: d.code }, url: file ? mediaUrl(file.sha256, file.content_type) : null };
+  });
   return { found, application, mobile, documents };
 }

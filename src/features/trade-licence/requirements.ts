@@ -55,7 +55,8 @@ export const replacementsRequirement: Requirement = {
   load: (database, caseId) => documentStates(database as Db, caseId),
   check: (c) => {
     const sent = Array.isArray(c.fields.documentCodes) ? (c.fields.documentCodes as unknown[]).slice(0, c.documentCount) : [];
-    const refused = statesOf(c.loaded).filter((d) => d.accepted === false && !sent.includes(d.code));
+    // A withdrawn file (no file now) is to be sent again, as a refused one is.
+    const refused = statesOf(c.loaded).filter((d) => (d.accepted === false || !d.mediaId) && !sent.includes(d.code));
     return refused.length === 0 ? null : { status: 400, message: `Replace the refused documents first: ${refused.map((d) => d.code).join(', ')}.`, field: 'documents' };
   },
 };

@@ -25,6 +25,8 @@ export const TRADE_LICENCE = defineService({
   title: { en: 'Trade licence', hi: 'व्यापार लाइसेंस' },
   noun: 'application',
   numberPrefix: 'NPK-TL',
+  // Identity proofs, premises papers, the owner's photo: for the reviewers and the applicant, nobody else.
+  privateFiles: true,
   initial: 'Applied',
   states: {
     Applied: { en: 'Applied', hi: 'आवेदन किया', open: true, dueHours: 72 },

@@ -240,7 +240,8 @@ export async function saveRecord(
           const column = fileColumnsOf(storage)[slot.key];
           if (choice.kind === 'upload') columns[column] = media[slot.key];
           else if (choice.kind === 'stored') {
-            const stored = await trx.selectFrom('media').select(['id', 'content_type']).where('sha256', '=', choice.sha256).executeTakeFirst();
+            // Only a public file: naming a private file's key must not publish it on a content page.
+            const stored = await trx.selectFrom('media').select(['id', 'content_type']).where('sha256', '=', choice.sha256).where('private', '=', 0).executeTakeFirst();
             if (!stored) missing[slot.key] = def.messages.invalidFile ?? `${slot.label}: that stored file does not exist.`;
             else {
               assertStoredKind(stored.content_type, slot);

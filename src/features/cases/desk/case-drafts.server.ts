@@ -63,8 +63,9 @@ async function filesOf(ids: number[], database: Db): Promise<AcceptedFile[]> {
 export async function keepDraft(userId: number, number: string, action: string, step: StepRequest, database: Db = db()): Promise<void> {
   const photoIds: number[] = [];
   const documentIds: number[] = [];
-  for (const file of step.photos) photoIds.push(await storeMedia(file.bytes, file.contentType, database));
-  for (const file of step.documents) documentIds.push(await storeMedia(file.bytes, file.contentType, database));
+  // Kept private: a draft is nobody's to read by its address, and its step decides whether its files are public.
+  for (const file of step.photos) photoIds.push(await storeMedia(file.bytes, file.contentType, database, { private: true }));
+  for (const file of step.documents) documentIds.push(await storeMedia(file.bytes, file.contentType, database, { private: true }));
   const at = now();
   await database.transaction().execute(async (trx) => {
     await trx.deleteFrom('case_draft').where('user_id', '=', userId).where('case_number', '=', number).execute();

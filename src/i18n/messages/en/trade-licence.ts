@@ -41,7 +41,9 @@ export const tradeLicence = {
   find: 'Find',
   notFound: 'No application matches that number and mobile number. Check both and try again.',
   state: 'Stage',
-  documentsTable: { document: 'Document', verdict: 'Checked' },
+  documentsTable: { document: 'Document', verdict: 'Checked', file: 'File' },
+  // The applicant's own copy of a document they sent: opens for an hour after the application was found here.
+  yourFile: 'Open your file', noFile: 'Withdrawn: send it again',
   verdicts: { accepted: 'Accepted', refused: 'Not accepted', pending: 'Not yet checked' },
   replaceHeading: 'Replace the documents that were not accepted',
   replace: 'Send the new documents',
@@ -98,6 +100,7 @@ export const tradeLicence = {
     accept: 'Accept', refuse: 'Refuse', reason: 'Reason', reports: 'Inspection reports', none: 'None yet.', owners: 'Owners',
     owner: (name: string, relationship: string, guardian: string, pan: string) => `${name} (${relationship} ${guardian}, PAN ${pan})`,
     changes: 'Changed since the old licence',
+    withdraw: 'Withdraw the file', withdrawn: 'No file: withdrawn, to be sent again',
   },
   facts: {
     licenceType: 'New or renewal', oldLicenceNumber: 'Licence renewed', unchanged: 'Renewal with nothing changed', financialYear: 'Financial year',

@@ -42,7 +42,8 @@ export const tradeLicence: Messages['tradeLicence'] = {
   find: 'खोजें',
   notFound: 'इस संख्या और मोबाइल नंबर से कोई आवेदन नहीं मिला। दोनों जाँचकर फिर कोशिश करें।',
   state: 'चरण',
-  documentsTable: { document: 'दस्तावेज़', verdict: 'जाँच' },
+  documentsTable: { document: 'दस्तावेज़', verdict: 'जाँच', file: 'फ़ाइल' },
+  yourFile: 'अपनी फ़ाइल खोलें', noFile: 'हटाई गई: फिर से भेजें',
   verdicts: { accepted: 'स्वीकार', refused: 'स्वीकार नहीं', pending: 'अभी जाँचा नहीं गया' },
   replaceHeading: 'जो दस्तावेज़ स्वीकार नहीं हुए, उन्हें बदलें',
   replace: 'नए दस्तावेज़ भेजें',
@@ -95,6 +96,7 @@ export const tradeLicence: Messages['tradeLicence'] = {
     accept: 'स्वीकार करें', refuse: 'अस्वीकार करें', reason: 'कारण', reports: 'निरीक्षण रिपोर्ट', none: 'अभी कोई नहीं।', owners: 'स्वामी',
     owner: (name, relationship, guardian, pan) => `${name} (${relationship} ${guardian}, पैन ${pan})`,
     changes: 'पुराने लाइसेंस से बदला गया',
+    withdraw: 'फ़ाइल हटाएँ', withdrawn: 'फ़ाइल नहीं: हटाई गई, फिर से भेजनी है',
   },
   facts: {
     licenceType: 'नया या नवीकरण', oldLicenceNumber: 'नवीकृत लाइसेंस', unchanged: 'बिना बदलाव नवीकरण', financialYear: 'वित्तीय वर्ष',

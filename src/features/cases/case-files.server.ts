@@ -1,0 +1,49 @@
+import { db, type Db } from '../../server/db';
+import { HttpError } from '../../server/http';
+import { deleteMedia } from '../../server/media';
+import { runWrite } from '../../server/write-path';
+import { parseCaseNumber } from './service';
+
+/**
+ * Drops files from a case inside the caller's transaction (a withdrawal, a replaced document): the steps no
+ * longer carry them, no verdict is kept on them, and their bytes go unless another record still holds them
+ * (the same bytes sent by another applicant are one private row).
+ */
+export async function dropCaseFiles(trx: Db, caseId: number, mediaIds: readonly number[]): Promise<void> {
+  if (mediaIds.length === 0) return;
+  const events = trx.selectFrom('case_event').select('id').where('case_id', '=', caseId);
+  await trx.deleteFrom('case_event_media').where('media_id', 'in', [...mediaIds]).where('event_id', 'in', events).execute();
+  await trx.deleteFrom('trade_document_verdict').where('case_id', '=', caseId).where('media_id', 'in', [...mediaIds]).execute();
+  const stillHeld = await trx.selectFrom('case_event_media').select('media_id').where('media_id', 'in', [...mediaIds]).execute();
+  const held = new Set(stillHeld.map((row) => Number(row.media_id)));
+  // Only private rows go: a public one (a file stored before privacy, kept by a migration) may back a public page.
+  const loose = mediaIds.filter((id) => !held.has(id));
+  if (loose.length === 0) return;
+  const gone = await trx.selectFrom('media').select('id').where('id', 'in', loose).where('private', '=', 1).execute();
+  await deleteMedia(trx, gone.map((row) => Number(row.id)));
+}
+
+/**
+ * An admin withdraws a private file from a case: from then on it answers nobody, and its bytes are gone
+ * unless another case holds the same file. Audited with the case's number and the file's type and size.
+ */
+export async function withdrawCaseFile(numberRaw: unknown, key: string, actor: { id: number; email: string }, database: Db = db()): Promise<void> {
+  const number = parseCaseNumber(numberRaw);
+  const notFound = new HttpError(404, 'The case holds no such private file.');
+  if (!number || !/^[0-9a-f]{64}$/.test(key)) throw notFound;
+  await runWrite({ actor, entity: 'case-file', table: 'case_event_media', files: [], change: async (trx) => {
+    const file = await trx
+      .selectFrom('media')
+      .innerJoin('case_event_media', 'case_event_media.media_id', 'media.id')
+      .innerJoin('case_event', 'case_event.id', 'case_event_media.event_id')
+      .innerJoin('service_case', 'service_case.id', 'case_event.case_id')
+      .select(['media.id', 'media.content_type', 'media.size', 'service_case.id as case_id'])
+      .where('media.sha256', '=', key)
+      .where('media.private', '=', 1)
+      .where('service_case.number', '=', number)
+      .executeTakeFirst();
+    if (!file) throw notFound;
+    await dropCaseFiles(trx, file.case_id, [file.id]);
+    return { result: undefined, audit: { action: 'delete', recordId: file.case_id, before: { number, file: { type: file.content_type, size: file.size } }, after: null } };
+  } }, database);
+}

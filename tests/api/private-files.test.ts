@@ -1,0 +1,274 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db';
+import { noticeType } from '../../src/features/notice/notice.schema';
+import { ADMIN, CASHIER, EDITOR, OFFICER, USER, VERIFIER, bearer, login } from '../support/api';
+import { contentForm, sampleJpeg, samplePdf, sampleValues } from '../support/content-samples';
+import { openServerDatabase } from '../support/database';
+import { startServer, type TestServer } from '../support/server';
+
+/**
+ * A trade licence application's documents are private files: every spelling of their address answers a
+ * stranger, another citizen and staff whose role does not serve licences as if nothing were there; the
+ * reviewers, the counter, admins and the applicant (signed in at /my, or having found the application on its
+ * tracking page) get them marked `private, no-store`. The same bytes published as a notice stay public there
+ * without making the private file public. An admin's withdrawal and the applicant's replacement of a refused
+ * document leave nothing to answer and no bytes behind, unless another application holds the same file.
+ * Its own server: it looks into the database for the bytes.
+ */
+let server: TestServer;
+let database: Db;
+const url = (p: string) => `${server.url}${p}`;
+let financialYear = '';
+const tokens: Record<string, string> = {};
+const APPLICANT_MOBILE = '9800077001';
+const OTHER_MOBILE = '9800077002';
+
+function application(documents: Record<string, Uint8Array<ArrayBuffer>>, mobile = APPLICANT_MOBILE): FormData {
+  const fields: Record<string, string> = {
+    financialYear, licenceType: 'new', tradeName: 'Private Papers Kirana', structureType: 'immovable', structureSubType: 'pucca', commencementDate: '2024-06-01',
+    areaSqft: '250', employees: '10', tradeCategory: 'Retail', tradeType: 'grocery', tradeSubType: 'Provisions', wardId: '1', doorNo: '4', road: 'Mill Road',
+    locality: 'Purani Bazar', pincode: '845401', correspondenceAddress: '4 Mill Road', feePaise: '125000',
+    owner1_name: 'Kamla Devi', owner1_guardianName: 'Ram Prasad', owner1_relationship: 'Father', owner1_gender: 'Female', owner1_dateOfBirth: '1980-03-02',
+    owner1_mobile: mobile, owner1_pan: 'ABCDE1234F',
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const [code, bytes] of Object.entries(documents)) {
+    const type = bytes[0] === 0xff ? 'image/jpeg' : 'application/pdf';
+    form.append(`doc_${code}`, new File([bytes], `${code}.${type === 'image/jpeg' ? 'jpg' : 'pdf'}`, { type }));
+  }
+  return form;
+}
+
+async function apply(documents: Record<string, Uint8Array<ArrayBuffer>>, mobile?: string): Promise<string> {
+  const res = await fetch(url('/api/Public/trade-licence/applications'), { method: 'POST', body: application(documents, mobile) });
+  const body = (await res.json()) as { number: string };
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return body.number;
+}
+
+/** Each document's current stored row, by the document's code: its key (the address) and type. */
+async function filesOf(number: string): Promise<Record<string, { key: string; type: string; id: number; isPrivate: number }>> {
+  const rows = await database
+    .selectFrom('case_event_media')
+    .innerJoin('case_event', 'case_event.id', 'case_event_media.event_id')
+    .innerJoin('service_case', 'service_case.id', 'case_event.case_id')
+    .innerJoin('media', 'media.id', 'case_event_media.media_id')
+    .select(['case_event.action', 'case_event.data', 'case_event_media.position', 'media.id', 'media.sha256', 'media.content_type', 'media.private', 'service_case.data as caseData'])
+    .where('service_case.number', '=', number)
+    .orderBy('case_event.id')
+    .execute();
+  const files: Record<string, { key: string; type: string; id: number; isPrivate: number }> = {};
+  for (const row of rows) {
+    const codes = (JSON.parse(row.action === 'lodge' ? row.caseData : row.data) as { documentCodes: string[] }).documentCodes;
+    files[codes[row.position]] = { key: row.sha256, type: row.content_type, id: row.id, isPrivate: row.private };
+  }
+  return files;
+}
+
+const extension = (type: string) => (type === 'application/pdf' ? 'pdf' : 'jpg');
+
+/** Every spelling of a file's address a reader might try, with what each must answer when it answers at all. */
+function spellings(key: string, type: string): { path: string; init?: RequestInit; ok: number }[] {
+  const ext = extension(type);
+  const list: { path: string; init?: RequestInit; ok: number }[] = [
+    { path: `/media/${key}`, ok: 200 },
+    { path: `/media/${key}.${ext}`, ok: 200 },
+    { path: `/media/${key}.bin`, ok: 200 },
+    { path: `/media/${key}.${ext}?name=Identity.pdf`, ok: 200 },
+    { path: `/media/${key}.${ext}`, init: { method: 'HEAD' }, ok: 200 },
+    { path: `/media/${key}.${ext}`, init: { headers: { range: 'bytes=0-9' } }, ok: 206 },
+    { path: `/media/${key}.${ext}`, init: { headers: { range: 'bytes=-5' } }, ok: 206 },
+    { path: `/media/${key}.${ext}`, init: { headers: { 'if-none-match': `"${key}.${ext}"` } }, ok: 200 },
+  ];
+  if (type.startsWith('image/')) list.push({ path: `/media/${key}.w320.webp`, ok: 200 }, { path: `/media/${key}.w160.webp`, ok: 200 });
+  return list;
+}
+
+/** Spellings that never reach a file for anyone: another language's prefix, odd case, doubled slashes. */
+function strayed(key: string, type: string): string[] {
+  const ext = extension(type);
+  return [`/hi/media/${key}.${ext}`, `/MEDIA/${key}.${ext}`, `/media/${key.toUpperCase()}.${ext}`, `//media/${key}.${ext}`, `/media//${key}.${ext}`, `/media/./${key}.${ext}`, `/media/%2e/${key}.${ext}`];
+}
+
+/**
+ * src/pages/media/[file].ts asks for the reader's right once, from the key, before it tells an original from a
+ * copy, a range or HEAD: every spelling goes out as one identity that is refused and one that is served, and
+ * each other identity sends the plain address (and a copy's, for a picture).
+ */
+const sampled = (key: string, type: string) => spellings(key, type).filter((s, i) => i === 1 || s.path.endsWith('.w320.webp'));
+
+async function expectRefused(headers: Record<string, string>, key: string, type: string, who: string, every = false) {
+  for (const s of every ? spellings(key, type) : sampled(key, type)) {
+    const res = await fetch(url(s.path), { ...s.init, headers: { ...headers, ...(s.init?.headers as Record<string, string>) } });
+    expect(res.status, `${who}: ${s.init?.method ?? 'GET'} ${s.path} ${JSON.stringify(s.init?.headers ?? {})}`).toBe(404);
+    expect((await res.arrayBuffer()).byteLength <= 'Not found'.length, `${who}: ${s.path} said nothing of the file`).toBe(true);
+  }
+  // Each is refused or sent to the canonical address from its path alone: the stranger shows none leads past the check.
+  if (every) for (const path of strayed(key, type)) {
+    const res = await fetch(url(path), { headers });
+    expect([404, 400], `${who}: ${path}`).toContain(res.status);
+  }
+}
+
+async function expectServed(headers: Record<string, string>, key: string, type: string, who: string, every = false) {
+  for (const s of every ? spellings(key, type) : sampled(key, type)) {
+    const res = await fetch(url(s.path), { ...s.init, headers: { ...headers, ...(s.init?.headers as Record<string, string>) } });
+    expect(res.status, `${who}: ${s.init?.method ?? 'GET'} ${s.path}`).toBe(s.ok);
+    expect(res.headers.get('cache-control'), `${who}: ${s.path}`).toBe('private, no-store');
+    expect(res.headers.get('etag')).toBeNull();
+    await res.arrayBuffer();
+  }
+}
+
+/** A citizen's session on this server: the code goes to the notification log, read there by an admin. */
+async function citizenToken(mobile: string): Promise<string> {
+  const post = (path: string, body: object) => fetch(url(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect((await post('/api/Citizen/signin', { mobile })).status).toBe(202);
+  const log = await (await fetch(url('/notifications'), { headers: bearer(tokens.admin) })).text();
+  const code = new RegExp(`${mobile}</td>[\\s\\S]*?(\\d{6}) is your sign-in code`).exec(log)![1];
+  const verified = await post('/api/Citizen/verify', { mobile, code });
+  return ((await verified.json()) as { token: string }).token;
+}
+
+/** Finds the application on its tracking page, as its applicant does; the cookie the page leaves for /media/. */
+async function trackedCookie(number: string, mobile = APPLICANT_MOBILE): Promise<{ cookie: string; page: string }> {
+  const res = await fetch(url('/tradelicense/track'), { method: 'POST', body: new URLSearchParams({ number, mobile }) });
+  expect(res.status).toBe(200);
+  const set = res.headers.getSetCookie().find((c) => c.startsWith('case_files='));
+  expect(set, 'the tracking page leaves a grant for the files').toBeTruthy();
+  expect(set).toMatch(/Path=\/media\//i);
+  expect(set).toMatch(/HttpOnly/i);
+  return { cookie: set!.split(';')[0], page: await res.text() };
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  database = openServerDatabase(server.dataDir);
+  for (const name of ['lodgesPerAddressPerHour', 'lodgesPerMobilePerDay']) {
+    await database.insertInto('grievance_setting').values({ name, value: '1000' }).onConflict((oc) => oc.column('name').doUpdateSet({ value: '1000' })).execute();
+  }
+  for (const [name, account] of Object.entries({ admin: ADMIN, user: USER, verifier: VERIFIER, officer: OFFICER, editor: EDITOR, cashier: CASHIER })) {
+    tokens[name] = await login(account.email, account.password, server.url);
+  }
+  const stored = await database.selectFrom('service_case').select('data').where('service', '=', 'trade-licence').executeTakeFirstOrThrow();
+  financialYear = (JSON.parse(stored.data) as { financialYear: string }).financialYear;
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await database?.destroy();
+});
+
+describe('private files', () => {
+  it('answer only the reviewers, the counter, admins and the applicant, never cached, by every spelling', async () => {
+    const identity = samplePdf(`identity ${Math.random()}`);
+    const number = await apply({ identity, premises: samplePdf(`premises ${Math.random()}`), photo: await sampleJpeg('#1d4ed8', 40, 30) });
+    const files = await filesOf(number);
+    expect(Object.keys(files).sort()).toEqual(['identity', 'photo', 'premises']);
+    for (const file of Object.values(files)) expect(file.isPrivate).toBe(1);
+    // The address is not the bytes' SHA-256: knowing (or guessing) the hash of the papers names nothing.
+    const hash = createHash('sha256').update(identity).digest('hex');
+    expect(files.identity.key).not.toBe(hash);
+    expect((await fetch(url(`/media/${hash}.pdf`))).status).toBe(404);
+
+    const otherCitizen = await citizenToken(OTHER_MOBILE);
+    const applicant = await citizenToken(APPLICANT_MOBILE);
+    const strangers: [string, Record<string, string>][] = [
+      ['a stranger', {}],
+      ['another citizen (cookie)', { cookie: `citizen_session=${otherCitizen}` }],
+      ['another citizen (bearer)', bearer(otherCitizen)],
+      ['a grievance officer', bearer(tokens.officer)],
+      ['an editor', bearer(tokens.editor)],
+      ['a cashier', bearer(tokens.cashier)],
+      ['a forged grant', { cookie: `case_files=${number}.9999999999.${'A'.repeat(43)}` }],
+    ];
+    // Another application's grant opens that application's files only.
+    const elsewhere = await apply({ identity: samplePdf(`other ${Math.random()}`), premises: samplePdf(`other premises ${Math.random()}`), photo: await sampleJpeg('#15803d') }, OTHER_MOBILE);
+    strangers.push(["another application's tracked applicant", { cookie: (await trackedCookie(elsewhere, OTHER_MOBILE)).cookie }]);
+    for (const [who, headers] of strangers) for (const file of [files.identity, files.photo]) await expectRefused(headers, file.key, file.type, who, who === 'a stranger');
+
+    const tracked = await trackedCookie(number);
+    expect(tracked.page).toContain(`/media/${files.identity.key}.pdf`);
+    const readers: [string, Record<string, string>][] = [
+      ['the verifier', bearer(tokens.verifier)],
+      ['the counter clerk', bearer(tokens.user)],
+      ['an admin', bearer(tokens.admin)],
+      ['the applicant signed in (cookie)', { cookie: `citizen_session=${applicant}` }],
+      ['the applicant signed in (bearer)', bearer(applicant)],
+      ['the tracked applicant', { cookie: tracked.cookie }],
+    ];
+    for (const [who, headers] of readers) for (const file of [files.identity, files.photo]) await expectServed(headers, file.key, file.type, who, who === 'the tracked applicant');
+    const body = Buffer.from(await (await fetch(url(`/media/${files.identity.key}.pdf`), { headers: { cookie: tracked.cookie } })).arrayBuffer());
+    expect(body.equals(Buffer.from(identity))).toBe(true);
+  });
+
+  it('keeps a private file private when the same bytes are published, and never lets a content item name it', async () => {
+    const bytes = samplePdf(`shared ${Math.random()}`);
+    const number = await apply({ identity: bytes, premises: samplePdf(`premises ${Math.random()}`), photo: await sampleJpeg('#9333ea') });
+    const { identity } = await filesOf(number);
+    const values = sampleValues(noticeType, 7);
+    const published = await fetch(url('/api/Admin/notice'), { method: 'POST', headers: bearer(tokens.admin), body: contentForm(noticeType, values, { filePath: new File([bytes], 'n.pdf', { type: 'application/pdf' }) }) });
+    expect(published.status).toBe(201);
+    const hash = createHash('sha256').update(bytes).digest('hex');
+    const open = await fetch(url(`/media/${hash}.pdf`));
+    expect(open.status).toBe(200);
+    expect(open.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    await expectRefused({}, identity.key, identity.type, 'a stranger after the same bytes were published');
+    await expectServed(bearer(tokens.verifier), identity.key, identity.type, 'the verifier after the same bytes were published');
+    // A content item may point at a stored public file by its address, never at a private one.
+    const named = await fetch(url('/api/Admin/notice'), { method: 'POST', headers: bearer(tokens.admin), body: contentForm(noticeType, { ...values, filePath: `/media/${identity.key}.pdf` }) });
+    expect(named.status).toBe(400);
+  });
+
+  it('is withdrawn by an admin for good: 404 to everyone, its bytes gone unless another application holds them', async () => {
+    const shared = samplePdf(`withdrawn ${Math.random()}`);
+    const first = await apply({ identity: shared, premises: samplePdf(`premises ${Math.random()}`), photo: await sampleJpeg('#be123c') });
+    const second = await apply({ identity: shared, premises: samplePdf(`premises ${Math.random()}`), photo: await sampleJpeg('#0f766e') });
+    const { identity } = await filesOf(first);
+    // One applicant's bytes sent by another are the same private row.
+    expect((await filesOf(second)).identity.key).toBe(identity.key);
+    const withdraw = (number: string, headers: Record<string, string>) => fetch(url(`/api/Staff/cases/${number}/files/${identity.key}.pdf`), { method: 'DELETE', headers });
+    expect((await withdraw(first, {})).status).toBe(401);
+    expect((await withdraw(first, bearer(tokens.verifier))).status).toBe(403);
+    expect((await withdraw(first, bearer(tokens.admin))).status).toBe(200);
+    expect((await withdraw(first, bearer(tokens.admin))).status).toBe(404);
+    expect((await fetch(url(`/api/Staff/cases/${first}/files/${'0'.repeat(64)}`), { method: 'DELETE', headers: bearer(tokens.admin) })).status).toBe(404);
+
+    // The first application no longer holds it: its tracked applicant is refused; the second's reviewers still read it.
+    await expectRefused({ cookie: (await trackedCookie(first)).cookie }, identity.key, identity.type, "the first application's applicant after the withdrawal");
+    await expectServed(bearer(tokens.verifier), identity.key, identity.type, 'the verifier of the second application');
+    expect((await filesOf(first)).identity).toBeUndefined();
+    const count = async () => Number((await database.selectFrom('media').select((eb) => eb.fn.countAll().as('n')).where('sha256', '=', identity.key).executeTakeFirstOrThrow()).n);
+    expect(await count()).toBe(1);
+
+    expect((await withdraw(second, bearer(tokens.admin))).status).toBe(200);
+    for (const [who, headers] of [['the verifier', bearer(tokens.verifier)], ['an admin', bearer(tokens.admin)]] as const) await expectRefused(headers, identity.key, identity.type, who, who === 'an admin');
+    expect(await count()).toBe(0);
+    const audit = await database.selectFrom('audit_log').select(['action', 'entity']).where('entity', '=', 'case-file').execute();
+    expect(audit.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('drops a refused document when the applicant sends its replacement', async () => {
+    const number = await apply({ identity: samplePdf(`identity ${Math.random()}`), premises: samplePdf(`premises ${Math.random()}`), photo: await sampleJpeg('#a16207') });
+    const before = await filesOf(number);
+    const judged = await fetch(url(`/api/Staff/trade-licence/${number}/documents`), { method: 'POST', headers: { ...bearer(tokens.verifier), accept: 'application/json' }, body: new URLSearchParams({ code: 'premises', verdict: 'refuse', reason: 'Unreadable scan' }) });
+    expect(judged.status).toBe(200);
+    const sent = await fetch(url(`/api/Staff/cases/${number}/sendBack`), { method: 'POST', headers: { ...bearer(tokens.verifier), 'content-type': 'application/json' }, body: JSON.stringify({ note: 'Send a readable copy of the premises papers.' }) });
+    expect(sent.status).toBe(200);
+
+    const replacement = samplePdf(`premises again ${Math.random()}`);
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ number, mobile: APPLICANT_MOBILE, action: 'replace' })) form.append(name, value);
+    form.append('doc_premises', new File([replacement], 'premises.pdf', { type: 'application/pdf' }));
+    expect((await fetch(url('/tradelicense/track'), { method: 'POST', body: form })).status).toBe(200);
+
+    const after = await filesOf(number);
+    expect(after.premises.key).not.toBe(before.premises.key);
+    expect(after.identity.key).toBe(before.identity.key);
+    await expectRefused(bearer(tokens.verifier), before.premises.key, before.premises.type, 'the verifier, for the replaced file');
+    expect(await database.selectFrom('media').select('id').where('id', '=', before.premises.id).executeTakeFirst()).toBeUndefined();
+    await expectServed(bearer(tokens.verifier), after.premises.key, after.premises.type, 'the verifier, for the replacement');
+  });
+});
