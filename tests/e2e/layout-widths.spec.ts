@@ -115,6 +115,25 @@ for (const width of WIDTHS) {
   });
 }
 
+test.describe('on a 375px touch phone with script', () => {
+  test.use({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
+
+  test("tapping a second section of the Menu opens it and keeps the Menu open (the first section's panel closing does not move it from under the finger)", async ({ page }) => {
+    await page.goto('/');
+    await page.locator('.nav-phone > summary').tap();
+    const sections = page.locator('.nav-phone details');
+    await sections.nth(0).locator(':scope > summary').tap();
+    expect(await isOpen(sections.nth(0))).toBe(true);
+    await sections.nth(1).locator(':scope > summary').tap();
+    expect(await isOpen(page.locator('.nav-phone')), 'the Menu stays open').toBe(true);
+    expect(await isOpen(sections.nth(1)), 'the second section opens').toBe(true);
+    expect(await isOpen(sections.nth(0)), 'the first section closes').toBe(false);
+    // A tap outside the Menu still closes it.
+    await page.locator('.copyright p').first().tap();
+    expect(await isOpen(page.locator('.nav-phone'))).toBe(false);
+  });
+});
+
 /** WCAG's contrast ratio of two CSS colours given as rgb()/rgba() (alpha ignored: these are opaque). */
 function contrast(a: string, b: string): number {
   const luminance = (colour: string) => {
