@@ -84,7 +84,7 @@ async function payAtGateway(p: { number: string; mobile: string }, outcome = 'su
   const { transactionId, next } = JSON.parse(started.body) as { transactionId: string; next: { url: string; fields: Record<string, string> } };
   const checkout = await ask(next.url, form({ ...next.fields, outcome }));
   expect(checkout.status).toBe(200);
-  return { transactionId, orderId: next.fields.order_id, fields: hiddenFields(checkout.body), startedIn: started.process };
+  return { transactionId, orderId: next.fields.order_id, next, fields: hiddenFields(checkout.body), startedIn: started.process };
 }
 
 beforeAll(async () => {
@@ -135,6 +135,19 @@ describe('two server processes', () => {
     }));
     expect(new Set(steps.flat()).size).toBe(2);
     for (const c of crowd) expect(await receiptsOf(c.number), c.number).toHaveLength(1);
+  });
+
+  it('a payment captured after it failed, its signed callback in both processes at once: one receipt', async () => {
+    const p = nextProperty();
+    const failed = await payAtGateway(p, 'failure');
+    expect((await ask(`/payments/return?txn=${failed.transactionId}`, form(failed.fields))).status).toBe(303);
+    // The payer tries again on the same order at the gateway's page, and this time it is captured.
+    const again = await ask(failed.next.url, form({ ...failed.next.fields, outcome: 'success' }));
+    const fields = hiddenFields(again.body);
+    const answers = await Promise.all(Array.from({ length: 4 }, () => ask(`/payments/return?txn=${failed.transactionId}`, form(fields))));
+    expect(new Set(answers.map((a) => a.process)).size).toBe(2);
+    expect(await receiptsOf(p.number)).toHaveLength(1);
+    expect((JSON.parse((await ask(`/api/Public/payments/${failed.transactionId}`)).body) as { state: string }).state).toBe('success');
   });
 
   // The clock that drives the jobs here is read by the in-process runner (SQLite); on PostgreSQL pg-boss keeps
