@@ -75,7 +75,10 @@ describe('the counter', () => {
   });
 
   it('a part payment below the minimum is refused; cash cannot bounce', async () => {
-    expect((await collect('W05-0006', { mode: 'cash', instrument: '', amount: '1' })).status).toBe(400);
+    const small = await collect('W05-0006', { mode: 'cash', instrument: '', amount: '1' });
+    expect(small.status).toBe(400);
+    // In rupees, as the cashier typed it, not in paise.
+    expect(small.html).toMatch(/A part payment must be from ₹500\.00 to ₹[\d,]+\.\d\d\./);
     const res = await collect('W05-0006', { mode: 'upi', instrument: 'UPI-REF-9911', amount: '600' });
     expect(res.status).toBe(303);
     const number = decodeURIComponent(/done=([^&]+)/.exec(res.location)![1]);

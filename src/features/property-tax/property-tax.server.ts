@@ -5,6 +5,7 @@ import { pathIn, type Lang } from '../../i18n/lang';
 import type { Payable } from '../payments/payable';
 import { allocate, dateInYear, dueOn, financialYearOf, totalDue, totalWithoutRebate, type Allocation, type DemandLine, type LineDue, type TaxRules } from './tax-arithmetic';
 import { indianDate, indianDayEnd } from '../../lib/india-time';
+import { rupees } from '../payments/money';
 
 /**
  * Property tax: a property's demand as of today, head by head, what has been paid and by which receipt, and
@@ -159,7 +160,8 @@ export function checkAmount(statement: Statement, amountPaise: number | undefine
   const ceiling = statement.totalWithoutRebatePaise;
   const floor = Math.min(partialMinPaise, ceiling);
   if (!Number.isInteger(amountPaise) || amountPaise < floor || amountPaise > ceiling) {
-    throw new HttpError(400, `A part payment must be between ${floor} and ${ceiling} paise.`, { amount: 'range' });
+    // Said in rupees: the cashier at the counter types rupees, and reads this message as it is.
+    throw new HttpError(400, `A part payment must be from ₹${rupees(floor)} to ₹${rupees(ceiling)}.`, { amount: 'range' });
   }
   return amountPaise;
 }
