@@ -39,6 +39,8 @@ import * as propertyWardCodes from './2026-11-30-0001-property-ward-codes';
 import * as sessionAbsoluteEnd from './2026-11-30-0002-session-absolute-end';
 import * as paymentRefunds from './2026-11-30-01-payment-refunds';
 import * as privateMedia from './2026-11-30-03-private-media';
+import * as attemptGate from './2026-11-30-04-attempt-gate';
+import * as demoRecipient from './2026-11-30-04-demo-recipient';
 import * as contactConsent from './2026-11-30-05-contact-consent';
 import * as caseEventTime from './2026-11-30-08-case-event-time';
 
@@ -84,6 +86,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-0002-session-absolute-end': sessionAbsoluteEnd,
   '2026-11-30-01-payment-refunds': paymentRefunds,
   '2026-11-30-03-private-media': privateMedia,
+  '2026-11-30-04-attempt-gate': attemptGate,
+  '2026-11-30-04-demo-recipient': demoRecipient,
   '2026-11-30-05-contact-consent': contactConsent,
   '2026-11-30-08-case-event-time': caseEventTime,
 };

@@ -42,6 +42,7 @@ import {
 import { makePdf } from './pdf';
 import { rebuildSearchIndex } from '../../src/features/search/search-index.server';
 import { seedVideos } from './videos';
+import { nameDemoRecipients } from '../../src/server/outbox';
 import { complaintNumber, type GrievanceState } from '../../src/features/grievance/grievance-workflow';
 import { GRIEVANCE } from '../../src/features/grievance/grievance.service';
 // The property tax register's demo ward comes with the rest of the demo, in the same separately built file.
@@ -639,6 +640,7 @@ async function seedWorkflow(
     })
     .where('id', '=', complaintId)
     .execute();
+  nameDemoRecipients([citizen.mobile]);
   await seed.db.insertInto('case_contact').values({ case_id: complaintId, name: citizen.name, mobile: citizen.mobile, email: '', address: `Ward ${entry.ward}, Kamalpur` }).execute();
   let resolvedOnce = false;
   for (const event of events) {

@@ -7,6 +7,7 @@ import { raiseDemands } from '../../src/features/property-tax/register.server';
 import { basisPoints } from '../../src/features/property-tax/tax-arithmetic';
 import '../../src/payables';
 import { indianDate } from '../../src/lib/india-time';
+import { nameDemoRecipients } from '../../src/server/outbox';
 
 /**
  * The demo ward: rates for the three heads the schema starts with, 24 properties of ward 05 with last year's and this year's demands,
@@ -48,6 +49,7 @@ export async function seedPropertyTaxDemo(database: Db): Promise<boolean> {
     for (let i = 0; i < NAMES.length; i++) {
       const number = `W05-${String(i + 1).padStart(4, '0')}`;
       const mobile = DEMO_PROPERTIES[i]?.mobile ?? `98765${String(10000 + i * 37).slice(-5)}`;
+      nameDemoRecipients([mobile]);
       await trx
         .insertInto('property')
         .values({ number, ward: '05', holder_name: NAMES[i], mobile, address: `${i + 1}, Mohalla Rampur, Ward 05, Kamalpur`, usage: USAGE[i % USAGE.length], area_sqft: 600 + ((i * 137) % 1400), floors: 1 + (i % 3), updated_at: at })

@@ -4,6 +4,7 @@ import { addUser, countUsers } from './auth/users';
 import { deleteExpiredSessions } from './auth/session';
 import { signingSecret } from './auth/secret';
 import { demoComplete } from '../../db/seed/demo-parts';
+import { seedingDemo } from './outbox';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@nagarparishad.example', password: 'admin-demo-2026', role: 'admin', name: 'Anita Sharma' },
@@ -51,10 +52,13 @@ export async function prepareDatabase(database: Db = db(), log: (line: string) =
     // Loaded only when a start seeds: the demo (its pictures and documents) is no part of the production
     // server's bundle. scripts/bundle-main.mjs builds it as a file of its own beside dist/main.mjs.
     const { seedDemoContent, seedPropertyTaxDemo, seedTradeLicenceDemo, seedWardBoundariesDemo } = await import('../../db/seed/demo');
-    const added = await seedDemoContent(database);
-    if (added) log('Filled the empty database with demo content.');
-    if (await seedPropertyTaxDemo(database)) log('Filled the property tax register with a demo ward.');
-    if (await seedTradeLicenceDemo(database)) log('Added demo trade licence applications in every state.');
-    if (await seedWardBoundariesDemo(database)) log('Drew demo boundaries for the 25 wards.');
+    // Its invented people are sent nothing, now or later, whatever gateway is set (outbox/demo.ts).
+    await seedingDemo(database, async () => {
+      const added = await seedDemoContent(database);
+      if (added) log('Filled the empty database with demo content.');
+      if (await seedPropertyTaxDemo(database)) log('Filled the property tax register with a demo ward.');
+      if (await seedTradeLicenceDemo(database)) log('Added demo trade licence applications in every state.');
+      if (await seedWardBoundariesDemo(database)) log('Drew demo boundaries for the 25 wards.');
+    });
   }
 }

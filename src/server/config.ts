@@ -100,6 +100,17 @@ function siteUrl(): string | undefined {
   return url.origin;
 }
 
+/**
+ * SEED: `demo` or `none`. Unset, the demo outside production and nothing in it: a production start fills a
+ * database with invented people only when asked by name.
+ */
+function seed(): 'demo' | 'none' {
+  const raw = (process.env.SEED ?? '').trim();
+  if (raw === '') return process.env.NODE_ENV === 'production' ? 'none' : 'demo';
+  if (raw !== 'demo' && raw !== 'none') throw new Error(`SEED must be demo or none, got "${raw}"`);
+  return raw;
+}
+
 export function readConfig(): ServerConfig {
   return {
     host: process.env.HOST || '127.0.0.1',
@@ -110,7 +121,7 @@ export function readConfig(): ServerConfig {
     sessionMaxHours: positiveInt('SESSION_MAX_HOURS', 12),
     sessionSecret: sessionSecret(),
     production: process.env.NODE_ENV === 'production',
-    seed: process.env.SEED === 'none' ? 'none' : 'demo',
+    seed: seed(),
     siteUrl: siteUrl(),
     maxImageMb: positiveInt('MAX_IMAGE_MB', 10),
     maxDocumentMb: positiveInt('MAX_DOCUMENT_MB', 20),

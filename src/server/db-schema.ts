@@ -194,6 +194,10 @@ export const TABLES = {
   form_submission: { scope: text(), token_hash: text(), result: textOrNull(), at: text() },
   /** Lodging attempts by mobile number and by address, for the abuse limits. */
   grievance_attempt: { id: id(), kind: text(), key: text(), at: text() },
+  /** One row per limit's kind and key, taken before its attempts are counted, so that two attempts at once take turns. */
+  attempt_gate: { kind: text(), key: text(), at: text() },
+  /** A mobile number or email address the demo seed invented: the outbox never sends to it (outbox/demo.ts). */
+  demo_recipient: { recipient: text() },
   notification_log: {
     id: id(),
     at: text(),

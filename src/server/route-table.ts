@@ -97,7 +97,8 @@ const FIXED_ROUTES = {
   // last days before the rebate ends; ?txn= is the payer's own transaction, which the page keeps uncached.
   '/paypropertytax': { access: PUBLIC, query: ['txn', 'number'] },
   '/viewpropertytax': { access: PUBLIC, query: ['number'] },
-  '/verify/[number]': { access: PUBLIC, uncached: true },
+  '/verify': { access: PUBLIC, query: ['number', 'code'], uncached: true },
+  '/verify/[number]': { access: PUBLIC, query: ['code'], uncached: true },
   '/receipt/[file]': { access: PUBLIC, englishOnly: true, uncached: true },
   '/payments/return': { access: PUBLIC, englishOnly: true, query: ['txn'], uncached: true, crossSite: true },
   // The gateway simulator (PAYMENT_GATEWAY=simulator; not found otherwise), speaking Razorpay's protocol.

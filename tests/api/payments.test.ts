@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db';
+import { receiptCheckCode } from '../../src/features/payments/receipt-check';
 import { openServerDatabase, testPostgresUrl } from '../support/database';
 import { startServer, tempDataDir, type TestServer } from '../support/server';
 import { until } from '../support/until';
@@ -96,8 +97,11 @@ describe('paying through the simulator', () => {
     expect(receipts).toHaveLength(1);
     expect(receipts[0].amount_paise).toBe(started.body.amountPaise);
     expect((await exchangesOf(started.body.transactionId)).map((e) => e.kind)).toEqual(['start', 'callback', 'status']);
-    // The receipt is public by its number, with nothing personal; the property's demand is now clear.
-    const verified = (await (await fetch(url(`/api/Public/receipts/${paid.receipt!.number}`))).json()) as Record<string, unknown>;
+    // By its number alone the receipt is only valid; with its check code it shows its facts, nothing personal.
+    // The property's demand is now clear.
+    expect(await (await fetch(url(`/api/Public/receipts/${paid.receipt!.number}`))).json()).toEqual({ number: paid.receipt!.number, state: 'valid' });
+    const checkCode = receiptCheckCode(receipts[0].token, receipts[0].number);
+    const verified = (await (await fetch(url(`/api/Public/receipts/${paid.receipt!.number}?code=${checkCode}`))).json()) as Record<string, unknown>;
     expect(verified).toMatchObject({ number: paid.receipt!.number, state: 'valid', amountPaise: started.body.amountPaise, reference: p.number });
     expect(JSON.stringify(verified)).not.toContain(p.mobile);
     const after = (await (await fetch(url(`/api/Public/property-tax/${p.number}?mobile=${p.mobile}`))).json()) as { totalDuePaise: number };
@@ -106,6 +110,8 @@ describe('paying through the simulator', () => {
     const messages = await database.selectFrom('outbox_message').selectAll().where('reference', '=', paid.receipt!.number).execute();
     expect(messages.length).toBeGreaterThan(0);
     expect(messages[0].body).toContain(paid.receipt!.number);
+    // Its link verifies the receipt with its check code.
+    expect(messages[0].body).toContain(`/verify/${paid.receipt!.number}?code=${checkCode}`);
   });
 
   it('says apart, in Server-Timing, how long starting and the callback waited for the gateway\'s servers', async () => {

@@ -31,11 +31,12 @@ function matches(stored: string, mobile: string, code: string): boolean {
 
 /** Makes a new code for the mobile (within the limits) and returns it to be sent; it is never stored. */
 export async function issueCode(mobile: string, address: string, database: Db = db()): Promise<string> {
-  await admitCodeRequest(mobile, address, database);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const salt = randomBytes(12).toString('hex');
   const at = now();
   await database.transaction().execute(async (trx) => {
+    // Counted in the transaction that stores the code: a refused request stores nothing, an admitted one both.
+    await admitCodeRequest(mobile, address, trx);
     // Only the newest code works: an older one still in an SMS inbox is retired.
     await trx.updateTable('citizen_code').set({ used_at: iso(at) }).where('mobile', '=', mobile).where('used_at', 'is', null).execute();
     await trx
@@ -56,28 +57,37 @@ export const WRONG_CODE: Record<number, string> = {
   0: REFUSAL.codeSpent,
 };
 
-/** Checks a typed code; on success the code is used up. Wrong guesses count; the third kills the code. */
+/**
+ * Checks a typed code; on success the code is used up. Every check takes one of the code's tries before the
+ * code is compared, in one conditional update: of guesses sent at once, exactly MAX_TRIES are compared and
+ * the rest find the code spent, however many arrive together.
+ */
 export async function checkCode(mobile: string, typed: string, database: Db = db()): Promise<void> {
   const code = typed.replace(/\s/g, '');
   if (!/^\d{6}$/.test(code)) throw new HttpError(400, CODE_SHAPE, { code: CODE_SHAPE });
   const row = await database
     .selectFrom('citizen_code')
-    .select(['id', 'code_hash', 'expires_at', 'tries'])
+    .select(['id', 'code_hash', 'expires_at'])
     .where('mobile', '=', mobile)
     .where('used_at', 'is', null)
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  if (!row || Date.parse(row.expires_at) <= now() || row.tries >= MAX_TRIES) throw new HttpError(400, NO_CODE, { code: NO_CODE });
+  if (!row || Date.parse(row.expires_at) <= now()) throw new HttpError(400, NO_CODE, { code: NO_CODE });
+  const taken = await database
+    .updateTable('citizen_code')
+    .set((eb) => ({ tries: eb('tries', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .where('tries', '<', MAX_TRIES)
+    .returning('tries')
+    .executeTakeFirst();
+  if (!taken) throw new HttpError(400, NO_CODE, { code: NO_CODE });
   if (matches(row.code_hash, mobile, code)) {
     // Used once: of two sign-ins racing with the same code, only the one that marks it goes on.
     const marked = await database.updateTable('citizen_code').set({ used_at: iso(now()) }).where('id', '=', row.id).where('used_at', 'is', null).executeTakeFirst();
     if (Number(marked.numUpdatedRows) !== 1) throw new HttpError(400, NO_CODE, { code: NO_CODE });
     return;
   }
-  // Counted in the database, so that guesses sent at once each take a try.
-  await database.updateTable('citizen_code').set((eb) => ({ tries: eb('tries', '+', 1) })).where('id', '=', row.id).execute();
-  const after = await database.selectFrom('citizen_code').select('tries').where('id', '=', row.id).executeTakeFirstOrThrow();
-  const left = Math.max(0, MAX_TRIES - after.tries);
-  const message = WRONG_CODE[left] ?? NO_CODE;
+  const message = WRONG_CODE[Math.max(0, MAX_TRIES - taken.tries)] ?? NO_CODE;
   throw new HttpError(400, message, { code: message });
 }

@@ -1,5 +1,5 @@
 import { db, type Db } from '../../server/db';
-import { admitAttempt, anyLimitReached, recordAttempts, tooManyAttempts } from '../../server/attempt-limit';
+import { admitAttempt, anyLimitReached, forgetAttempts, takeAttempt, tooManyAttempts } from '../../server/attempt-limit';
 import { readSettings } from './grievance-settings.server';
 import { HOUR_MS } from '../../lib/india-time';
 import { REFUSAL } from '../../i18n/refusals';
@@ -11,14 +11,15 @@ import { REFUSAL } from '../../i18n/refusals';
  */
 const HOUR_S = HOUR_MS / 1000;
 
-/** Refuses (429) a lodging over either limit; otherwise counts it. */
+/** Refuses (429) a lodging over either limit; otherwise counts it under both, in the same step. */
 export async function admitLodging(mobile: string, address: string, database: Db = db()): Promise<void> {
   const settings = await readSettings(database);
-  if (mobile && (await anyLimitReached([{ kind: 'lodge-mobile', key: mobile, windowMs: 24 * HOUR_MS, max: settings.lodgesPerMobilePerDay }], database))) {
+  const byMobile = { kind: 'lodge-mobile', key: mobile, windowMs: 24 * HOUR_MS, max: settings.lodgesPerMobilePerDay };
+  const taken = await takeAttempt([...(mobile ? [byMobile] : []), lodgesFrom(address, settings.lodgesPerAddressPerHour)], database);
+  if (taken.full?.limit.kind === 'lodge-mobile') {
     throw tooManyAttempts(`This mobile number has lodged ${settings.lodgesPerMobilePerDay} grievances in the last 24 hours, the most allowed. Please try again tomorrow, or call the council's toll-free number.`, HOUR_S);
   }
-  if (await anyLimitReached([lodgesFrom(address, settings.lodgesPerAddressPerHour)], database)) throw addressLimitReached();
-  await recordAttempts([{ kind: 'lodge-address', key: address }, ...(mobile ? [{ kind: 'lodge-mobile', key: mobile }] : [])], database);
+  if (taken.full) throw addressLimitReached();
 }
 
 /**
@@ -33,16 +34,21 @@ export async function assertAddressMayLodge(address: string, database: Db = db()
 const lodgesFrom = (address: string, max: number) => ({ kind: 'lodge-address', key: address, windowMs: HOUR_MS, max });
 const addressLimitReached = () => tooManyAttempts(REFUSAL.tooManyLodged, HOUR_S);
 
-/** Refuses (429) a look-up from an address that has failed too often in the last hour. */
-export async function admitLookup(address: string, database: Db = db()): Promise<void> {
-  const settings = await readSettings(database);
-  if (await anyLimitReached([{ kind: 'lookup-address', key: address, windowMs: HOUR_MS, max: settings.lookupFailuresPerAddressPerHour }], database)) {
-    throw tooManyAttempts(REFUSAL.tooManyLookUps, HOUR_S);
-  }
+/** A look-up counted as a failure until it is told that it found what it asked for. */
+export interface CountedLookup {
+  found(): Promise<void>;
 }
 
-export async function recordFailedLookup(address: string, database: Db = db()): Promise<void> {
-  await recordAttempts([{ kind: 'lookup-address', key: address }], database);
+/**
+ * Refuses (429) a number-and-mobile look-up (a grievance, a trade licence application, a property) from an
+ * address that has failed too often in the last hour; otherwise counts it as a failure before it is made, so
+ * that guesses sent at once cannot all pass the check before the first of them is counted.
+ */
+export async function admitLookup(address: string, database: Db = db()): Promise<CountedLookup> {
+  const settings = await readSettings(database);
+  const taken = await takeAttempt([{ kind: 'lookup-address', key: address, windowMs: HOUR_MS, max: settings.lookupFailuresPerAddressPerHour }], database);
+  if (taken.full) throw tooManyAttempts(REFUSAL.tooManyLookUps, HOUR_S);
+  return { found: () => forgetAttempts(taken.ids, database) };
 }
 
 /** Ward alert subscriptions (src/features/ward-alerts): per address or mobile a day, so nobody floods a stranger's inbox with confirmation links; per client address an hour. */

@@ -10,7 +10,7 @@ import { claimSubmission, FORM_TOKEN_FIELD } from '../../server/form-submission'
 import type { Session } from '../../server/auth/session';
 import { lodgeSchema, trackSchema, type LodgeValues } from './grievance.schema';
 import { lodgeGrievance, MAX_PHOTOS, type NewGrievance, redactGrievance, REDACTABLE, transitionGrievance, type RedactableField } from './grievance.server';
-import { admitLodging, admitLookup, assertAddressMayLodge, recordFailedLookup } from './grievance-limits.server';
+import { admitLodging, admitLookup, assertAddressMayLodge } from './grievance-limits.server';
 import { findCitizenGrievance, findStaffGrievance, type InboxFilter, type StaffGrievance } from './grievance-queries.server';
 import { isGrievanceState, parseComplaintNumber, parseMobile, TRANSITIONS, type TransitionName } from './grievance-workflow';
 import type { GrievanceActor } from './grievance.server';
@@ -197,16 +197,14 @@ export async function lodgeFromPage(
  * mobile that does not match (a stranger learns nothing). Failures count towards the look-up limit.
  */
 export async function citizenLookup(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: FormData): Promise<StaffGrievance> {
-  const address = clientAddress(context);
-  await admitLookup(address);
   const { number, mobile } = await trackSchema.validate({ number: text(form, 'number'), mobile: text(form, 'mobile') }, { abortEarly: false });
+  // A form that cannot name anything is refused above without counting; every look-up made counts.
+  const lookup = await admitLookup(clientAddress(context));
   const parsedNumber = parseComplaintNumber(number);
   const parsedMobile = parseMobile(mobile);
   const found = parsedNumber && parsedMobile ? await findCitizenGrievance(parsedNumber, parsedMobile) : null;
-  if (!found) {
-    await recordFailedLookup(address);
-    throw new HttpError(404, REFUSAL.noMatch);
-  }
+  if (!found) throw new HttpError(404, REFUSAL.noMatch);
+  await lookup.found();
   return found;
 }
 

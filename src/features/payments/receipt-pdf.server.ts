@@ -220,12 +220,14 @@ export interface ReceiptForPdf {
   referenceName: string;
   payerName: string;
   lines: { label: string; amountPaise: number }[];
+  /** Printed beside the number: with it, /verify shows the receipt's facts (the QR code's address carries it too). */
+  checkCode: string;
   verifyUrl: string;
 }
 
 const WORDS: Record<Lang, Record<string, string>> = {
-  en: { receipt: 'Payment receipt', number: 'Receipt number', date: 'Date', for: 'For', payer: 'Received from', mode: 'Mode', amount: 'Amount received', verify: 'Scan or visit to verify this receipt:', cancelled: 'CANCELLED', item: 'Head', rs: 'Amount (₹)' },
-  hi: { receipt: 'भुगतान रसीद', number: 'रसीद संख्या', date: 'तिथि', for: 'विवरण', payer: 'प्राप्त किया', mode: 'माध्यम', amount: 'प्राप्त राशि', verify: 'इस रसीद की जाँच के लिए स्कैन करें या खोलें:', cancelled: 'रद्द', item: 'मद', rs: 'राशि (₹)' },
+  en: { receipt: 'Payment receipt', number: 'Receipt number', code: 'Check code', date: 'Date', for: 'For', payer: 'Received from', mode: 'Mode', amount: 'Amount received', verify: 'Scan or visit to verify this receipt:', cancelled: 'CANCELLED', item: 'Head', rs: 'Amount (₹)' },
+  hi: { receipt: 'भुगतान रसीद', number: 'रसीद संख्या', code: 'जाँच कोड', date: 'तिथि', for: 'विवरण', payer: 'प्राप्त किया', mode: 'माध्यम', amount: 'प्राप्त राशि', verify: 'इस रसीद की जाँच के लिए स्कैन करें या खोलें:', cancelled: 'रद्द', item: 'मद', rs: 'राशि (₹)' },
 };
 
 export async function receiptPdf(receipt: ReceiptForPdf, lang: Lang): Promise<Buffer> {
@@ -238,8 +240,11 @@ export async function receiptPdf(receipt: ReceiptForPdf, lang: Lang): Promise<Bu
   line(doc, `${a.town}, ${a.district}, ${a.state} ${a.pinCode}`, { size: 8, x: 48, y: 84 });
   line(doc, w.receipt, { size: 15, bold: true, x: 48, y: 104 });
   qrCode(doc, receipt.verifyUrl, 420, 40, 120);
+  // On a screen, a tap on the QR code opens what it encodes.
+  doc.link(420, 40, 120, 120, receipt.verifyUrl);
   const rows: [string, string][] = [
     [w.number, receipt.number],
+    [w.code, receipt.checkCode],
     [w.date, receipt.paidOn],
     [w.for, receipt.title],
     [receipt.referenceName, receipt.reference],

@@ -2,25 +2,39 @@ import { messages } from '../../i18n/messages';
 import type { Verifiable } from '../shared/verification';
 import { rupees } from './money';
 import { payableOf } from './payable';
-import { publicReceipt } from './receipts.server';
+import { verifyReceipt } from './receipts.server';
 
-/** A receipt as /verify shows it: valid or cancelled, the amount, the day, what it paid for; nothing about the payer. */
+/**
+ * A receipt as /verify shows it. By its number alone: valid or cancelled, and nothing else, since numbers run
+ * in sequence and anybody can count. With the check code printed beside the number (and carried in the QR
+ * code): the amount, the day, what it paid for and how; never anything about the payer.
+ */
 export const receiptVerifiable: Verifiable = {
   kind: 'receipt',
   recognises: (number) => /^[A-Z]{2,5}-RCT-\d{4}-\d{2}-\d{6}$/.test(number),
-  find: async (database, number, lang) => {
-    const receipt = await publicReceipt(database, number);
-    if (!receipt) return null;
+  find: async (database, number, lang, code) => {
+    const found = await verifyReceipt(database, number, code);
+    if (!found) return null;
     const t = messages(lang).propertyTax;
-    const facts = [
-      { label: t.receiptNumber, value: receipt.number },
-      { label: t.amount, value: rupees(receipt.amountPaise) },
-      { label: t.date, value: receipt.paidOn },
-      // What it paid for, and which one: a property's number, a licence application's.
-      { label: t.verifyFor, value: `${payableOf(receipt.kind).title[lang]} ${receipt.reference}` },
-      { label: t.mode, value: t.modes[receipt.mode] ?? receipt.mode },
-      ...(receipt.cancelledOn ? [{ label: t.cancelledOn, value: receipt.cancelledOn }] : []),
-    ];
-    return { what: t.verifyTitle, state: receipt.state, verdict: receipt.state === 'valid' ? t.verifyValid : t.verifyCancelled, facts };
+    const receipt = found.details;
+    const facts = receipt
+      ? [
+          { label: t.receiptNumber, value: receipt.number },
+          { label: t.amount, value: rupees(receipt.amountPaise) },
+          { label: t.date, value: receipt.paidOn },
+          // What it paid for, and which one: a property's number, a licence application's.
+          { label: t.verifyFor, value: `${payableOf(receipt.kind).title[lang]} ${receipt.reference}` },
+          { label: t.mode, value: t.modes[receipt.mode] ?? receipt.mode },
+          ...(receipt.cancelledOn ? [{ label: t.cancelledOn, value: receipt.cancelledOn }] : []),
+        ]
+      : [{ label: t.receiptNumber, value: found.number }];
+    return {
+      what: t.verifyTitle,
+      state: found.state,
+      verdict: found.state === 'valid' ? t.verifyValid : t.verifyCancelled,
+      facts,
+      asksCode: receipt === null,
+      codeRefused: found.codeRefused,
+    };
   },
 };

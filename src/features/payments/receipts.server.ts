@@ -8,6 +8,8 @@ import { financialYear } from './indian-date';
 import { rupees } from './money';
 import { payableOf } from './payable';
 import { indianDate } from '../../lib/india-time';
+import { checkCodeMatches, receiptCheckCode } from './receipt-check';
+import { pathIn, type Lang } from '../../i18n/lang';
 
 /**
  * Receipts: one series per financial year for online and counter payments alike ('NPK-RCT-2026-27-000042'),
@@ -43,7 +45,12 @@ async function nextNumber(trx: Db, fy: string): Promise<{ seq: number; number: s
   return { seq: row.last, number: `${siteSettings.shortName}-RCT-${fy}-${String(row.last).padStart(6, '0')}` };
 }
 
-export const verifyUrl = (lang: 'en' | 'hi', number: string) => `${siteOrigin()}${lang === 'hi' ? '/hi' : ''}/verify/${encodeURIComponent(number)}`;
+/** The address that verifies a number; a receipt's carries its check code, so that the QR code shows its facts. */
+export const verifyUrl = (lang: Lang, number: string, checkCode?: string) =>
+  `${siteOrigin()}${verifyPath(lang, number, checkCode)}`;
+
+export const verifyPath = (lang: Lang, number: string, checkCode?: string) =>
+  pathIn(lang, `/verify/${encodeURIComponent(number)}${checkCode ? `?code=${encodeURIComponent(checkCode)}` : ''}`);
 
 /** Issues the receipt for an open bill, in the caller's transaction. Throws BillAlreadyPaid when the bill is not open. */
 export async function issueReceipt(trx: Db, input: IssueInput): Promise<{ id: number; number: string; token: string }> {
@@ -87,8 +94,8 @@ export async function issueReceipt(trx: Db, input: IssueInput): Promise<{ id: nu
   const title = payable.title[lang];
   const body =
     lang === 'hi'
-      ? `${siteSettings.councilNameHindi}: ${title} (${bill.reference}) के ₹${rupees(input.amountPaise)} की रसीद ${number}, ${paidDate}। जाँचें: ${verifyUrl('hi', number)}`
-      : `${siteSettings.councilName}: receipt ${number} for ₹${rupees(input.amountPaise)}, ${title} (${bill.reference}), ${paidDate}. Verify: ${verifyUrl('en', number)}`;
+      ? `${siteSettings.councilNameHindi}: ${title} (${bill.reference}) के ₹${rupees(input.amountPaise)} की रसीद ${number}, ${paidDate}। जाँचें: ${verifyUrl('hi', number, receiptCheckCode(token, number))}`
+      : `${siteSettings.councilName}: receipt ${number} for ₹${rupees(input.amountPaise)}, ${title} (${bill.reference}), ${paidDate}. Verify: ${verifyUrl('en', number, receiptCheckCode(token, number))}`;
   const subject = lang === 'hi' ? `रसीद ${number}` : `Receipt ${number}`;
   if (input.notify === false) return { id: inserted.id, number, token };
   await queueMessages(
@@ -109,7 +116,7 @@ export async function cancelReceipt(trx: Db, number: string, reason: string, at:
   return { id: receipt.id, billId: receipt.bill_id };
 }
 
-/** What anybody may learn of a receipt by its number (/verify): nothing personal. */
+/** What the holder of a receipt (its number and check code) may learn of it at /verify: nothing personal. */
 export interface PublicReceipt {
   number: string;
   state: 'valid' | 'cancelled';
@@ -121,18 +128,33 @@ export interface PublicReceipt {
   cancelledOn: string | null;
 }
 
-export async function publicReceipt(database: Db, number: string): Promise<PublicReceipt | null> {
+/**
+ * A receipt verified: by its number alone, only whether it is valid; with its check code, its public facts
+ * (details). A code that is not the receipt's is said to be so (codeRefused), and shows no more than none.
+ */
+export interface VerifiedReceipt {
+  number: string;
+  state: 'valid' | 'cancelled';
+  details: PublicReceipt | null;
+  codeRefused: boolean;
+}
+
+export async function verifyReceipt(database: Db, number: string, checkCode: string | null): Promise<VerifiedReceipt | null> {
   if (number.length > 40) return null;
   const r = await database.selectFrom('payment_receipt').selectAll().where('number', '=', number).executeTakeFirst();
   if (!r) return null;
-  return {
-    number: r.number,
-    state: r.state,
-    amountPaise: r.amount_paise,
-    paidOn: indianDate(Date.parse(r.paid_at)),
-    kind: r.kind,
-    reference: r.reference,
-    mode: r.mode,
-    cancelledOn: r.cancelled_at ? indianDate(Date.parse(r.cancelled_at)) : null,
-  };
+  const holder = checkCode !== null && checkCodeMatches(checkCode, r.token, r.number);
+  const details: PublicReceipt | null = holder
+    ? {
+        number: r.number,
+        state: r.state,
+        amountPaise: r.amount_paise,
+        paidOn: indianDate(Date.parse(r.paid_at)),
+        kind: r.kind,
+        reference: r.reference,
+        mode: r.mode,
+        cancelledOn: r.cancelled_at ? indianDate(Date.parse(r.cancelled_at)) : null,
+      }
+    : null;
+  return { number: r.number, state: r.state, details, codeRefused: checkCode !== null && !holder };
 }

@@ -6,6 +6,7 @@ import type { Payable } from '../payments/payable';
 import { allocate, dateInYear, dueOn, financialYearOf, totalDue, totalWithoutRebate, type Allocation, type DemandLine, type LineDue, type TaxRules } from './tax-arithmetic';
 import { indianDate, indianDayEnd } from '../../lib/india-time';
 import { rupees } from '../payments/money';
+import { admitLookup } from '../grievance/grievance-limits.server';
 
 /**
  * Property tax: a property's demand as of today, head by head, what has been paid and by which receipt, and
@@ -55,6 +56,18 @@ export async function propertyFor(numberRaw: unknown, mobileRaw: unknown, databa
   if (!number || !mobile) return null;
   const found = await propertyByNumber(number, database);
   return found && found.mobile === mobile ? found : null;
+}
+
+/**
+ * A stranger's look-up by number and mobile (the tax pages, the public API): propertyFor, counted against the
+ * client address's failed look-ups, the same budget as tracking a grievance, so that mobiles cannot be tried
+ * one after another against a number. Refused (429) once the address has spent it.
+ */
+export async function lookUpProperty(numberRaw: unknown, mobileRaw: unknown, address: string): Promise<PropertyRow | null> {
+  const lookup = await admitLookup(address);
+  const found = await propertyFor(numberRaw, mobileRaw);
+  if (found) await lookup.found();
+  return found;
 }
 
 /** Each demand line with the principal and penalty paid on it by valid receipts. */

@@ -1,11 +1,13 @@
 import type { AstroGlobal } from 'astro';
 import { HttpError, PUBLIC_TEXT_LIMIT, readFormBody } from '../../server/http';
 import { messages } from '../../i18n/messages';
+import { translatedRefusal } from '../../i18n/refusals';
+import { clientAddress } from '../../server/request-origin';
 import { gateway } from '../payments/gateway-choice.server';
 import { paiseFromRupees } from '../payments/money';
 import type { NextStep } from '../payments/gateway';
 import { startPayment } from '../payments/transactions.server';
-import { headNames, parseMobile, parsePropertyNumber, propertyFor, statementOf, PROPERTY_TAX, type HeadName, type Statement } from './property-tax.server';
+import { headNames, lookUpProperty, parseMobile, parsePropertyNumber, statementOf, PROPERTY_TAX, type HeadName, type Statement } from './property-tax.server';
 
 /**
  * What /viewpropertytax and /paypropertytax do with a posted form: find the property by number and mobile
@@ -43,7 +45,7 @@ export async function taxPage(Astro: AstroGlobal): Promise<TaxPageState> {
       Astro.response.status = 400;
       return state;
     }
-    const property = await propertyFor(state.number, state.mobile);
+    const property = await lookUpProperty(state.number, state.mobile, clientAddress(Astro));
     if (!property) {
       state.failure = t.notFound;
       Astro.response.status = 404;
@@ -68,7 +70,7 @@ export async function taxPage(Astro: AstroGlobal): Promise<TaxPageState> {
     if (!(err instanceof HttpError)) throw err;
     Astro.response.status = err.status;
     if (err.errors?.amount) state.errors.amount = t.badAmount;
-    else state.failure = err.status === 404 ? t.notFound : err.status === 409 ? t.inProgress : err.status === 503 ? t.offline : err.status === 502 ? t.gatewayDown : err.message;
+    else state.failure = err.status === 404 ? t.notFound : err.status === 409 ? t.inProgress : err.status === 503 ? t.offline : err.status === 502 ? t.gatewayDown : translatedRefusal(Astro.locals.lang, err.message) ?? err.message;
   }
   return state;
 }

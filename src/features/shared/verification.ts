@@ -16,12 +16,20 @@ export interface Verified {
   verdict: string;
   /** The public facts, label and value, in the page's language. */
   facts: { label: string; value: string }[];
+  /**
+   * This kind shows its facts only with the check code printed beside its number (a receipt): without it the
+   * page says no more than the verdict, and asks for the code.
+   */
+  asksCode?: boolean;
+  /** A code was given and is not this number's. */
+  codeRefused?: boolean;
 }
 
 export interface Verifiable {
   kind: string;
   recognises: (number: string) => boolean;
-  find: (database: Db, number: string, lang: Lang) => Promise<Verified | null>;
+  /** `code`: the check code typed or carried by the QR code's address, if any. */
+  find: (database: Db, number: string, lang: Lang, code: string | null) => Promise<Verified | null>;
 }
 
 const KEY = Symbol.for('council.verifiables');
@@ -33,7 +41,7 @@ export function registerVerifiable(verifiable: Verifiable): void {
 }
 
 /** The public facts behind a number, by the first kind that recognises it; null when none does or it is unknown. */
-export async function verify(database: Db, number: string, lang: Lang): Promise<Verified | null> {
+export async function verify(database: Db, number: string, lang: Lang, code: string | null = null): Promise<Verified | null> {
   const kind = registry.find((v) => v.recognises(number));
-  return kind ? kind.find(database, number, lang) : null;
+  return kind ? kind.find(database, number, lang, code) : null;
 }

@@ -4,12 +4,14 @@ import { errorResponse, HttpError } from '../../server/http';
 import { payableOf } from '../../features/payments/payable';
 import { receiptPdf } from '../../features/payments/receipt-pdf.server';
 import { verifyUrl } from '../../features/payments/receipts.server';
+import { receiptCheckCode } from '../../features/payments/receipt-check';
 import '../../payables';
 import { indianDate } from '../../lib/india-time';
 
 /**
  * A receipt as PDF, at /receipt/{token}.pdf (?lang=hi for Hindi). The token is the receipt's own secret (the
- * PDF names the payer); the receipt number alone opens only /verify, which names nobody.
+ * PDF names the payer); it prints the receipt's check code, with which /verify shows the receipt's facts (but
+ * never the payer); the number alone tells only whether the receipt is valid.
  */
 const MODES: Record<string, Record<'en' | 'hi', string>> = {
   online: { en: 'Online', hi: 'ऑनलाइन' },
@@ -28,6 +30,7 @@ export const GET: APIRoute = async ({ params, url }) => {
   const bill = await database.selectFrom('payment_bill').select(['payer_name']).where('id', '=', receipt.bill_id).executeTakeFirstOrThrow();
   const lang = url.searchParams.get('lang') === 'hi' ? 'hi' : 'en';
   const payable = payableOf(receipt.kind);
+  const checkCode = receiptCheckCode(receipt.token, receipt.number);
   const pdf = await receiptPdf(
     {
       number: receipt.number,
@@ -41,7 +44,8 @@ export const GET: APIRoute = async ({ params, url }) => {
       referenceName: payable.referenceName[lang],
       payerName: bill.payer_name,
       lines: await payable.receiptLines(database, receipt.id, lang),
-      verifyUrl: verifyUrl(lang, receipt.number),
+      checkCode,
+      verifyUrl: verifyUrl(lang, receipt.number, checkCode),
     },
     lang,
   );

@@ -1,6 +1,6 @@
 import { db, type Db } from '../db';
 import type { HttpError } from '../http';
-import { tooManyAttempts } from '../attempt-limit';
+import { takeGates, tooManyAttempts } from '../attempt-limit';
 import { now as clockNow } from '../clock';
 
 /**
@@ -16,8 +16,10 @@ import { now as clockNow } from '../clock';
  *   address is refused for it. Every further address the guesser brings buys a few guesses, not ten;
  * - the right password from an address that has not itself failed too often always signs in.
  *
- * An attempt is counted before its password is checked, and only the attempts counted before it can refuse
- * it: a burst of parallel requests cannot all pass the check while the first passwords are still being hashed.
+ * An attempt is counted before its password is checked, in one transaction with the checks that may refuse
+ * it, after taking the attempt limiter's gates of its address and of its account (src/server/attempt-limit.ts):
+ * attempts sent at once are checked and counted one after another, so a burst cannot all pass the check
+ * while the first passwords are still being hashed, on either engine and in any number of processes.
  */
 export const MAX_FAILURES = 10;
 export const MAX_FAILURES_WHILE_GUESSED = 3;
@@ -42,18 +44,9 @@ function windowStart(now: number): string {
   return new Date(now - WINDOW_MS).toISOString();
 }
 
-/**
- * The oldest of the newest `limit` attempts counted before `before` inside the window, once there are that
- * many; else null.
- */
-async function blockingFailure(
-  where: Partial<LoginSource>,
-  limit: number,
-  before: number,
-  since: string,
-  database: Db,
-): Promise<string | null> {
-  let query = database.selectFrom('login_attempt').select('at').where('id', '<', before).where('at', '>', since);
+/** The oldest of the newest `limit` attempts inside the window, once there are that many; else null. */
+async function blockingFailure(where: Partial<LoginSource>, limit: number, since: string, database: Db): Promise<string | null> {
+  let query = database.selectFrom('login_attempt').select('at').where('at', '>', since);
   if (where.email !== undefined) query = query.where('email', '=', where.email);
   if (where.address !== undefined) query = query.where('address', '=', where.address);
   const rows = await query.orderBy('at', 'desc').limit(limit).execute();
@@ -73,17 +66,17 @@ function tooManyFailures(blocking: string, now: number): HttpError {
  */
 export async function beginLoginAttempt(source: LoginSource, now = clockNow(), database: Db = db()): Promise<LoginAttempt> {
   const at = new Date(now).toISOString();
-  const { id } = await database.insertInto('login_attempt').values({ email: source.email, address: source.address, at }).returning('id').executeTakeFirstOrThrow();
   const since = windowStart(now);
-  const byAddress = await blockingFailure({ address: source.address }, MAX_FAILURES, id, since, database);
-  const guessedFromSeveralPlaces = (await blockingFailure({ email: source.email }, MAX_FAILURES, id, since, database)) !== null;
-  const byPair = guessedFromSeveralPlaces ? await blockingFailure(source, MAX_FAILURES_WHILE_GUESSED, id, since, database) : null;
-  const blocking = [byAddress, byPair].filter((failure): failure is string => failure !== null).sort().pop();
-  if (blocking) {
-    // A refused attempt checked no password, so it is no failure: the wait it was told stays true.
-    await database.deleteFrom('login_attempt').where('id', '=', id).execute();
-    throw tooManyFailures(blocking, now);
-  }
+  await database.transaction().execute(async (trx) => {
+    await takeGates(trx, [{ kind: 'login-address', key: source.address }, { kind: 'login-email', key: source.email }]);
+    const byAddress = await blockingFailure({ address: source.address }, MAX_FAILURES, since, trx);
+    const guessedFromSeveralPlaces = (await blockingFailure({ email: source.email }, MAX_FAILURES, since, trx)) !== null;
+    const byPair = guessedFromSeveralPlaces ? await blockingFailure(source, MAX_FAILURES_WHILE_GUESSED, since, trx) : null;
+    const blocking = [byAddress, byPair].filter((failure): failure is string => failure !== null).sort().pop();
+    // A refused attempt checks no password, so it is no failure and is not counted: the wait it was told stays true.
+    if (blocking) throw tooManyFailures(blocking, now);
+    await trx.insertInto('login_attempt').values({ email: source.email, address: source.address, at }).execute();
+  });
   return {
     async succeeded() {
       await database.deleteFrom('login_attempt').where('email', '=', source.email).where('address', '=', source.address).execute();

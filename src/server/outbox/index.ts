@@ -3,3 +3,4 @@ export { queueMessages, channelsFor, type NewMessage } from './queue';
 export { deliverDueMessages, pokeOutbox, outboxIdle, RETRY_WAITS_MS, CLAIM_MS } from './deliver';
 export type { Channel } from './transports';
 export { send as sendNow, smsConfigured } from './transports';
+export { seedingDemo, nameDemoRecipients } from './demo';

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { now } from '../clock';
 import { emailConfigured, smsConfigured, type Channel } from './transports';
+import { demoRecipientsAmong, nameDemoRecipients } from './demo';
 
 /**
  * Putting messages in the outbox. queueMessages writes in the caller's transaction, so a message exists
@@ -22,9 +23,18 @@ export interface NewMessage {
 export async function queueMessages(trx: Db, messages: readonly NewMessage[]): Promise<void> {
   if (messages.length === 0) return;
   const at = new Date(now()).toISOString();
+  // A person the demo invented is written to in the log only (demo.ts).
+  const invented = await demoRecipientsAmong(trx, messages.filter((m) => m.channel !== 'log').map((m) => m.recipient));
   await trx
     .insertInto('outbox_message')
-    .values(messages.map(({ listUnsubscribe, ...m }) => ({ ...m, list_unsubscribe: listUnsubscribe ?? null, created_at: at, status: 'waiting' as const, next_attempt_at: at })))
+    .values(messages.map(({ listUnsubscribe, ...m }) => ({
+      ...m,
+      channel: invented.has(m.recipient) ? ('log' as const) : m.channel,
+      list_unsubscribe: listUnsubscribe ?? null,
+      created_at: at,
+      status: 'waiting' as const,
+      next_attempt_at: at,
+    })))
     .execute();
 }
 
@@ -33,6 +43,7 @@ export async function queueMessages(trx: Db, messages: readonly NewMessage[]): P
  * gave that address; with neither possible, one 'log' entry naming both, so the message is at least kept.
  */
 export function channelsFor(contact: { email?: string; mobile?: string }): { channel: Channel; recipient: string }[] {
+  nameDemoRecipients([contact.email, contact.mobile]);
   const found: { channel: Channel; recipient: string }[] = [];
   if (emailConfigured() && contact.email) found.push({ channel: 'email', recipient: contact.email });
   if (smsConfigured() && contact.mobile) found.push({ channel: 'sms', recipient: contact.mobile });

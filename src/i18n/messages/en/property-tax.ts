@@ -71,5 +71,12 @@ export const propertyTax = {
   verifyCancelled: 'This receipt has been cancelled.',
   verifyUnknown: 'No receipt has this number.',
   verifyFor: 'For',
+  verifyIntro: 'Type the number printed on a receipt or a trade licence, and a receipt\'s check code.',
+  verifyNumber: 'Receipt or licence number',
+  verifyGiveNumber: 'Give the number printed on the receipt or licence.',
+  verifyCode: 'Check code',
+  verifyCodeHint: 'Eight letters and digits printed beside the receipt number, such as 7K3M-Q9TD. A licence needs none.',
+  verifyAskCode: 'Type the check code printed beside the receipt number to see its amount, date and what it paid for.',
+  verifyShow: 'Verify',
   cancelledOn: 'Cancelled on',
 };

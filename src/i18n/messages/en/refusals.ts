@@ -34,6 +34,8 @@ export const refusals = {
   codeSpent: 'That code was wrong 3 times and no longer works. Ask for a new code.',
   tooManyCodesToMobile: 'Too many codes have been sent to this mobile number in the last hour. Please try again later.',
   tooManyCodesFromNetwork: 'Too many codes have been asked for from your network in the last hour. Please try again later.',
+  // Verifying a receipt.
+  receiptCodeWrong: 'That check code is not this receipt\'s. Type the eight letters and digits printed beside the receipt number.',
   signInOff: 'Signing in with a mobile number is not available on this site. Track a grievance with its number and your mobile number instead.',
   // Any form.
   serverError: 'Something went wrong on our side. Please try again.',

@@ -73,5 +73,12 @@ export const propertyTax: { [K in keyof typeof english]: (typeof english)[K] } =
   verifyCancelled: 'यह रसीद रद्द कर दी गई है।',
   verifyUnknown: 'इस संख्या की कोई रसीद नहीं है।',
   verifyFor: 'किसके लिए',
+  verifyIntro: 'रसीद या ट्रेड लाइसेंस पर छपी संख्या, और रसीद का जाँच कोड लिखें।',
+  verifyNumber: 'रसीद या लाइसेंस संख्या',
+  verifyGiveNumber: 'रसीद या लाइसेंस पर छपी संख्या लिखें।',
+  verifyCode: 'जाँच कोड',
+  verifyCodeHint: 'रसीद संख्या के पास छपे आठ अक्षर और अंक, जैसे 7K3M-Q9TD। लाइसेंस के लिए इसकी आवश्यकता नहीं है।',
+  verifyAskCode: 'राशि, तिथि और भुगतान किसके लिए हुआ, यह देखने के लिए रसीद संख्या के पास छपा जाँच कोड लिखें।',
+  verifyShow: 'जाँचें',
   cancelledOn: 'रद्द करने की तिथि',
 };
