@@ -62,7 +62,13 @@ describe('the counter', () => {
     expect(res.status).toBe(303);
     const number = decodeURIComponent(/done=([^&]+)/.exec(res.location)![1]);
     expect(await due('W05-0005')).toBe(0);
-    const bounced = await fetch(url('/counter'), { method: 'POST', headers: cashier, body: new URLSearchParams({ action: 'bounce', number: 'W05-0005', receipt: number, reason: 'insufficient funds' }), redirect: 'manual' });
+    // The first press only asks: nothing is cancelled until the cashier confirms.
+    const asked = await fetch(url('/counter'), { method: 'POST', headers: cashier, body: new URLSearchParams({ action: 'bounce', number: 'W05-0005', receipt: number, reason: 'insufficient funds' }), redirect: 'manual' });
+    expect(asked.status).toBe(200);
+    expect(await asked.text()).toMatch(new RegExp(`Cancel receipt ${number} of ₹[\\d,.]+ \\(004512 State Bank of India\\)\\?`));
+    expect((await database.selectFrom('payment_receipt').select('state').where('number', '=', number).executeTakeFirstOrThrow()).state).toBe('valid');
+    expect(await due('W05-0005')).toBe(0);
+    const bounced = await fetch(url('/counter'), { method: 'POST', headers: cashier, body: new URLSearchParams({ action: 'bounce-confirm', number: 'W05-0005', receipt: number, reason: 'insufficient funds' }), redirect: 'manual' });
     expect(bounced.status).toBe(303);
     const receipt = await database.selectFrom('payment_receipt').selectAll().where('number', '=', number).executeTakeFirstOrThrow();
     expect(receipt.state).toBe('cancelled');
@@ -84,8 +90,10 @@ describe('the counter', () => {
     const number = decodeURIComponent(/done=([^&]+)/.exec(res.location)![1]);
     const cash = await collect('W05-0008', { mode: 'cash', instrument: '', amount: '' });
     const cashNumber = decodeURIComponent(/done=([^&]+)/.exec(cash.location)![1]);
-    const refused = await fetch(url('/counter'), { method: 'POST', headers: cashier, body: new URLSearchParams({ action: 'bounce', number: 'W05-0008', receipt: cashNumber, reason: 'wrong' }), redirect: 'manual' });
-    expect(refused.status).toBe(400);
+    for (const action of ['bounce', 'bounce-confirm']) {
+      const refused = await fetch(url('/counter'), { method: 'POST', headers: cashier, body: new URLSearchParams({ action, number: 'W05-0008', receipt: cashNumber, reason: 'wrong' }), redirect: 'manual' });
+      expect(refused.status, action).toBe(400);
+    }
     expect((await database.selectFrom('payment_receipt').select('amount_paise').where('number', '=', number).executeTakeFirstOrThrow()).amount_paise).toBe(60000);
   });
 

@@ -59,14 +59,20 @@ export async function collectAtCounter(input: CounterInput, database: Db = db())
 }
 
 /** A cheque or draft that bounced: its receipt is cancelled (audited, with the reason) and the amount is owed again. */
-export async function bounceCheque(number: string, reason: string, actor: Actor, database: Db = db()): Promise<void> {
+/** The receipt a bounce would cancel, with the bank's reason, checked and written nowhere: asked before it is done. */
+export async function bounceToConfirm(number: string, reason: string, database: Db = db()) {
   const why = reason.trim().slice(0, 300);
   if (why.length < 3) throw new HttpError(400, 'Say why (the bank\'s return reason).', { reason: 'required' });
+  const receipt = await database.selectFrom('payment_receipt').selectAll().where('number', '=', number).executeTakeFirst();
+  if (!receipt) throw new HttpError(404, 'No receipt has this number.');
+  if (receipt.mode !== 'cheque' && receipt.mode !== 'dd') throw new HttpError(400, 'Only a cheque or demand draft can bounce.', { number: 'mode' });
+  if (receipt.state !== 'valid') throw new HttpError(409, 'This receipt is already cancelled.');
+  return { receipt, why };
+}
+
+export async function bounceCheque(number: string, reason: string, actor: Actor, database: Db = db()): Promise<void> {
   await runWrite({ actor, entity: 'receipt', table: 'payment_receipt', files: [], change: async (trx) => {
-    const before = await trx.selectFrom('payment_receipt').selectAll().where('number', '=', number).executeTakeFirst();
-    if (!before) throw new HttpError(404, 'No receipt has this number.');
-    if (before.mode !== 'cheque' && before.mode !== 'dd') throw new HttpError(400, 'Only a cheque or demand draft can bounce.', { number: 'mode' });
-    if (before.state !== 'valid') throw new HttpError(409, 'This receipt is already cancelled.');
+    const { receipt: before, why } = await bounceToConfirm(number, reason, trx);
     await cancelReceipt(trx, number, `bounced: ${why}`, now());
     const after = await trx.selectFrom('payment_receipt').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
     return { result: undefined, audit: { action: 'update', recordId: before.id, before, after } };
