@@ -3,6 +3,7 @@ import type { Db } from '../../src/server/db';
 import { ADMIN, CASHIER, USER, bearer, login } from '../support/api';
 import { openServerDatabase } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
+import { receiptCheckCode } from '../../src/features/payments/receipt-check';
 
 /**
  * The staff's property tax reports, notices and settings: defaulters by ward and collection against demand
@@ -212,7 +213,8 @@ describe('the property tax settings', () => {
     const receiptAfter = await database.selectFrom('payment_receipt').selectAll().where('id', '=', receiptBefore.id).executeTakeFirstOrThrow();
     expect(receiptAfter).toEqual(receiptBefore);
     expect(await database.selectFrom('property_tax_payment').selectAll().where('receipt_id', '=', receiptBefore.id).execute()).toEqual(rowsBefore);
-    const verified = (await (await fetch(url(`/api/Public/receipts/${receiptBefore.number}`))).json()) as { amountPaise: number };
+    const code = receiptCheckCode(receiptBefore.token, receiptBefore.number);
+    const verified = (await (await fetch(url(`/api/Public/receipts/${receiptBefore.number}?code=${code}`))).json()) as { amountPaise: number };
     expect(verified.amountPaise).toBe(receiptBefore.amount_paise);
 
     const page = await (await fetch(url('/property-tax-settings?saved=1'), { headers: admin })).text();
