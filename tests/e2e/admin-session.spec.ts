@@ -7,7 +7,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
  * the dashboards, and the shell on a phone.
  */
 
-const SIDEBAR = ['Dashboard', 'About', 'Slider', 'Minister/Officer/Emp.', 'Latest News', 'Tender', 'Notice', 'Circular', 'Office Order', 'Gallery', 'Video Gallery', 'Press Release', 'Review Queue', 'Alerts', 'Audit Log', 'Feedback', 'Translations', 'Grievance Settings', 'Hindi Names', 'Notifications', 'Property Tax', 'Property Tax Settings', 'Trade Licence Settings', 'Ward Boundaries', 'Staff Accounts'];
+const SIDEBAR = ['Dashboard', 'About', 'Slider', 'Minister/Officer/Emp.', 'Latest News', 'Tender', 'Notice', 'Circular', 'Office Order', 'Gallery', 'Video Gallery', 'Press Release', 'Review Queue', 'Alerts', 'Audit Log', 'Feedback', 'Translations', 'Grievance Settings', 'Hindi Names', 'Notifications', 'Property Tax', 'Property Tax Settings', 'Payment Exceptions', 'Trade Licence Settings', 'Ward Boundaries', 'Staff Accounts'];
 
 async function expectDashboardCounts(page: Page) {
   const panel = page.getByRole('region', { name: 'Status-wise Complaint Count' });
