@@ -44,6 +44,8 @@ const POSTGRES_API_TESTS = [
   'receipt-reference',
   // trade licences: applications, verdicts and licences on the kernel's tables; the register's search and the tables' edits
   'trade-licence', 'trade-licence-register', 'trade-licence-settings',
+  // the licence certificate kept per state: found through the licence and its case, cancelled through the kernel
+  'licence-certificate',
   // ward boundaries: the page's summary of what is in use (a join, a max and the audit log)
   'ward-boundaries-page',
   // ward alerts: one subscription per address and ward (an upsert), confirmation and unsubscribe writes, the feed's query
