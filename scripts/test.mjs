@@ -48,6 +48,8 @@ const POSTGRES_API_TESTS = [
   'licence-certificate',
   // ward boundaries: the page's summary of what is in use (a join, a max and the audit log)
   'ward-boundaries-page',
+  // ward boundaries: the look-up kept until the tables' versions change (read by each engine its own way)
+  'wards',
   // ward alerts: one subscription per address and ward (an upsert), confirmation and unsubscribe writes, the feed's query
   'ward-alerts',
   // similar grievances: each engine reads a case's point out of its JSON its own way; followers' unique key

@@ -42,6 +42,7 @@ import * as privateMedia from './2026-11-30-03-private-media';
 import * as attemptGate from './2026-11-30-04-attempt-gate';
 import * as demoRecipient from './2026-11-30-04-demo-recipient';
 import * as contactConsent from './2026-11-30-05-contact-consent';
+import * as wardRingWinding from './2026-11-30-06-ward-ring-winding';
 import * as caseEventTime from './2026-11-30-08-case-event-time';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
@@ -89,5 +90,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-04-attempt-gate': attemptGate,
   '2026-11-30-04-demo-recipient': demoRecipient,
   '2026-11-30-05-contact-consent': contactConsent,
+  '2026-11-30-06-ward-ring-winding': wardRingWinding,
   '2026-11-30-08-case-event-time': caseEventTime,
 };

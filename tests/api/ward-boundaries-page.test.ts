@@ -4,6 +4,7 @@ import { DEMO_WARD_BOUNDARIES } from '../../db/seed/ward-boundaries';
 import { problemText } from '../../src/features/wards/boundary-words';
 import type { BoundaryProblem } from '../../src/features/wards/ward-geometry';
 import { messages } from '../../src/i18n/messages';
+import { NARROW_STRIP_METRES } from '../../src/features/wards/ward-gaps';
 
 /**
  * The admin's page of ward boundaries (/ward-boundaries): admins only; a plain multipart upload whose every
@@ -40,7 +41,7 @@ describe('the ward boundaries page', () => {
     expect(english.status).toBe(200);
     const text = await textOf(english);
     expect(text).toContain('25 of 25 wards have a boundary.');
-    expect(text).toContain(messages('en').wards.page.rules('2'));
+    expect(text).toContain(messages('en').wards.page.rules('2', NARROW_STRIP_METRES));
     expect(await textOf(await fetch(url('/hi/ward-boundaries'), { headers: admin }))).toContain('25 में से 25 वार्डों की सीमा है।');
   });
 

@@ -1,6 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, USER, baseUrl, bearer, login } from '../support/api';
 import { DEMO_WARD_BOUNDARIES } from '../../db/seed/ward-boundaries';
+import { startServer, type TestServer } from '../support/server';
+import { until } from '../support/until';
+import { combBoundaries } from '../support/ward-combs';
 
 /**
  * Ward boundaries: the open data, the ward of a point, and the admin's upload with its check. The only file
@@ -78,11 +81,95 @@ describe('the admin\'s upload', () => {
     expect(await openData()).toBe(before);
   });
 
+  it('refuses a narrow strip in no ward between two wards at the town\'s edge, so no point falls between them', async () => {
+    const before = await openData();
+    // Ward 5 drawn about 50 m east of ward 4: a strip open to the north that would answer no ward.
+    const stripped = JSON.parse(JSON.stringify(DEMO_WARD_BOUNDARIES));
+    for (const p of stripped.features[4].geometry.coordinates[0]) if (p[0] === 85.915) p[0] = 85.9155;
+    const res = await upload(JSON.stringify(stripped));
+    const body = (await res.json()) as { message: string };
+    expect([res.status, body.message]).toEqual([400, expect.stringMatching(/^Wards 4 and 5 leave a strip about 50 m wide in no ward between them, near [\d.]+, 85\.91525: a strip narrower than 100 m between wards is a gap too\./)]);
+    expect(await openData()).toBe(before);
+    expect(((await (await fetch(url('/api/Public/wards/at?lat=26.17&long=85.9152'))).json()) as { ward: number }).ward).toBe(5);
+  });
+
   it('replaces every boundary with a file that passes', async () => {
     const res = await upload(JSON.stringify(DEMO_WARD_BOUNDARIES));
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ message: 'Boundaries saved for 25 wards.', wards: 25 });
     const audit = (await (await fetch(url('/api/Admin/audit?entity=ward-boundaries&page=1&pageSize=1'), { headers: admin })).json()) as any;
     expect(JSON.stringify(audit)).toContain('"wards":25');
+  });
+});
+
+/**
+ * On a server of its own: rings stored turned, the look-up's kept index, and the check of a costly file in
+ * slices (the shared server's other files upload boundaries too and count the uploads' audit entries; they
+ * would change the index or wait in the check's line).
+ */
+describe('the look-up\'s index and a costly check, on a server of their own', () => {
+  let server: TestServer;
+  let own: Record<string, string>;
+  const at = (p: string) => `${server.url}${p}`;
+  const put = (body: string) => fetch(at('/api/Admin/ward-boundaries'), { method: 'PUT', headers: { ...own, 'content-type': 'application/geo+json' }, body });
+  beforeAll(async () => {
+    server = await startServer();
+    own = bearer(await login(ADMIN.email, ADMIN.password, server.url));
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('stores rings drawn clockwise turned to the right-hand rule, and gives them out so', async () => {
+    const clockwise = JSON.parse(JSON.stringify(DEMO_WARD_BOUNDARIES));
+    for (const f of clockwise.features) f.geometry.coordinates[0].reverse();
+    expect((await put(JSON.stringify(clockwise))).status).toBe(200);
+    const body = (await (await fetch(at('/api/Public/wards.geojson'))).json()) as { features: { geometry: unknown }[] };
+    expect(body.features.map((f) => f.geometry)).toEqual(DEMO_WARD_BOUNDARIES.features.map((f) => f.geometry));
+  });
+
+  it('keeps the parsed boundaries between look-ups, and reads them again once they change', async () => {
+    const index = async () => {
+      const res = await fetch(at('/api/Public/wards/at?lat=26.15&long=85.9'));
+      expect(((await res.json()) as { ward: number }).ward).toBe(13);
+      return /^ward-index;dur=[\d.]+;desc="(built|kept)"$/.exec(res.headers.get('server-timing') ?? '')?.[1];
+    };
+    await index();
+    expect([await index(), await index()]).toEqual(['kept', 'kept']);
+    expect((await put(JSON.stringify(DEMO_WARD_BOUNDARIES))).status).toBe(200);
+    expect([await index(), await index()]).toEqual(['built', 'kept']);
+  });
+
+  it('answers the home page while a costly file is checked, and holds at most three files in line', async () => {
+    const comb = JSON.stringify(combBoundaries());
+    const inLine = async () => Number(/data-checking="(\d+)"/.exec(await (await fetch(at('/ward-boundaries'), { headers: own })).text())?.[1] ?? 0);
+    // The check of one file runs in turn: the first is checked while the others wait, so this proves that the
+    // home page was answered while the comb's check was under way: its check had begun before, and after, two
+    // more files were in line behind it. Should the comb's check end before the proof is made (a fast
+    // machine), it is tried again.
+    let proved = false;
+    for (let attempt = 0; attempt < 3 && !proved; attempt++) {
+      let answered = false;
+      const combAnswer = put(comb).then((res) => ((answered = true), res));
+      const started = await until(async () => (answered ? false : (await inLine()) >= 1 ? true : undefined), 'the comb\'s check begins', { tries: 3000, everyMs: 10 });
+      if (!started) continue;
+      const home = await fetch(at('/'));
+      expect(home.status).toBe(200);
+      const waiting = [1, 2].map((n) => put(`{"type": "FeatureCollection", "features": []${' '.repeat(n + attempt * 2)}}`));
+      const full = await until(async () => (answered ? false : (await inLine()) === 3 ? true : undefined), 'three files in line', { tries: 3000, everyMs: 10 });
+      if (full) {
+        // A fourth file is refused while three are in line, on the Hindi page in Hindi.
+        const form = new FormData();
+        form.set('file', new File(['{"type": "FeatureCollection"}'], 'wards.geojson', { type: 'application/geo+json' }));
+        const refused = await fetch(at('/hi/ward-boundaries'), { method: 'POST', headers: own, body: form, redirect: 'manual' });
+        expect([refused.status, refused.headers.get('retry-after')]).toEqual([429, '5']);
+        expect(await refused.text()).toContain('अभी एक और सीमा फ़ाइल की जाँच चल रही है।');
+        proved = !answered;
+      }
+      const combRes = await combAnswer;
+      expect([combRes.status, ((await combRes.json()) as { message: string }).message]).toEqual([400, expect.stringMatching(/^No boundary is given for wards 3, 4, .*, 25: every ward needs one\.$/)]);
+      for (const res of await Promise.all(waiting)) expect(((await res.json()) as { message: string }).message).toBe('The FeatureCollection has no features.');
+    }
+    expect(proved).toBe(true);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundaryError, checkWardBoundaries, type BoundaryProblem, type WardShape } from '../../src/features/wards/ward-geometry';
-import { gapsBetween } from '../../src/features/wards/ward-gaps';
+import { BoundaryError, checkWardBoundaries, gapsBetween, type BoundaryProblem, type WardShape } from '../../src/features/wards/ward-geometry';
 import { problemText } from '../../src/features/wards/boundary-words';
 import { DEMO_WARD_BOUNDARIES } from '../../db/seed/ward-boundaries';
 
@@ -56,6 +55,28 @@ describe('the gap check', () => {
     const east = Math.max(...ring.map(([x]) => x));
     for (const p of ring) if (p[0] === east) p[0] = east - 0.0001;
     expect(problemsOf(file)).toEqual([expect.objectContaining({ code: 'gap', wards: ['8', '13', '14', '18'] })]);
+  });
+
+  it('refuses a narrow strip in no ward reaching in between two wards from the town\'s edge, and no wider one', () => {
+    // Ward 5 (the north-east corner) drawn 0.0005° (about 50 m) east of its neighbour ward 4: a strip open to the north.
+    const strip = (degrees: number) => {
+      const file = demo();
+      for (const p of file.features[4].geometry.coordinates[0]) if (p[0] === 85.915) p[0] = 85.915 + degrees;
+      return problemsOf(file);
+    };
+    const [problem] = strip(0.0005);
+    expect(problem).toEqual({ code: 'strip', wards: ['4', '5'], lat: expect.any(Number), long: expect.closeTo(85.91525, 5), width: 50, max: 100 });
+    expect(problemText(problem, 'en')).toMatch(/^Wards 4 and 5 leave a strip about 50 m wide in no ward between them, near 26\.1\d+, 85\.91525: a strip narrower than 100 m between wards is a gap too\./);
+    expect(problemText(problem, 'hi')).toMatch(/^वार्ड 4 और 5 के बीच .* लगभग 50 मीटर चौड़ी एक पट्टी किसी वार्ड में नहीं है/);
+    expect(strip(0.00001)).toEqual([expect.objectContaining({ code: 'strip', width: 1 })]);
+    expect(strip(0.0012)).toEqual([]); // about 120 m: the town's own shape
+  });
+
+  it('takes a corner of the town\'s outline, where two wards meet at a right angle, for no strip', () => {
+    // Without ward 1 the town is an L: wards 2 and 6 meet at its inner corner, facing each other across the gap-free outside.
+    const file = demo();
+    file.features.splice(0, 1);
+    expect(problemsOf(file, WARDS.slice(1))).toEqual([]);
   });
 
   it('finds a part apart from the rest, and a corner where the edge touches itself', () => {

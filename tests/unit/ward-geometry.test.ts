@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { BoundaryError, checkWardBoundaries, shapesOverlap, wardAt, type WardShape } from '../../src/features/wards/ward-geometry';
+import { BoundaryError, checkWardBoundaries, GEOMETRY_LIMITS, shapesOverlap, wardAt, type WardShape } from '../../src/features/wards/ward-geometry';
 import { DEMO_WARD_BOUNDARIES } from '../../db/seed/ward-boundaries';
 import { problemText } from '../../src/features/wards/boundary-words';
+import { combBoundaries } from '../support/ward-combs';
 
 /** The boundary check's rules and the point-in-polygon look-up, on the demo grid and on broken files. */
 const WARDS = Array.from({ length: 25 }, (_, i) => String(i + 1));
@@ -74,6 +75,36 @@ describe('the boundary check', () => {
     expect(wardAt(shapes, [1.5, 1.5])).toBe('2');
     expect(wardAt(shapes, [0.5, 0.5])).toBe('1');
     expect(wardAt(shapes, [3.5, 0.5])).toBe('2');
+  });
+});
+
+describe('rings as stored', () => {
+  it('are turned to the right-hand rule: outer rings anticlockwise, holes clockwise, whichever way they came', () => {
+    const outerClockwise = [[0, 0], [0, 3], [3, 3], [3, 0], [0, 0]];
+    const holeAnticlockwise = [[1, 1], [2, 1], [2, 2], [1, 2], [1, 1]];
+    const shapes = checkWardBoundaries({ type: 'FeatureCollection', features: [feature(1, [outerClockwise, holeAnticlockwise]), feature(2, square(1, 1))] }, ['1', '2']);
+    expect(shapes[0].polygons[0]).toEqual([[...outerClockwise].reverse(), [...holeAnticlockwise].reverse()]);
+    expect(shapes[1].polygons[0]).toEqual(square(1, 1));
+  });
+});
+
+describe('the cost of the check', () => {
+  it('checks two wards of interleaved 5,000-position combs, the largest file allowed, within its budget', () => {
+    const comb = combBoundaries();
+    expect(comb.features.flatMap((f) => f.geometry.coordinates.flat()).reduce((n, ring) => n + ring.length, 0)).toBe(49_990);
+    expect(checkWardBoundaries(comb, ['1', '2']).map((s) => s.polygons.length)).toEqual([5, 5]);
+  });
+
+  it('refuses shapes whose every edge reaches across the others before testing them, as too intricate', () => {
+    // A star of 2,499 spikes: every edge's box holds the middle, so an index hands out every edge for every edge.
+    const star = Array.from({ length: 4_998 }, (_, i) => {
+      const angle = (i / 4_998) * 2 * Math.PI;
+      const radius = i % 2 === 0 ? 1 : 0.01;
+      return [radius * Math.cos(angle), radius * Math.sin(angle)];
+    });
+    const problems = problemsOf({ type: 'FeatureCollection', features: [feature(1, [[...star, star[0]]])] }, ['1']);
+    expect(problems).toEqual([problemText({ code: 'tooIntricate', max: GEOMETRY_LIMITS.work }, 'en')]);
+    expect(problemText({ code: 'tooIntricate', max: GEOMETRY_LIMITS.work }, 'hi')).toMatch(/^सीमाएँ इतनी जटिल हैं .*30,00,000/);
   });
 });
 

@@ -1,4 +1,8 @@
-import type { Position, WardShape } from './ward-geometry';
+import Flatbush from 'flatbush';
+import type { Position } from './ward-geometry';
+import type { Piece } from './ward-arrangement';
+import { Pace, type Budget, type Steps } from './check-steps';
+import type { WardIndex } from './ward-index';
 
 /**
  * The gap check: that the wards cover the town with no hole between them. Without an outline of the town,
@@ -7,37 +11,39 @@ import type { Position, WardShape } from './ward-geometry';
  * meet). A notch in the town's outer edge cannot be told from the town's own shape, so it is not a gap.
  *
  * The method looks at the union's boundary only, with exact bookkeeping instead of areas:
- * 1. Every ring is turned so that its ward lies on its left (outer rings anticlockwise, holes clockwise).
- * 2. Every edge is split at every vertex of any ring lying on it (a T-junction, where one ward's corner sits
- *    in the middle of its neighbour's edge), so that shared stretches become identical segments.
- * 3. A segment drawn by two rings (in opposite directions: the wards on its two sides) is inside the union.
- *    A segment drawn once is on the union's boundary, with the union on its left.
- * 4. Those boundary segments, followed head to tail, form closed loops. The town's outer edge is one
+ * 1-3. ward-arrangement.ts turns every ring so that its ward lies on its left and cuts every edge at the
+ *    corners lying on it; a piece drawn by two rings (in opposite directions: the wards on its two sides) is
+ *    inside the union, a piece drawn once is on the union's boundary, with the union on its left.
+ * 4. Those boundary pieces, followed head to tail, form closed loops. The town's outer edge is one
  *    anticlockwise loop. A clockwise loop encloses a place no ward covers: a gap. A second anticlockwise loop
  *    is a part of the town apart from the rest (two wards separated by a sliver, or an island). A corner where
  *    the boundary meets itself (two segments leave one point) is a gap closed down to a point, or two parts
  *    touching at a corner: refused as well, with where.
- * The overlap check runs first: with no overlaps, no segment can be drawn more than twice.
+ * 5. A notch cut into the town's outer edge between two wards is a gap too when it is narrow
+ *    (NARROW_STRIP_METRES): two stretches of the edge, of different wards, that face each other across a
+ *    strip in no ward narrower than that, while the way round the edge from one to the other is much longer
+ *    (so that a corner of the town's outline, where two wards meet at an angle, is not taken for one).
+ *    Wider notches stay the town's own shape. Each stretch looks only at the stretches near it (an index).
+ * The overlap check runs first: with no overlaps, no piece can be drawn more than twice.
  */
 
 export interface Gap {
-  kind: 'gap' | 'apart' | 'pinch';
+  kind: 'gap' | 'apart' | 'pinch' | 'strip';
   /** The wards whose edges border the place, in number order. */
   wards: string[];
-  /** Roughly where it is: the mean of its loop's corners, [longitude, latitude]. */
+  /** Roughly where it is, [longitude, latitude]: the mean of its loop's corners, or the middle of a strip. */
   at: Position;
+  /** A strip's width, in metres. */
+  width?: number;
 }
 
-/** How far (in degrees, about 0.1 mm) a corner may lie from an edge and still count as on it: floating point's rounding, no more. */
-const ON_EDGE = 1e-9;
+/** A strip in no ward between two wards, narrower than this, is a gap: wider, it is the town's own shape. */
+export const NARROW_STRIP_METRES = 100;
+/** How much longer the way round the edge must be than the way across, for two stretches to face each other. */
+const FACING = 2;
 
-interface Directed {
-  from: Position;
-  to: Position;
-  ward: string;
-}
-
-const keyOf = (p: Position) => `${p[0]},${p[1]}`;
+const byNumber = (wards: Iterable<string>) => [...new Set(wards)].sort((a, b) => Number(a) - Number(b));
+const meanOf = (points: readonly Position[]): Position => [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length];
 
 function twiceArea(ring: readonly Position[]): number {
   let sum = 0;
@@ -45,136 +51,173 @@ function twiceArea(ring: readonly Position[]): number {
   return sum;
 }
 
-/** Every ring's edges, turned so that the ward is on their left. */
-function directedEdges(shapes: readonly WardShape[]): Directed[] {
-  const edges: Directed[] = [];
-  for (const shape of shapes) {
-    for (const polygon of shape.polygons) {
-      polygon.forEach((ring, i) => {
-        const anticlockwise = twiceArea(ring) > 0;
-        const turned = anticlockwise === (i === 0) ? ring : [...ring].reverse();
-        for (let j = 0; j + 1 < turned.length; j++) edges.push({ from: turned[j], to: turned[j + 1], ward: shape.ward });
-      });
-    }
-  }
-  return edges;
-}
-
 /**
- * Every distinct corner, in a grid of square cells about one corner each on average, so that the corners
- * near an edge are found without looking at all of them (a sorted list was quadratic along a long
- * straight boundary, where every corner shares one longitude).
+ * The places the wards leave uncovered, from the pieces of the union's edge (ward-arrangement.ts): holes,
+ * parts apart from the rest, corners where the edge touches itself, then narrow strips. None when the wards
+ * form one area without holes.
  */
-interface CornerGrid {
-  cell: number;
-  x0: number;
-  y0: number;
-  cells: Map<string, Position[]>;
-}
-
-function cornerGrid(edges: readonly Directed[]): CornerGrid {
-  const corners = new Map<string, Position>();
-  for (const e of edges) corners.set(keyOf(e.from), e.from);
-  const all = [...corners.values()];
-  const xs = all.map((p) => p[0]);
-  const ys = all.map((p) => p[1]);
-  const [x0, y0] = [Math.min(...xs), Math.min(...ys)];
-  const area = Math.max((Math.max(...xs) - x0) * (Math.max(...ys) - y0), Number.MIN_VALUE);
-  const cell = Math.max(Math.sqrt(area / Math.max(all.length, 1)), 1e-7);
-  const cells = new Map<string, Position[]>();
-  for (const p of all) {
-    const key = `${Math.floor((p[0] - x0) / cell)},${Math.floor((p[1] - y0) / cell)}`;
-    const list = cells.get(key);
-    if (list) list.push(p);
-    else cells.set(key, [p]);
-  }
-  return { cell, x0, y0, cells };
-}
-
-/** The corners in the cells an edge's box (widened by ON_EDGE) touches. */
-function* cornersNear(grid: CornerGrid, a: Position, b: Position): Generator<Position> {
-  const column = (x: number) => Math.floor((x - grid.x0) / grid.cell);
-  const row = (y: number) => Math.floor((y - grid.y0) / grid.cell);
-  const [c0, c1] = [column(Math.min(a[0], b[0]) - ON_EDGE), column(Math.max(a[0], b[0]) + ON_EDGE)];
-  const [r0, r1] = [row(Math.min(a[1], b[1]) - ON_EDGE), row(Math.max(a[1], b[1]) + ON_EDGE)];
-  for (let c = c0; c <= c1; c++) for (let r = r0; r <= r1; r++) yield* grid.cells.get(`${c},${r}`) ?? [];
-}
-
-/** An edge cut at every corner lying inside it, in order from its start. */
-function splitAtCorners(edge: Directed, grid: CornerGrid): Directed[] {
-  const { from: a, to: b } = edge;
-  const dx = b[0] - a[0];
-  const dy = b[1] - a[1];
-  const length2 = dx * dx + dy * dy;
-  const cuts: [number, Position][] = [];
-  for (const p of cornersNear(grid, a, b)) {
-    const t = ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length2;
-    if (t <= 0 || t >= 1) continue;
-    const offLine = Math.abs(dx * (p[1] - a[1]) - dy * (p[0] - a[0])) / Math.sqrt(length2);
-    if (offLine <= ON_EDGE) cuts.push([t, p]);
-  }
-  if (cuts.length === 0) return [edge];
-  cuts.sort((x, y) => x[0] - y[0]);
-  const points = [a, ...cuts.map(([, p]) => p), b];
-  return points.slice(1).map((to, i) => ({ from: points[i], to, ward: edge.ward }));
-}
-
-/** The union's boundary: the pieces drawn by one ring only, each with the union on its left. */
-function boundaryPieces(shapes: readonly WardShape[]): Directed[] {
-  const edges = directedEdges(shapes);
-  const grid = cornerGrid(edges);
-  const drawn = new Map<string, Directed[]>();
-  for (const edge of edges) {
-    for (const piece of splitAtCorners(edge, grid)) {
-      const [k1, k2] = [keyOf(piece.from), keyOf(piece.to)];
-      if (k1 === k2) continue;
-      const key = k1 < k2 ? `${k1}|${k2}` : `${k2}|${k1}`;
-      const list = drawn.get(key);
-      if (list) list.push(piece);
-      else drawn.set(key, [piece]);
-    }
-  }
-  return [...drawn.values()].filter((list) => list.length === 1).map((list) => list[0]);
-}
-
-const byNumber = (wards: Iterable<string>) => [...new Set(wards)].sort((a, b) => Number(a) - Number(b));
-const meanOf = (points: readonly Position[]): Position => [points.reduce((s, p) => s + p[0], 0) / points.length, points.reduce((s, p) => s + p[1], 0) / points.length];
-
-/** The places the wards leave uncovered inside the town, and parts apart from the rest; none when the wards form one area without holes. */
-export function gapsBetween(shapes: readonly WardShape[]): Gap[] {
-  const pieces = boundaryPieces(shapes);
-  const leaving = new Map<string, Directed[]>();
-  for (const piece of pieces) {
-    const key = keyOf(piece.from);
-    leaving.set(key, [...(leaving.get(key) ?? []), piece]);
+export function* findGaps(boundary: readonly Piece[], corners: readonly Position[], wardOf: (shape: number) => string, index: WardIndex, budget: Budget): Steps<Gap[]> {
+  const pace = new Pace();
+  const leaving = new Map<number, Piece[]>();
+  for (const piece of boundary) {
+    const key = piece.from;
+    const list = leaving.get(key);
+    if (list) list.push(piece);
+    else leaving.set(key, [piece]);
+    if (pace.tick()) yield;
   }
   // A point the boundary passes through twice: the loops cannot be told apart there, so it is named itself.
-  const pinches = [...leaving.values()].filter((out) => out.length > 1);
+  const pinches = [...leaving.entries()].filter(([, out]) => out.length > 1);
   if (pinches.length > 0) {
-    return pinches.map((out) => {
-      const here = out[0].from;
-      const wards = pieces.filter((p) => keyOf(p.from) === keyOf(here) || keyOf(p.to) === keyOf(here)).map((p) => p.ward);
-      return { kind: 'pinch', wards: byNumber(wards), at: here };
-    });
+    const touching = new Map<number, number[]>();
+    for (const p of boundary) for (const key of [p.from, p.to]) touching.set(key, [...(touching.get(key) ?? []), p.shape]);
+    return pinches.map(([key]) => ({ kind: 'pinch', wards: byNumber((touching.get(key) ?? []).map(wardOf)), at: corners[key] }));
   }
-  const loops: { area: number; wards: string[]; at: Position }[] = [];
-  const used = new Set<Directed>();
-  for (const start of pieces) {
+  const loops: { area: number; wards: string[]; at: Position; pieces: Piece[] }[] = [];
+  const used = new Set<Piece>();
+  for (const start of boundary) {
     if (used.has(start)) continue;
-    const ring: Position[] = [start.from];
-    const wards: string[] = [];
-    let piece: Directed | undefined = start;
+    const ring: Position[] = [corners[start.from]];
+    const pieces: Piece[] = [];
+    let piece: Piece | undefined = start;
     while (piece && !used.has(piece)) {
       used.add(piece);
-      wards.push(piece.ward);
-      ring.push(piece.to);
-      piece = leaving.get(keyOf(piece.to))?.[0];
+      pieces.push(piece);
+      ring.push(corners[piece.to]);
+      piece = leaving.get(piece.to)?.[0];
+      if (pace.tick()) yield;
     }
-    loops.push({ area: twiceArea(ring), wards: byNumber(wards), at: meanOf(ring.slice(1)) });
+    loops.push({ area: twiceArea(ring), wards: byNumber(pieces.map((p) => wardOf(p.shape))), at: meanOf(ring.slice(1)), pieces });
   }
   const outer = loops.filter((l) => l.area > 0).sort((a, b) => b.area - a.area);
-  return [
+  const gaps: Gap[] = [
     ...loops.filter((l) => l.area < 0).map((l): Gap => ({ kind: 'gap', wards: l.wards, at: l.at })),
     ...outer.slice(1).map((l): Gap => ({ kind: 'apart', wards: l.wards, at: l.at })),
   ];
+  if (gaps.length > 0 || outer.length === 0) return gaps;
+  return yield* narrowStrips(outer[0].pieces, corners, wardOf, index, budget);
+}
+
+/** Metres per degree, near enough for telling 100 m from 50 m: a sphere's, east–west shrunk by the latitude. */
+const METRES_PER_DEGREE = 111_320;
+
+interface Nearest {
+  distance: number;
+  /** Where along each piece, from 0 at its start to 1 at its end. */
+  t: number;
+  u: number;
+}
+
+/** From point p to segment ab, in metres: the distance and where along ab it is nearest. */
+function toSegment(px: number, py: number, ax: number, ay: number, bx: number, by: number): { distance: number; along: number } {
+  const [dx, dy] = [bx - ax, by - ay];
+  const length2 = dx * dx + dy * dy;
+  const along = length2 === 0 ? 0 : Math.min(1, Math.max(0, ((px - ax) * dx + (py - ay) * dy) / length2));
+  return { distance: Math.hypot(ax + along * dx - px, ay + along * dy - py), along };
+}
+
+/** Step 5: stretches of the town's edge, of two wards, facing each other across a narrow strip in no ward. */
+function* narrowStrips(loop: readonly Piece[], corners: readonly Position[], wardOf: (shape: number) => string, index: WardIndex, budget: Budget): Steps<Gap[]> {
+  const pace = new Pace();
+  const latitude = loop.reduce((s, p) => s + corners[p.from][1], 0) / loop.length;
+  const kx = METRES_PER_DEGREE * Math.cos((latitude * Math.PI) / 180);
+  const ky = METRES_PER_DEGREE;
+  const [ox, oy] = corners[loop[0].from];
+  // Every piece in metres from the loop's start, with how far round the loop it begins.
+  const n = loop.length;
+  const xy = new Float64Array(4 * n);
+  const startsAt = new Float64Array(n + 1);
+  loop.forEach((piece, i) => {
+    const [from, to] = [corners[piece.from], corners[piece.to]];
+    const [ax, ay, bx, by] = [(from[0] - ox) * kx, (from[1] - oy) * ky, (to[0] - ox) * kx, (to[1] - oy) * ky];
+    xy.set([ax, ay, bx, by], 4 * i);
+    startsAt[i + 1] = startsAt[i] + Math.hypot(bx - ax, by - ay);
+  });
+  const round = startsAt[n];
+  const d = NARROW_STRIP_METRES;
+  const pieceBox = (i: number, margin = 0): [number, number, number, number] => [
+    Math.min(xy[4 * i], xy[4 * i + 2]) - margin,
+    Math.min(xy[4 * i + 1], xy[4 * i + 3]) - margin,
+    Math.max(xy[4 * i], xy[4 * i + 2]) + margin,
+    Math.max(xy[4 * i + 1], xy[4 * i + 3]) + margin,
+  ];
+  // Runs: stretches of the loop along one ward. Only runs of two wards can face each other, so each run is
+  // compared with the runs of other wards near it, and never with the pieces of its own ward beside it.
+  const runs: { shape: number; first: number; end: number; box: [number, number, number, number] }[] = [];
+  for (let i = 0; i < n; i++) {
+    const last = runs.at(-1);
+    const [x0, y0, x1, y1] = pieceBox(i);
+    if (last && last.shape === loop[i].shape) {
+      last.end = i + 1;
+      last.box = [Math.min(last.box[0], x0), Math.min(last.box[1], y0), Math.max(last.box[2], x1), Math.max(last.box[3], y1)];
+    } else runs.push({ shape: loop[i].shape, first: i, end: i + 1, box: [x0, y0, x1, y1] });
+  }
+  // Each run's own index of its pieces, made when another run first looks into it.
+  const runPieces = new Map<number, Flatbush>();
+  const piecesOf = (r: number): Flatbush => {
+    let made = runPieces.get(r);
+    if (!made) {
+      made = new Flatbush(runs[r].end - runs[r].first);
+      for (let j = runs[r].first; j < runs[r].end; j++) made.add(...pieceBox(j));
+      made.finish();
+      runPieces.set(r, made);
+    }
+    return made;
+  };
+  const runIndex = new Flatbush(runs.length);
+  for (const run of runs) runIndex.add(...run.box);
+  runIndex.finish();
+  const strips = new Map<string, Gap>();
+  for (let a = 0; a < runs.length; a++) {
+    const facing = runIndex.search(runs[a].box[0] - d, runs[a].box[1] - d, runs[a].box[2] + d, runs[a].box[3] + d);
+    budget.spend(facing.length + 1);
+    for (const b of facing) {
+      if (b <= a || runs[a].shape === runs[b].shape) continue;
+      const pair = byNumber([wardOf(runs[a].shape), wardOf(runs[b].shape)]);
+      const key = pair.join(',');
+      const other = runs[b];
+      for (let i = runs[a].first; i < runs[a].end && !strips.has(key); i++) {
+        const [x0, y0, x1, y1] = pieceBox(i, d);
+        if (x1 < other.box[0] || x0 > other.box[2] || y1 < other.box[1] || y0 > other.box[3]) continue;
+        const near = piecesOf(b).search(x0, y0, x1, y1);
+        budget.spend(near.length + 1);
+        for (const k of near) {
+          const strip = stripBetween(i, other.first + k);
+          if (strip) {
+            strips.set(key, { kind: 'strip', wards: pair, at: strip.at, width: strip.width });
+            break;
+          }
+        }
+        if (pace.tick(near.length + 1)) yield;
+      }
+    }
+  }
+
+  /** Whether pieces i and j face each other across a narrow strip in no ward: where, and how wide. */
+  function stripBetween(i: number, j: number): { at: Position; width: number } | null {
+    const [ax, ay, bx, by] = xy.subarray(4 * i, 4 * i + 4);
+    const [cx, cy, ex, ey] = xy.subarray(4 * j, 4 * j + 4);
+    // Pieces of the edge never cross, so the nearest two points have an end of one of them among them.
+    const candidates: Nearest[] = [];
+    for (const [px, py, t] of [[ax, ay, 0], [bx, by, 1]]) {
+      const { distance, along } = toSegment(px, py, cx, cy, ex, ey);
+      candidates.push({ distance, t, u: along });
+    }
+    for (const [px, py, u] of [[cx, cy, 0], [ex, ey, 1]]) {
+      const { distance, along } = toSegment(px, py, ax, ay, bx, by);
+      candidates.push({ distance, t: along, u });
+    }
+    const nearest = candidates.reduce((best, c) => (c.distance < best.distance ? c : best));
+    if (nearest.distance === 0 || nearest.distance >= d) return null;
+    const gone = Math.abs(startsAt[i] + nearest.t * (startsAt[i + 1] - startsAt[i]) - (startsAt[j] + nearest.u * (startsAt[j + 1] - startsAt[j])));
+    if (Math.min(gone, round - gone) <= FACING * nearest.distance) return null;
+    const p = [ax + nearest.t * (bx - ax), ay + nearest.t * (by - ay)];
+    const q = [cx + nearest.u * (ex - cx), cy + nearest.u * (ey - cy)];
+    const middle: Position = [ox + (p[0] + q[0]) / 2 / kx, oy + (p[1] + q[1]) / 2 / ky];
+    // Across the strip must be outside every ward: across a narrow spit of the town it is inside.
+    const place = index.place(middle);
+    budget.spend(place.looked);
+    return place.inside.size > 0 || place.onEdge.size > 0 ? null : { at: middle, width: nearest.distance };
+  }
+  return [...strips.values()];
 }

@@ -1,9 +1,14 @@
 /**
- * Ward boundaries as GeoJSON (RFC 7946): the check an admin's upload must pass, and the point-in-polygon
- * look-up that finds the ward of a point. Pure functions, no libraries: a ray cast per ring, and segment
- * crossing tests for the overlap and self-intersection rules. Coordinates are [longitude, latitude].
+ * Ward boundaries as GeoJSON (RFC 7946): the check an admin's upload must pass, and the look-up that finds
+ * the ward of a point. The file's own form is checked here; the rules between rings (crossing, shared area,
+ * gaps) through spatial indexes in ward-arrangement.ts and ward-gaps.ts, within a budget of work, as steps
+ * that the server runs in slices (check-steps.ts). Coordinates are [longitude, latitude]; rings are kept as
+ * RFC 7946 asks, outer rings anticlockwise and holes clockwise, whichever way the file drew them.
  */
-import { gapsBetween } from './ward-gaps';
+import { Budget, OverBudget, runInSlices, runToEnd, type Steps } from './check-steps';
+import { countWork, cutAtCorners, findCrossings, findSharedArea, layOut, pairsInOrder, type RingEntry } from './ward-arrangement';
+import { findGaps, NARROW_STRIP_METRES, type Gap } from './ward-gaps';
+import { WardIndex } from './ward-index';
 
 export type Position = [number, number];
 /** Rings of one polygon: the outer ring first, then its holes; each ring closed (first = last). */
@@ -15,8 +20,13 @@ export interface WardShape {
   polygons: Polygon[];
 }
 
-/** Limits that keep the check's work bounded (the pairwise tests are quadratic in a ring's size). */
-export const GEOMETRY_LIMITS = { features: 200, positionsPerRing: 5_000, positionsInAll: 50_000 } as const;
+/**
+ * Limits that keep the check's work bounded: the file's size, and `work`, the most candidates the spatial
+ * indexes may hand out (edges and corners near each edge, edges met by a look-up's ray), counted before the
+ * tests are made. A real town's 50,000 positions need a few hundred thousand; shapes drawn to defeat the
+ * indexes (every edge's box over every other) are refused instead of checked for minutes.
+ */
+export const GEOMETRY_LIMITS = { features: 200, positionsPerRing: 5_000, positionsInAll: 50_000, work: 3_000_000 } as const;
 
 /** Where in the file a problem is: a feature (from 1), its ward when known, its part of a MultiPolygon and its ring. */
 export interface Place {
@@ -55,7 +65,9 @@ export type BoundaryProblem =
   | { code: 'missingWards'; wards: string[] }
   | { code: 'gap'; wards: string[]; lat: number; long: number }
   | { code: 'apart'; wards: string[]; lat: number; long: number }
-  | { code: 'pinch'; wards: string[]; lat: number; long: number };
+  | { code: 'pinch'; wards: string[]; lat: number; long: number }
+  | { code: 'strip'; wards: string[]; lat: number; long: number; width: number; max: number }
+  | { code: 'tooIntricate'; max: number };
 
 export type BoundaryProblemCode = BoundaryProblem['code'];
 
@@ -80,65 +92,16 @@ function wardOf(properties: unknown): string | null {
 /** A place named in a refusal: five decimals of a degree, about a metre. */
 const roundDegrees = (value: number) => Math.round(value * 1e5) / 1e5;
 
-/** Twice the signed area of a ring (shoelace); zero for a ring with no area. */
+/** Twice the signed area of a ring (shoelace): positive when it runs anticlockwise, zero for a ring with no area. */
 function doubleArea(ring: readonly Position[]): number {
   let sum = 0;
   for (let i = 0; i + 1 < ring.length; i++) sum += ring[i][0] * ring[i + 1][1] - ring[i + 1][0] * ring[i][1];
   return sum;
 }
 
-const cross = (o: Position, a: Position, b: Position) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-
-/** Whether segments ab and cd cross at a point inside both (touching at an end or running along each other is not crossing). */
-function properlyCross(a: Position, b: Position, c: Position, d: Position): boolean {
-  const d1 = cross(c, d, a);
-  const d2 = cross(c, d, b);
-  const d3 = cross(a, b, c);
-  const d4 = cross(a, b, d);
-  return ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0));
-}
-
-function onSegment(p: Position, a: Position, b: Position): boolean {
-  return cross(a, b, p) === 0 && p[0] >= Math.min(a[0], b[0]) && p[0] <= Math.max(a[0], b[0]) && p[1] >= Math.min(a[1], b[1]) && p[1] <= Math.max(a[1], b[1]);
-}
-
-/** Ray casting: 'in', 'out', or 'edge' when the point lies on the ring itself. */
-function inRing(point: Position, ring: readonly Position[]): 'in' | 'out' | 'edge' {
-  const [x, y] = point;
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [xi, yi] = ring[i];
-    const [xj, yj] = ring[j];
-    if (onSegment(point, ring[j], ring[i])) return 'edge';
-    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
-  }
-  return inside ? 'in' : 'out';
-}
-
-/** 'in' (inside the outer ring and in no hole), 'edge' (on a ring), or 'out'. */
-function inPolygon(point: Position, polygon: Polygon): 'in' | 'out' | 'edge' {
-  const outer = inRing(point, polygon[0]);
-  if (outer !== 'in') return outer;
-  for (const hole of polygon.slice(1)) {
-    const h = inRing(point, hole);
-    if (h === 'edge') return 'edge';
-    if (h === 'in') return 'out';
-  }
-  return 'in';
-}
-
-/** Whether a point is inside a ward's shape or on its edge (a point on a shared edge belongs to both). */
-export function shapeContains(shape: WardShape, point: Position): boolean {
-  return shape.polygons.some((polygon) => inPolygon(point, polygon) !== 'out');
-}
-
-/**
- * The ward of a point: the first shape (in ward order) containing it, or null when it is in none. A point
- * exactly on the line between two wards goes to the lower-numbered one, so the answer never depends on luck.
- */
-export function wardAt(shapes: readonly WardShape[], point: Position): string | null {
-  const sorted = [...shapes].sort((a, b) => Number(a.ward) - Number(b.ward));
-  return sorted.find((shape) => shapeContains(shape, point))?.ward ?? null;
+/** A ring turned to the right-hand rule of RFC 7946: an outer ring anticlockwise, a hole clockwise. */
+function wound(ring: Position[], outer: boolean): Position[] {
+  return doubleArea(ring) > 0 === outer ? ring : [...ring].reverse();
 }
 
 function ringProblems(ring: unknown, place: Place): { ring: Position[] | null; problems: BoundaryProblem[] } {
@@ -150,23 +113,11 @@ function ringProblems(ring: unknown, place: Place): { ring: Position[] | null; p
   if (positions.some(([lon, lat]) => lon < -180 || lon > 180 || lat < -90 || lat > 90)) problems.push({ code: 'outOfRange', place });
   if (positions.length < 4) problems.push({ code: 'tooFewPositions', place, count: positions.length });
   else if (positions[0][0] !== positions.at(-1)![0] || positions[0][1] !== positions.at(-1)![1]) problems.push({ code: 'notClosed', place });
-  else if (selfIntersects(positions)) problems.push({ code: 'crossesItself', place });
-  else if (doubleArea(positions) === 0) problems.push({ code: 'noArea', place });
+  // A ring without area is named once the crossing test has run: a ring crossing itself is named for that.
   return { ring: problems.length ? null : positions, problems };
 }
 
-function selfIntersects(ring: readonly Position[]): boolean {
-  const n = ring.length - 1;
-  for (let i = 0; i < n; i++) {
-    for (let j = i + 2; j < n; j++) {
-      if (i === 0 && j === n - 1) continue; // the first and last edges meet at the closing position
-      if (properlyCross(ring[i], ring[i + 1], ring[j], ring[j + 1])) return true;
-    }
-  }
-  return false;
-}
-
-function polygonOf(coordinates: unknown, place: Place, problems: BoundaryProblem[]): Polygon | null {
+function polygonOf(coordinates: unknown, place: Place, problems: BoundaryProblem[], places: Place[]): Polygon | null {
   if (!Array.isArray(coordinates) || coordinates.length === 0) {
     problems.push({ code: 'noRings', place });
     return null;
@@ -175,71 +126,25 @@ function polygonOf(coordinates: unknown, place: Place, problems: BoundaryProblem
   coordinates.forEach((ring, i) => {
     const checked = ringProblems(ring, { ...place, ring: i + 1 });
     problems.push(...checked.problems);
-    if (checked.ring) rings.push(checked.ring);
+    if (checked.ring) {
+      rings.push(wound(checked.ring, i === 0));
+      places.push({ ...place, ring: i + 1 });
+    }
   });
   return rings.length === coordinates.length ? rings : null;
-}
-
-type Box = [number, number, number, number];
-function boxOf(shape: WardShape): Box {
-  const box: Box = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const polygon of shape.polygons) {
-    for (const [x, y] of polygon[0]) {
-      box[0] = Math.min(box[0], x);
-      box[1] = Math.min(box[1], y);
-      box[2] = Math.max(box[2], x);
-      box[3] = Math.max(box[3], y);
-    }
-  }
-  return box;
-}
-const boxesMeet = (a: Box, b: Box) => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
-
-/** A point inside a polygon's outer ring: the middle of a short diagonal near its first corner, or its corner's neighbourhood. */
-function innerPoint(polygon: Polygon): Position | null {
-  const ring = polygon[0];
-  for (let i = 1; i + 1 < ring.length; i++) {
-    const candidate: Position = [(ring[i - 1][0] + ring[i + 1][0]) / 2, (ring[i - 1][1] + ring[i + 1][1]) / 2];
-    if (inPolygon(candidate, polygon) === 'in') return candidate;
-  }
-  return null;
-}
-
-/**
- * Whether two wards' shapes share any area. They may touch along an edge or at a corner. They overlap when
- * an edge of one crosses an edge of the other, a corner of one lies strictly inside the other, or a point
- * inside one lies inside the other (which catches the same shape twice, and one ward drawn inside another).
- */
-export function shapesOverlap(a: WardShape, b: WardShape): boolean {
-  if (!boxesMeet(boxOf(a), boxOf(b))) return false;
-  for (const pa of a.polygons) {
-    for (const pb of b.polygons) {
-      for (const ra of pa) {
-        for (let i = 0; i + 1 < ra.length; i++) {
-          for (const rb of pb) {
-            for (let j = 0; j + 1 < rb.length; j++) if (properlyCross(ra[i], ra[i + 1], rb[j], rb[j + 1])) return true;
-          }
-        }
-      }
-      if (pa[0].some((p) => inPolygon(p, pb) === 'in') || pb[0].some((p) => inPolygon(p, pa) === 'in')) return true;
-      const ia = innerPoint(pa);
-      const ib = innerPoint(pb);
-      if ((ia && inPolygon(ia, pb) === 'in') || (ib && inPolygon(ib, pa) === 'in')) return true;
-    }
-  }
-  return false;
 }
 
 /** How many problems a refusal lists: enough to mend a file in one go, few enough to read. */
 export const MAX_PROBLEMS = 20;
 
 /**
- * Checks parsed GeoJSON as ward boundaries and returns the shapes, or throws BoundaryError listing every
- * problem found (up to MAX_PROBLEMS): a FeatureCollection of Polygon or MultiPolygon features, each naming a
- * ward number that exists (`knownWards`), no ward twice, every ring valid, no two wards overlapping, every
- * known ward given a boundary, and no gap between the wards (ward-gaps.ts).
+ * The check as steps (check-steps.ts): parsed GeoJSON checked as ward boundaries, answering the shapes
+ * (rings turned to the right-hand rule), or throwing BoundaryError listing every problem found (up to
+ * MAX_PROBLEMS): a FeatureCollection of Polygon or MultiPolygon features, each naming a ward number that
+ * exists (`knownWards`), no ward twice, every ring valid and not crossing itself, no two wards overlapping,
+ * every known ward given a boundary, and no gap between the wards (ward-gaps.ts); all within the budget.
  */
-export function checkWardBoundaries(geojson: unknown, knownWards: readonly string[]): WardShape[] {
+function* checkSteps(geojson: unknown, knownWards: readonly string[]): Steps<WardShape[]> {
   const problems: BoundaryProblem[] = [];
   const fail = () => new BoundaryError(problems.slice(0, MAX_PROBLEMS));
   if (!geojson || typeof geojson !== 'object' || (geojson as { type?: unknown }).type !== 'FeatureCollection' || !Array.isArray((geojson as { features?: unknown }).features)) {
@@ -254,6 +159,7 @@ export function checkWardBoundaries(geojson: unknown, knownWards: readonly strin
   }
   const known = new Set(knownWards);
   const shapes: WardShape[] = [];
+  const rings: RingEntry[] = [];
   const seen = new Map<string, number>();
   let positions = 0;
   features.forEach((feature, index) => {
@@ -270,30 +176,84 @@ export function checkWardBoundaries(geojson: unknown, knownWards: readonly strin
     const parts = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
     if (!Array.isArray(parts) || parts.length === 0) return void problems.push({ code: 'noCoordinates', place });
     const polygons: Polygon[] = [];
+    const places: Place[] = [];
     parts.forEach((part, i) => {
-      const polygon = polygonOf(part, parts.length > 1 ? { ...place, part: i + 1 } : place, problems);
+      const polygon = polygonOf(part, parts.length > 1 ? { ...place, part: i + 1 } : place, problems, places);
       if (polygon) polygons.push(polygon);
     });
     positions += polygons.flat().reduce((n, ring) => n + ring.length, 0);
-    if (polygons.length === parts.length) shapes.push({ ward, polygons });
+    if (polygons.length !== parts.length) return;
+    polygons.flat().forEach((ring, i) => rings.push({ shape: shapes.length, ring, place: places[i] }));
+    shapes.push({ ward, polygons });
   });
   if (positions > GEOMETRY_LIMITS.positionsInAll) problems.push({ code: 'tooManyPositions', count: positions, max: GEOMETRY_LIMITS.positionsInAll });
   if (problems.length > 0) throw fail();
-  for (let i = 0; i < shapes.length; i++) {
-    for (let j = i + 1; j < shapes.length; j++) {
-      if (shapesOverlap(shapes[i], shapes[j])) problems.push({ code: 'overlap', wards: [shapes[i].ward, shapes[j].ward] });
-    }
-  }
-  const missing = knownWards.filter((ward) => !seen.has(ward));
-  if (missing.length > 0) problems.push({ code: 'missingWards', wards: missing });
-  if (problems.length > 0) throw fail();
-  // Only once the wards are sound and apart: a missing ward is named as such, not as the gap it leaves.
-  for (const gap of gapsBetween(shapes)) {
-    problems.push({ code: gap.kind, wards: gap.wards, long: roundDegrees(gap.at[0]), lat: roundDegrees(gap.at[1]) });
+
+  const budget = new Budget(GEOMETRY_LIMITS.work);
+  try {
+    const layout = layOut(rings);
+    yield* countWork(layout, budget);
+    const crossings = yield* findCrossings(layout);
+    rings.forEach(({ ring, place }, r) => {
+      if (crossings.selfCrossing.has(r)) problems.push({ code: 'crossesItself', place });
+      else if (doubleArea(ring) === 0) problems.push({ code: 'noArea', place });
+    });
+    if (problems.length > 0) throw fail();
+    const index = new WardIndex(shapes);
+    const shared = yield* findSharedArea(yield* cutAtCorners(layout), layout, index, budget);
+    for (const [i, j] of pairsInOrder([...crossings.overlaps, ...shared.overlaps])) problems.push({ code: 'overlap', wards: [shapes[i].ward, shapes[j].ward] });
+    const missing = knownWards.filter((ward) => !seen.has(ward));
+    if (missing.length > 0) problems.push({ code: 'missingWards', wards: missing });
+    if (problems.length > 0) throw fail();
+    // Only once the wards are sound and apart: a missing ward is named as such, not as the gap it leaves.
+    for (const gap of yield* findGaps(shared.boundary, layout.corners, (shape) => shapes[shape].ward, index, budget)) problems.push(gapProblem(gap));
+  } catch (err) {
+    if (err instanceof OverBudget) throw new BoundaryError([{ code: 'tooIntricate', max: err.max }]);
+    throw err;
   }
   if (problems.length > 0) throw fail();
   return shapes;
 }
+
+function gapProblem(gap: Gap): BoundaryProblem {
+  const [long, lat] = [roundDegrees(gap.at[0]), roundDegrees(gap.at[1])];
+  if (gap.kind === 'strip') return { code: 'strip', wards: gap.wards, long, lat, width: Math.round(gap.width!), max: NARROW_STRIP_METRES };
+  return { code: gap.kind, wards: gap.wards, long, lat };
+}
+
+/** The check run to its end at once: for tests and scripts, where nothing else waits on the thread. */
+export function checkWardBoundaries(geojson: unknown, knownWards: readonly string[]): WardShape[] {
+  return runToEnd(checkSteps(geojson, knownWards));
+}
+
+/** The check as the server runs it: in slices of a few milliseconds, answering other requests between them. */
+export function checkWardBoundariesInSlices(geojson: unknown, knownWards: readonly string[]): Promise<WardShape[]> {
+  return runInSlices(checkSteps(geojson, knownWards));
+}
+
+/** The places two or more shapes leave uncovered (the gap rule alone, on shapes already sound). */
+export function gapsBetween(shapes: readonly WardShape[]): Gap[] {
+  const budget = new Budget(Number.POSITIVE_INFINITY);
+  const rings = shapes.flatMap((shape, i) => shape.polygons.flatMap((polygon) => polygon.map((ring, r) => ({ shape: i, ring: wound(ring, r === 0), place: { feature: i + 1 } }))));
+  const layout = layOut(rings);
+  const index = new WardIndex(shapes);
+  const { boundary } = runToEnd(findSharedArea(runToEnd(cutAtCorners(layout)), layout, index, budget));
+  return runToEnd(findGaps(boundary, layout.corners, (shape) => shapes[shape].ward, index, budget));
+}
+
+/** Whether two wards' shapes share any area (they may touch along an edge or at a corner). */
+export function shapesOverlap(a: WardShape, b: WardShape): boolean {
+  try {
+    checkWardBoundaries(featureCollection([{ ...a, ward: '1' }, { ...b, ward: '2' }]), ['1', '2']);
+  } catch (err) {
+    if (err instanceof BoundaryError) return err.problems.some((p) => p.code === 'overlap');
+    throw err;
+  }
+  return false;
+}
+
+/** The ward of a point among the shapes: see WardIndex.wardAt (a point on a shared edge goes to the lower number). */
+export const wardAt = (shapes: readonly WardShape[], point: Position): string | null => new WardIndex(shapes).wardAt(point);
 
 /** A FeatureCollection of the shapes, as the open data gives them: one feature per ward, numbered in `ward`. */
 export function featureCollection(shapes: readonly WardShape[]): object {

@@ -2,8 +2,12 @@ import { createHash } from 'node:crypto';
 import { db, nowIso, type Db } from '../../server/db';
 import { HttpError, readBodyBytes, type BodyLimit } from '../../server/http';
 import { runWrite } from '../../server/write-path';
+import { readSharedTableVersions } from '../../server/content-version';
+import { processSingleton } from '../../server/singleton';
 import type { Session } from '../../server/auth/session';
-import { BoundaryError, checkWardBoundaries, featureCollection, wardAt, type Polygon, type WardShape } from './ward-geometry';
+import { BoundaryError, featureCollection, type Polygon, type WardShape } from './ward-geometry';
+import { WardIndex } from './ward-index';
+import { checkInTurn } from './check-queue';
 import { problemText } from './boundary-words';
 
 /**
@@ -30,17 +34,56 @@ export async function wardShapes(database: Db = db()): Promise<(WardShape & { wa
   return rows.map((r) => ({ wardId: r.id, ward: r.ward_number, polygons: JSON.parse(r.polygons) as Polygon[] }));
 }
 
+/** The boundaries in use, parsed and indexed for look-ups, with each ward's id. */
+interface WardLookup {
+  index: WardIndex;
+  ids: Map<string, number>;
+  shapes: (WardShape & { wardId: number })[];
+}
+
+/**
+ * The look-up is kept in memory, under the versions of the two tables it is read from (content-version.ts):
+ * a change to either through any server process raises its version, and the next look-up in every process
+ * reads and indexes the boundaries again. The versions are read before the rows, so a look-up is never kept
+ * under versions newer than what it holds.
+ */
+interface KeptLookup {
+  versions: string;
+  lookup: Promise<WardLookup>;
+}
+const kept = () => processSingleton<{ current: KeptLookup | null }>('ward-lookup', () => ({ current: null }));
+
+async function buildLookup(database: Db): Promise<WardLookup> {
+  const shapes = await wardShapes(database);
+  return { index: new WardIndex(shapes), ids: new Map(shapes.map((s) => [s.ward, s.wardId])), shapes };
+}
+
+/** The kept look-up, or a new one when the boundaries or the wards changed; `built` says which. */
+export async function wardLookup(database: Db = db()): Promise<{ lookup: WardLookup; built: boolean }> {
+  // Another database (a script's, a test's) is not the one the versions describe.
+  if (database !== db()) return { lookup: await buildLookup(database), built: true };
+  const versions = await readSharedTableVersions();
+  const key = `${versions.get('ward_boundary') ?? 0}/${versions.get('ward') ?? 0}`;
+  const store = kept();
+  if (store.current?.versions === key) return { lookup: await store.current.lookup, built: false };
+  const entry: KeptLookup = { versions: key, lookup: buildLookup(database) };
+  store.current = entry;
+  entry.lookup.catch(() => {
+    if (store.current === entry) store.current = null;
+  });
+  return { lookup: await entry.lookup, built: true };
+}
+
 /** The ward (its id and number) a point lies in, or null when it lies in none or no boundaries are set. */
 export async function findWardAt(lat: number, long: number, database: Db = db()): Promise<{ id: number; number: string } | null> {
-  const shapes = await wardShapes(database);
-  const number = wardAt(shapes, [long, lat]);
-  const shape = shapes.find((s) => s.ward === number);
-  return shape ? { id: shape.wardId, number: shape.ward } : null;
+  const { lookup } = await wardLookup(database);
+  const number = lookup.index.wardAt([long, lat]);
+  return number === null ? null : { id: lookup.ids.get(number)!, number };
 }
 
 /** The open data: every ward's boundary as a GeoJSON FeatureCollection. */
 export async function boundariesGeoJson(database: Db = db()): Promise<object> {
-  return featureCollection(await wardShapes(database));
+  return featureCollection((await wardLookup(database)).lookup.shapes);
 }
 
 /** Reads the PUT call's body (JSON or GeoJSON, at most BOUNDARY_LIMIT), unparsed: uploadBoundaries parses it. */
@@ -58,23 +101,32 @@ export function boundaryRefusal(err: BoundaryError): HttpError {
   return new HttpError(400, texts[0], Object.fromEntries(texts.map((text, i) => [`problem${i + 1}`, text])));
 }
 
+/** How long to wait before sending a file again when the checks are full: about one large file's check. */
+export const BUSY_RETRY_SECONDS = 5;
+
 /**
  * The one path of an upload, for the PUT call and the admin's page alike: the file's bytes (already read
- * within BOUNDARY_LIMIT) parsed as JSON, checked against the council's wards and, when they pass, every
- * boundary replaced at once (audited: how many wards, and the file's SHA-256). A failing file changes nothing
- * and throws BoundaryError with every problem found, as codes the caller puts into words.
+ * within BOUNDARY_LIMIT) parsed as JSON, checked against the council's wards in turn with other uploads
+ * (check-queue.ts: in slices, so the server keeps answering meanwhile) and, when they pass, every boundary
+ * replaced at once, rings turned to the right-hand rule (audited: how many wards, and the file's SHA-256). A
+ * failing file changes nothing and throws BoundaryError with every problem found, as codes the caller puts
+ * into words; CheckQueueFull when too many files are being checked already.
  */
 export async function uploadBoundaries(bytes: Uint8Array, session: Session, database: Db = db()): Promise<{ wards: number }> {
-  let geojson: unknown;
-  try {
-    geojson = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-  } catch {
-    throw new BoundaryError([{ code: 'notJson' }]);
-  }
-  const wards = await database.selectFrom('ward').select(['id', 'ward_number']).execute();
-  const shapes: WardShape[] = checkWardBoundaries(geojson, wards.map((w) => w.ward_number));
-  const idOf = new Map(wards.map((w) => [w.ward_number, w.id]));
   const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const wards = await database.selectFrom('ward').select(['id', 'ward_number']).execute();
+  const shapes: WardShape[] = await checkInTurn(
+    sha256,
+    wards.map((w) => w.ward_number),
+    () => {
+      try {
+        return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+      } catch {
+        throw new BoundaryError([{ code: 'notJson' }]);
+      }
+    },
+  );
+  const idOf = new Map(wards.map((w) => [w.ward_number, w.id]));
   return runWrite(
     {
       actor: { id: session.user.id, email: session.user.email }, entity: 'ward-boundaries', table: 'ward_boundary', files: [],

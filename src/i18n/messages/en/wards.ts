@@ -33,6 +33,10 @@ const problems: ProblemWords = {
   gap: (p) => `There is a gap in no ward, bordered by ward${p.wards.length > 1 ? 's' : ''} ${list(p.wards)}, ${near(p)}: draw the wards' shared edges through the same points.`,
   apart: (p) => `Ward${p.wards.length > 1 ? 's' : ''} ${list(p.wards)} ${p.wards.length > 1 ? 'stand' : 'stands'} apart from the rest of the town, ${near(p)}: the wards must form one area, with no gap between them.`,
   pinch: (p) => `The town's edge touches itself at ${p.lat}, ${p.long} (ward${p.wards.length > 1 ? 's' : ''} ${list(p.wards)}): wards there meet only at a corner, or leave a gap closed at a point.`,
+  strip: (p) =>
+    `Wards ${p.wards[0]} and ${p.wards[1]} leave a strip about ${p.width} m wide in no ward between them, ${near(p)}: a strip narrower than ${p.max} m between wards is a gap too. Draw their shared edge through the same points.`,
+  tooIntricate: (p) =>
+    `The boundaries are too intricate to check within the work allowed (${p.max.toLocaleString('en-IN')} comparisons of nearby edges): draw them with fewer positions, or with fewer long edges reaching across others, and upload again.`,
 };
 
 /** The admin's page of ward boundaries (/ward-boundaries), its refusals, and the small map of a point. */
@@ -49,8 +53,8 @@ export const wards = {
     uploadedAt: (when: string) => `Uploaded ${when}.`,
     openData: 'Download them as GeoJSON',
     uploadHeading: 'Upload new boundaries',
-    rules: (megabytes: string) =>
-      `A GeoJSON FeatureCollection (.geojson or .json, at most ${megabytes} MB): one Polygon or MultiPolygon feature for each ward, with its number in a "ward" property, as [longitude, latitude]. The wards may share edges, but may not overlap, and may leave no gap between them. The file replaces every boundary at once; a file that fails changes nothing.`,
+    rules: (megabytes: string, stripMetres: number) =>
+      `A GeoJSON FeatureCollection (.geojson or .json, at most ${megabytes} MB): one Polygon or MultiPolygon feature for each ward, with its number in a "ward" property, as [longitude, latitude]. The wards may share edges, but may not overlap, and may leave no gap between them, not even a strip narrower than ${stripMetres} m reaching in between two wards from the town's edge. The file replaces every boundary at once; a file that fails changes nothing.`,
     file: 'Boundary file',
     upload: 'Upload and replace',
     saved: (wards: number) => `Boundaries saved for ${wards} wards. The upload is recorded in the audit log.`,
@@ -59,6 +63,8 @@ export const wards = {
     noFile: 'Choose a boundary file to upload.',
     tooLarge: (megabytes: string) => `The file is larger than the ${megabytes} MB allowed.`,
     notForm: 'The upload did not arrive whole. Choose the file and upload it again.',
+    busy: 'Another boundary file is being checked just now. Wait a moment, then upload this one again.',
+    checking: 'A boundary file is being checked on this server now; the boundaries in use stay as they are until it passes.',
   },
   map: {
     label: (lat: string, long: string) => `Map of the point ${lat}, ${long}`,

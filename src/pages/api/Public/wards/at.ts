@@ -1,5 +1,5 @@
-import { endpoint, HttpError, json } from '../../../../server/http';
-import { findWardAt, parseCoordinate } from '../../../../features/wards/wards.server';
+import { endpoint, HttpError, json, serverTiming } from '../../../../server/http';
+import { parseCoordinate, wardLookup } from '../../../../features/wards/wards.server';
 import { mapTiles } from '../../../../server/map-tiles';
 import { EXACT_ZOOM, mapLayout } from '../../../../features/wards/tile-map';
 
@@ -8,6 +8,8 @@ import { EXACT_ZOOM, mapLayout } from '../../../../features/wards/tile-map';
  * ward (or before any boundary is uploaded). The grievance form's "use my location" asks it. When a tile
  * server is set (MAP_TILE_URL), `map` gives the tiles of a small map of the point, laid out from its middle,
  * so that the form's script draws the same map as the server does (src/features/wards/tile-map.ts).
+ * The boundaries are looked up in an index kept in memory until they change; Server-Timing says whether
+ * this answer built it afresh ("built") or used the one kept ("kept"), and how long that took.
  */
 export const GET = endpoint(async ({ url }) => {
   const lat = parseCoordinate(url.searchParams.get('lat'), 90);
@@ -16,7 +18,11 @@ export const GET = endpoint(async ({ url }) => {
   if (lat === null) errors.lat = 'Give lat in decimal degrees, from -90 to 90.';
   if (long === null) errors.long = 'Give long in decimal degrees, from -180 to 180.';
   if (lat === null || long === null) throw new HttpError(400, Object.values(errors)[0], errors);
-  const ward = await findWardAt(lat, long);
+  const started = performance.now();
+  const { lookup, built } = await wardLookup();
+  const number = lookup.index.wardAt([long, lat]);
+  const timing = serverTiming('ward-index', performance.now() - started, built ? 'built' : 'kept');
   const tiles = mapTiles();
-  return json({ ward: ward ? Number(ward.number) || ward.number : null, wardId: ward?.id ?? null, ...(tiles ? { map: mapLayout(tiles.template, lat, long, EXACT_ZOOM) } : {}) });
+  const body = { ward: number === null ? null : Number(number), wardId: number === null ? null : (lookup.ids.get(number) ?? null) };
+  return json({ ...body, ...(tiles ? { map: mapLayout(tiles.template, lat, long, EXACT_ZOOM) } : {}) }, 200, timing);
 });
