@@ -39,7 +39,7 @@ async function main() {
       owner1_mobile: '9800011122', owner1_pan: 'ABCDE1234F',
     };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    ['identity', 'premises', 'photo'].slice(0, images).forEach((code, i) => form.append(`doc_${code}`, new File([files[i]], `${code}.jpg`, { type: 'image/jpeg' })));
+    ['identity', 'premises', 'photo'].slice(0, images).forEach((code, i) => form.append(`doc_${code}`, new File([new Uint8Array(files[i])], `${code}.jpg`, { type: 'image/jpeg' })));
     const idle = rssMb(server.pid);
     let peak = idle;
     const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 10);

@@ -69,7 +69,7 @@ describe('lodging a grievance: POST, redirect, GET', () => {
     // A photo counts by its bytes: the same words with another photo are another sending.
     const withPhoto = (background: string) => async () => {
       const form = grievanceForm(token, { mobile: '9712300077', description: 'Garbage heap by the school gate.' });
-      form.append('photos', new File([await sharp({ create: { width: 40, height: 30, channels: 3, background } }).jpeg().toBuffer()], 'heap.jpg', { type: 'image/jpeg' }));
+      form.append('photos', new File([new Uint8Array(await sharp({ create: { width: 40, height: 30, channels: 3, background } }).jpeg().toBuffer())], 'heap.jpg', { type: 'image/jpeg' }));
       return form;
     };
     const green = await withPhoto('#15803d')();
