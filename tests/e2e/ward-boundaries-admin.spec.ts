@@ -29,6 +29,14 @@ test('an admin is told what is wrong with a file, then uploads a good one', asyn
   await expect(page.getByLabel('Boundary file')).toHaveAttribute('aria-invalid', 'true');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/ward-boundaries-refused-en-1280.png`, fullPage: true });
 
+  // A strip about 50 m wide between wards 4 and 5, open to the town's edge: the page's rules name the 100 m.
+  await expect(page.locator('#file-rules')).toContainText('not even a strip narrower than 100 m');
+  const stripped = JSON.parse(JSON.stringify(DEMO_WARD_BOUNDARIES));
+  for (const p of stripped.features[4].geometry.coordinates[0]) if (p[0] === 85.915) p[0] = 85.9155;
+  await page.getByLabel('Boundary file').setInputFiles(geojson(stripped));
+  await page.getByRole('button', { name: 'Upload and replace' }).click();
+  await expect(page.getByRole('alert')).toContainText(/Wards 4 and 5 leave a strip about 50 m wide in no ward between them/);
+
   await page.getByLabel('Boundary file').setInputFiles(geojson(DEMO_WARD_BOUNDARIES));
   await page.getByRole('button', { name: 'Upload and replace' }).click();
   await expect(page).toHaveURL(/\/ward-boundaries\?saved=25$/);
