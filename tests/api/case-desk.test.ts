@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db';
 import { lodgeCase } from '../../src/features/cases/cases.server';
 import { STALL_PERMIT } from '../../src/features/stall-permit/stall-permit.service';
-import { ADMIN, OFFICER, USER, bearer, login } from '../support/api';
+import { ADMIN, OFFICER, USER, VERIFIER, bearer, login } from '../support/api';
 import { sampleJpeg } from '../support/content-samples';
 import { openServerDatabase } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
@@ -77,7 +77,8 @@ describe('the one inbox', () => {
 
     expect(numbersOn((await page('/cases?q=9123477702', tokens.user)).html)).toEqual([stall]);
     expect(numbersOn((await page(`/cases?q=${stall.toLowerCase()}`, tokens.user)).html)).toEqual([stall]);
-    // Part of a mobile number, 4 digits or more, finds every case of it; 3 digits find nothing.
+    // Part of a mobile number, 4 digits or more, finds every case of it; 3 digits find no mobile (only a case
+    // number ending in them, and this server has far fewer cases).
     expect(numbersOn((await page('/cases?q=4777&sort=newest', tokens.user)).html)).toEqual([stall, grievance]);
     expect(numbersOn((await page('/cases?q=777', tokens.user)).html)).toEqual([]);
     expect(numbersOn((await page('/cases?service=stall-permit&q=4777', tokens.user)).html)).toEqual([stall]);
@@ -158,6 +159,86 @@ describe('the one case page', () => {
     // An officer has no redaction panel.
     await fetch(url(`/api/Staff/cases/${number}/assign`), { method: 'POST', headers: { ...bearer(tokens.user), 'content-type': 'application/json' }, body: JSON.stringify({ officer: officerId }) });
     expect((await page(`/cases/${number}`, tokens.officer)).html).not.toContain('data-panel="grievance-redact"');
+  });
+});
+
+describe('what the inbox and the case page show', () => {
+  const assign = (number: string) =>
+    fetch(url(`/api/Staff/cases/${number}/assign`), { method: 'POST', headers: { ...bearer(tokens.user), 'content-type': 'application/json' }, body: JSON.stringify({ officer: officerId }) });
+
+  it('names the category, finds a case by the last digits of its number, and lists only facts a person needs', async () => {
+    const number = await lodgeGrievance('9123477741');
+    const category = (await database.selectFrom('grievance_type').select('grievance_title').where('id', '=', 1).executeTakeFirstOrThrow()).grievance_title;
+    const serial = number.slice(-6);
+    const short = String(Number(serial));
+    for (const q of [serial, short]) {
+      const found = await page(`/cases?q=${q}`, tokens.user);
+      expect(numbersOn(found.html), q).toContain(number);
+      // Digits short of a mobile's part find only numbers that end so.
+      if (q.length < 4) expect(numbersOn(found.html).every((n) => n.endsWith(`-${serial}`))).toBe(true);
+    }
+    const row = /<li[^>]*data-case="NPK[^"]*"[\s\S]*?<\/li>/.exec((await page(`/cases?q=${number}`, tokens.user)).html)![0];
+    expect(row).toContain(`<span data-category>${category}</span>`);
+
+    await assign(number);
+    const shown = await page(`/cases/${number}`, tokens.officer);
+    expect(shown.status).toBe(200);
+    const facts = /<dl class="facts" data-facts>([\s\S]*?)<\/dl>/.exec(shown.html)![1];
+    const labels = [...facts.matchAll(/<dt[^>]*>([^<]*)<\/dt>/g)].map((m) => m[1]);
+    expect(labels).toEqual(['Number', 'State', 'Lodged', 'Due', 'Category', 'Ward', 'Landmark', 'Problem', 'Officer', 'Said &quot;me too&quot;']);
+    expect(facts).toContain(`<dd>${category}</dd>`);
+    expect(facts).toContain('<dd>Ward 3</dd>');
+    // Times in India time, never the stored UTC text.
+    expect(facts).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    expect(facts).toMatch(/<dd>\d{1,2} [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [AP]M<\/dd>/);
+    const hindi = await page(`/hi/cases/${number}`, tokens.officer);
+    expect(hindi.html).toContain('data-fact="category">श्रेणी</dt>');
+  });
+
+  it('shows a trade licence its trade by name, without an officer or a "me too" count', async () => {
+    const number = numbersOn((await page('/cases?service=trade-licence&q=9812345670', tokens.admin)).html)[0];
+    const shown = await page(`/cases/${number}`, tokens.admin);
+    expect(shown.status).toBe(200);
+    expect(shown.html).toMatch(/data-fact="tradeType">Trade<\/dt><dd>Grocery shop<\/dd>/);
+    expect(shown.html).not.toContain('data-assignee');
+    expect(shown.html).not.toContain('data-supporters');
+    expect((await page(`/hi/cases/${number}`, tokens.admin)).html).toContain('<dd>किराना दुकान</dd>');
+  });
+
+  it("shows a verifier only the states of the services it serves, and no lodging of grievances", async () => {
+    const verifier = await login(VERIFIER.email, VERIFIER.password, server.url);
+    const inbox = await page('/cases', verifier);
+    expect(inbox.status).toBe(200);
+    const chips = [...inbox.html.matchAll(/<li><a href="\/cases\?state=[^"]*">([^<]*) <strong>/g)].map((m) => m[1]);
+    expect(chips).toContain('Applied');
+    expect(chips).not.toContain('Lodged');
+    expect(inbox.html).not.toContain('href="/postgrievance"');
+    expect(inbox.html).not.toContain('name="category"');
+    expect(inbox.html).not.toContain('<option value="grievance"');
+    // The desk still lodges and filters grievances.
+    const desk = await page('/cases', tokens.user);
+    expect(desk.html).toContain('href="/postgrievance"');
+    expect(desk.html).toContain('name="category"');
+  });
+
+  it('answers an officer whose case went to nobody while they typed in the page, with the note shown back', async () => {
+    const number = await lodgeGrievance('9123477751');
+    const opened = await page(`/cases/${number}`, tokens.officer);
+    expect(opened.status).toBe(404);
+    expect(opened.html).toContain('<html lang="en"');
+    expect(opened.html).toContain('There is no case with this number in your inbox.');
+    expect(opened.html).toContain('href="/cases"');
+    await assign(number);
+    const form = await page(`/cases/${number}`, tokens.officer);
+    const key = draftKeyOn(form.html);
+    // Taken back by the desk (given to nobody) before the officer sends the step.
+    await database.updateTable('service_case').set({ assignee_id: null }).where('number', '=', number).execute();
+    const sent = await post(`/hi/cases/${number}?draft_key=${encodeURIComponent(key)}`, tokens.officer, { action: 'reject', note: 'Pole belongs to the electricity board.', draft_key: key });
+    expect(sent.status).toBe(404);
+    expect(sent.html).toContain('<html lang="hi"');
+    expect(sent.html).toContain('इस नंबर का कोई केस आपके इनबॉक्स में नहीं है।');
+    expect(sent.html).toMatch(/<textarea[^>]*data-unsent-note[^>]*>Pole belongs to the electricity board\.<\/textarea>/);
+    expect(sent.html).toContain('href="/hi/cases"');
   });
 });
 

@@ -137,6 +137,41 @@ test('a second service on the one case page: inspected with a photo at 375 px, g
   await desk.context().close();
 });
 
+test('the case page as an officer sees it: the category and human facts, beside the steps at 1280 px, above them at 375 px', async ({ browser }) => {
+  const page = await pageAt(browser, 1280);
+  const number = await assignedGrievance(page.request, '9876512370');
+  await page.context().clearCookies();
+  await openSession(page, OFFICER);
+  await page.goto(`/cases?q=${number.slice(-6)}`);
+  const row = page.locator('.case-item', { hasText: number });
+  await expect(row.locator('[data-category]')).not.toBeEmpty();
+  const category = await row.locator('[data-category]').innerText();
+  await row.getByRole('link', { name: number }).click();
+  const facts = page.locator('[data-facts]');
+  await expect(facts.locator('[data-fact="category"] + dd')).toHaveText(category);
+  await expect(facts).toContainText('The street light has been out for a week.');
+  await expect(facts).not.toContainText(/Pub Image|Sla Hours|Ulb Id|District Id|Entry By|\d{4}-\d{2}-\d{2}T/);
+  const about = page.locator('.case-about');
+  const steps = page.locator('[data-action="resolve"]');
+  const timeline = page.locator('.case-history');
+  const [a, s, t] = [await about.boundingBox(), await steps.boundingBox(), await timeline.boundingBox()];
+  // Side by side: the facts to the right of the steps, both starting near the top; the timeline under the facts.
+  expect(a!.x).toBeGreaterThanOrEqual(s!.x + s!.width);
+  expect(a!.y).toBeLessThan(s!.y + s!.height);
+  expect(t!.x).toBe(a!.x);
+  expect(t!.y).toBeGreaterThanOrEqual(a!.y + a!.height);
+  await noSidewaysScroll(page);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  const [a2, s2, t2] = [await about.boundingBox(), await steps.boundingBox(), await timeline.boundingBox()];
+  // One column: what the case is, then what to do, then what happened.
+  expect(a2!.y + a2!.height).toBeLessThanOrEqual(s2!.y);
+  expect(s2!.y + s2!.height).toBeLessThanOrEqual(t2!.y);
+  await noSidewaysScroll(page);
+  await expectNoSeriousA11yViolations(page, `/cases/${number} at 375px`);
+  await page.context().close();
+});
+
 test('a resolve sent after the session ended comes back with its note and photo after signing in again', async ({ browser }) => {
   const page = await pageAt(browser, 375);
   const number = await assignedGrievance(page.request, '9876512360');

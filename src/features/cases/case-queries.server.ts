@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { db, type Db } from '../../server/db';
 import { mediaUrl } from '../../server/media';
 import { parseMobile, parseMobilePart, type CaseContact } from './contact';
-import { isOverdueIn, parseCaseNumber, type PublicCase, type AnyService } from './service';
+import { isOverdueIn, parseCaseNumber, parseCaseSerial, type PublicCase, type AnyService } from './service';
 import { SERVICES } from './registry';
 
 /**
@@ -123,7 +123,7 @@ export interface CaseFilter {
   /** An assignee's id, or 'none' for cases assigned to nobody. */
   assignee?: number | 'none';
   overdue?: boolean;
-  /** A case number, or the citizen's mobile, or at least 4 of its digits. */
+  /** A case number or its last digits (its serial), or the citizen's mobile, or at least 4 of its digits. */
   q?: string;
   /** Only these numbers (the public list's "my grievances"). */
   numbers?: readonly string[];
@@ -166,8 +166,18 @@ export async function listCases(filter: CaseFilter, now: number, database: Db = 
     const mobile = parseMobile(filter.q);
     if (number) query = query.where('service_case.number', '=', number);
     else if (mobile) query = query.where('case_contact.mobile', '=', mobile);
-    else if (parseMobilePart(filter.q)) query = query.where('case_contact.mobile', 'like', `%${parseMobilePart(filter.q)}%`);
-    else query = query.where(sql<boolean>`1 = 0`);
+    else {
+      // Digits alone may be the end of a case number (every service shares one serial, so it names one case)
+      // or part of a mobile: "0041" finds both.
+      const serial = parseCaseSerial(filter.q);
+      const part = parseMobilePart(filter.q);
+      if (!serial && !part) query = query.where(sql<boolean>`1 = 0`);
+      else {
+        query = query.where((eb) =>
+          eb.or([...(serial ? [eb('service_case.number', 'like', `%-${serial}`)] : []), ...(part ? [eb('case_contact.mobile', 'like', `%${part}%`)] : [])]),
+        );
+      }
+    }
   }
   const count = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const ordered =

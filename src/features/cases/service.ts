@@ -141,6 +141,8 @@ export interface ServiceDeclaration<State extends string, Action extends string>
   privateFiles?: true;
   /** Staff roles that see and act only on cases assigned to them (field officers). */
   assigneeRoles?: readonly string[];
+  /** Citizens may say "me too" to its cases and follow them (case-supporters.server.ts): staff see how many did. */
+  meToo?: true;
   /** Requirements of the service's own, and its wording of the built-in ones. */
   requirements?: Record<string, Requirement>;
   requirementWords?: Partial<Record<'photo' | 'reason' | 'document', string>>;
@@ -155,9 +157,11 @@ export interface ServiceDeclaration<State extends string, Action extends string>
   publicView: (record: PublicCase) => Record<string, unknown>;
   /**
    * The facts staff read of a case's service data on its page, labelled and formatted in the page's language.
-   * Without it the page shows each data key as it is (a service whose data holds only plain words).
+   * Without it the page shows each data key as it is (a service whose data holds only plain words). Given the
+   * database (typed loosely, as categoryDueHours is, to stay browser-safe) to name what the data holds by a
+   * code, such as a trade type.
    */
-  staffFacts?: (record: PublicCase, lang: Lang) => StaffFact[];
+  staffFacts?: (record: PublicCase, lang: Lang, database: any) => StaffFact[] | Promise<StaffFact[]>;
   /**
    * The texts of the citizen's messages, per language: `subject` (number, state words) and the keys the
    * transitions name (and `lodge` for lodging); grievances point at src/i18n's catalogue.
@@ -313,6 +317,12 @@ export function caseNumber(prefix: string, serial: number, lodgedAt: string): st
 export function parseCaseNumber(raw: unknown): string | null {
   const value = String(raw ?? '').trim().toUpperCase();
   return /^[A-Z]{2,5}(-[A-Z]{2,5})?-\d{4}-\d{2}-\d{2}-\d{6}$/.test(value) ? value : null;
+}
+
+/** The end of a case number as staff type it to find a case ("41", "000041"): its six-digit serial, or null. */
+export function parseCaseSerial(raw: unknown): string | null {
+  const digits = String(raw ?? '').trim();
+  return /^\d{1,6}$/.test(digits) && Number(digits) > 0 ? digits.padStart(6, '0') : null;
 }
 
 export function isOverdueIn(openStates: readonly string[], state: string, dueAt: string | null, now: number): boolean {

@@ -14,6 +14,7 @@ import { defineService, type EffectInput, type Requirement } from '../cases/serv
 import { messages, wordFor } from '../../i18n/messages';
 import { DAY_MS } from '../../lib/india-time';
 import { REFUSAL } from '../../i18n/refusals';
+import { grievanceFacts } from './staff-facts';
 
 /** The last moment a decision taken at decidedAt (ISO) may be reopened, with a window of so many days; null without a decision. */
 export function reopenWindowEnd(decidedAt: string | null, days: number): number | null {
@@ -149,6 +150,7 @@ export const GRIEVANCE = defineService({
     (await database.selectFrom('grievance_type').select('sla_hours').where('id', '=', categoryId).executeTakeFirst())?.sla_hours,
   lodgedBy: ['citizen', 'user', 'admin'],
   assigneeRoles: ['officer'],
+  meToo: true,
   requirements,
   requirementWords: { photo: 'Add at least one photo of the spot after the work.' },
   numberPrefix: 'NPK-PGR',
@@ -199,5 +201,6 @@ export const GRIEVANCE = defineService({
     number: c.number, state: c.state, lodgedAt: c.lodgedAt, dueAt: c.dueAt, overdue: c.overdue, landmark: c.data.landmark, description: c.data.description,
     ...(c.data.mergedInto ? { mergedInto: c.data.mergedInto } : {}),
   }),
+  staffFacts: grievanceFacts,
   catalogue: (lang) => messages(lang).grievanceMessages,
 });

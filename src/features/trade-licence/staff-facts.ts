@@ -6,8 +6,9 @@ import type { Application } from './application-schema';
 
 /**
  * The trade licence's facts on the staff case page, declared (not every data key as it is): each labelled in
- * the page's language, choices in its words, dates written out, the fee in rupees. The owners (with their PAN)
- * are in the service's panel; the contact is the kernel's. Browser-safe, like the service's declaration.
+ * the page's language, choices in its words, the trade by its name, dates written out, the fee in rupees. The
+ * owners (with their PAN) are in the service's panel; the contact is the kernel's. Browser-safe, like the
+ * service's declaration.
  */
 
 /** The address of the trade's premises, as the public may read it. */
@@ -15,7 +16,16 @@ export function premisesOf(data: Pick<Application, 'doorNo' | 'buildingName' | '
   return [data.doorNo, data.buildingName, data.road, data.locality, data.pincode].filter(Boolean).join(', ');
 }
 
-export function tradeLicenceFacts(record: PublicCase, lang: Lang): StaffFact[] {
+/** The trade type's name in the page's language, from the admin's table of trades; the code when it is gone from it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the database, passed in so that this file stays browser-safe
+async function tradeTypeName(database: any, code: string | undefined, lang: Lang): Promise<string | undefined> {
+  if (!code) return code;
+  const row: { name_en: string; name_hi: string } | undefined = await database.selectFrom('trade_type').select(['name_en', 'name_hi']).where('code', '=', code).executeTakeFirst();
+  return (row && (lang === 'hi' ? row.name_hi || row.name_en : row.name_en)) || code;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see tradeTypeName
+export async function tradeLicenceFacts(record: PublicCase, lang: Lang, database: any): Promise<StaffFact[]> {
   const m = messages(lang);
   const t = m.tradeLicence;
   const f = t.facts;
@@ -34,7 +44,7 @@ export function tradeLicenceFacts(record: PublicCase, lang: Lang): StaffFact[] {
   }
   add('financialYear', f.financialYear, d.financialYear);
   add('tradeCategory', f.tradeCategory, d.tradeCategory && (t.categories[d.tradeCategory] ?? d.tradeCategory));
-  add('tradeType', f.tradeType, d.tradeType);
+  add('tradeType', f.tradeType, await tradeTypeName(database, d.tradeType, lang));
   add('tradeSubType', f.tradeSubType, d.tradeSubType);
   if (d.structureType) add('structure', f.structure, `${t.structureTypes[d.structureType] ?? d.structureType} / ${wordFor(t.structureSubTypes, d.structureSubType ?? '') ?? d.structureSubType ?? ''}`);
   add('areaSqft', f.areaSqft, d.areaSqft);

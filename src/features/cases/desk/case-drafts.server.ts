@@ -59,6 +59,9 @@ async function filesOf(ids: number[], database: Db): Promise<AcceptedFile[]> {
   });
 }
 
+/** What a step's form had in it when the page shows it again: a refused attempt, or a draft kept. */
+export interface TypedStep { action: string; note: string; visibility: 'public' | 'staff'; officer: string; original?: string }
+
 /** Keeps an officer's step for them, replacing any earlier draft of theirs on this case. */
 export async function keepDraft(userId: number, number: string, action: string, step: StepRequest, database: Db = db()): Promise<void> {
   const photoIds: number[] = [];
