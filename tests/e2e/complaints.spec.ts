@@ -112,6 +112,10 @@ test('the complaint desk lodges a grievance for a citizen at the counter, with a
   await page.getByRole('button', { name: 'Lodge grievance' }).click();
   await expect(page.getByRole('alert')).toContainText('Give your name.');
   await expect(page.getByLabel('Your suggestion (what the citizen suggests)')).toHaveValue('Replace the leaking valve at the tank.');
+  // The refused page opens on its summary, says so in its title, and asks for any photo again (none is kept).
+  await expect(page.locator('#form-error')).toBeFocused();
+  expect(await page.title()).toMatch(/^Error: Complaints Management \|/);
+  await expect(page.locator('#photos-again')).toHaveText('The form was not sent, so no file was kept: choose the file again.');
   await expectNoSeriousA11yViolations(page, '/inquiry with errors');
 
   const leak = await sharp({ create: { width: 160, height: 120, channels: 3, background: '#b45309' } }).jpeg().toBuffer();

@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { jpegFile, openSession, signIn, STAFF } from './admin-support';
 import { sidewaysOverflow } from '../support/layout';
+import { messages } from '../../src/i18n/messages';
 
 /** Where the screens' pictures go when asked for (SHOTS_DIR=…), as in the other journeys' specs. */
 const SHOTS = process.env.SHOTS_DIR;
@@ -78,10 +79,15 @@ test('a citizen lodges a grievance and tracks it on a 375 px phone, without Java
   await noSidewaysScroll(page);
   await expectNoSeriousA11yViolations(page, '/postgrievance at 375px');
 
-  // A mistake is explained next to its field and what was typed is kept.
+  // A mistake is explained next to its field and what was typed is kept; the page sent back says in its title
+  // that the form was refused, opens with the focus on the summary, and asks for the photo again.
   await page.getByLabel('Describe the problem').fill('Blocked');
+  await page.getByLabel(/^Photos/).setInputFiles([await jpegFile('#7c2d12', 'drain.jpg')]);
   await page.getByRole('button', { name: 'Lodge grievance' }).click();
   await expect(page.getByRole('alert')).toContainText('Choose a category.');
+  await expect(page.locator('#form-error')).toBeFocused();
+  expect(await page.title()).toMatch(new RegExp(`^${messages('en').frame.errorTitle(messages('en').grievance.post)} \\|`));
+  await expect(page.locator('#photos-again')).toHaveText(messages('en').frame.fileAgain);
   await expect(page.locator('#mobile-error')).toHaveText('Give your mobile number.');
   await expect(page.getByLabel('Describe the problem')).toHaveValue('Blocked');
 

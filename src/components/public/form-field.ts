@@ -31,4 +31,6 @@ export interface FieldSpec {
   /** What was typed (kept on a refusal) and what is wrong with it, in the page's language. */
   value?: string;
   error?: string;
+  /** A file field's notice on a refused form, whose files the browser does not send back: choose it again. */
+  again?: string;
 }

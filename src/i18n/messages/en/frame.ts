@@ -70,6 +70,10 @@ export const frame = {
   externalHidden: ' (external website, opens in a new tab)',
   /** A refused form's summary above it when more than one field is wrong; each message below links to its field. */
   errorSummary: (count: number) => `There are ${count} things to correct in the form:`,
+  /** A refused form's page title, so that the tab and a screen reader's first words say it was refused. */
+  errorTitle: (title: string) => `Error: ${title}`,
+  /** Beside a file field of a refused form: the browser empties every file field on the page sent back. */
+  fileAgain: 'The form was not sent, so no file was kept: choose the file again.',
   /** What a file field takes, said beside it before anything is sent; `mb` is the server's own limit. */
   fileLimit: {
     image: (mb: string) => `JPEG, PNG or WebP picture, up to ${mb} MB each.`,

@@ -66,6 +66,8 @@ export const frame: Messages['frame'] = {
   externalNotice: 'बाहरी वेबसाइट, जो नए टैब में खुलती है। उसकी सामग्री के लिए नगर परिषद उत्तरदायी नहीं है।',
   externalHidden: ' (बाहरी वेबसाइट, नए टैब में खुलती है)',
   errorSummary: (count: number) => `फ़ॉर्म में ${count} बातें ठीक करनी हैं:`,
+  errorTitle: (title: string) => `त्रुटि: ${title}`,
+  fileAgain: 'फ़ॉर्म नहीं भेजा गया, इसलिए कोई फ़ाइल नहीं रखी गई: फ़ाइल फिर से चुनें।',
   fileLimit: {
     image: (mb: string) => `जेपीजी, पीएनजी या वेबपी चित्र, हर एक अधिकतम ${mb} एमबी।`,
     document: (mb: string) => `पीडीएफ़ या चित्र (जेपीजी, पीएनजी), अधिकतम ${mb} एमबी।`,
