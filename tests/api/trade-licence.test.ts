@@ -4,6 +4,7 @@ import { APPROVER, INSPECTOR, OFFICER, VERIFIER, bearer, login } from '../suppor
 import { samplePdf } from '../support/content-samples';
 import { openServerDatabase } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
+import { messages } from '../../src/i18n/messages';
 
 /**
  * The trade licence over HTTP: the fee call, applying as multipart (a missing document, a fee no longer the
@@ -113,7 +114,30 @@ describe('trade licence over HTTP', () => {
     expect(JSON.stringify(answers)).not.toMatch(/98123456|ABCDE|Sita Ram/);
     const page = await fetch(url(`/hi/verify/${licences[2].number}`));
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('रद्द लाइसेंस');
+    const cancelled = await page.text();
+    expect(cancelled).toContain('रद्द लाइसेंस');
+    // A licence no longer in force says so where a valid one gives its dates.
+    const hi = messages('hi').tradeLicence;
+    expect(cancelled).toContain(`<dt>${hi.standing}</dt><dd>${hi.cancelledNotValid}</dd>`);
+    const expired = await (await fetch(url(`/verify/${licences[3].number}`))).text();
+    expect(expired).toMatch(/<dt>Validity<\/dt><dd>Expired: it was valid until \d{1,2} \w+ \d{4}<\/dd>/);
     expect((await fetch(url('/api/Public/trade-licence/verify/NPK-TLN-2026-27-999999'))).status).toBe(404);
+  });
+
+  it('tells the applicant of a refused application the reason the reviewer gave', async () => {
+    const rejected = await database
+      .selectFrom('service_case')
+      .innerJoin('case_contact', 'case_contact.case_id', 'service_case.id')
+      .innerJoin('case_event', 'case_event.case_id', 'service_case.id')
+      .select(['service_case.number', 'case_contact.mobile', 'case_event.note'])
+      .where('service_case.service', '=', 'trade-licence')
+      .where('service_case.state', '=', 'Rejected')
+      .where('case_event.action', '=', 'reject')
+      .executeTakeFirstOrThrow();
+    const res = await fetch(url('/tradelicense/track'), { method: 'POST', headers: { origin: server.url }, body: new URLSearchParams({ number: rejected.number, mobile: rejected.mobile }) });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<dt>Why it was rejected</dt><dd data-testid="reason">${rejected.note}</dd>`);
+    expect(html).toContain('Not checked: the application was closed first');
   });
 });

@@ -1,10 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { messages } from '../../src/i18n/messages';
 import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
 import { TRADE_LICENCE } from '../../src/features/trade-licence/trade-licence.service';
 import { rupees } from '../../src/features/payments/money';
+import { formatLongDate } from '../../src/lib/format';
 import { docsScreenshot } from '../support/docs-screenshot';
-import { jpegFile, pdfFile, signIn } from './admin-support';
+import { e2eDatabasePath, jpegFile, pdfFile, signIn } from './admin-support';
 
 /**
  * One trade licence application followed through the real pages on a 375 px phone, in Hindi: the trader
@@ -97,14 +99,27 @@ test('one trade licence from the trader’s form through each officer to the cer
   await trader.locator('#owner1_gender').selectOption('Male');
   await trader.locator('#owner1_dateOfBirth').fill('1980-02-29');
   await trader.locator('#owner1_mobile').fill(mobile);
-  await trader.locator('#owner1_pan').fill('ABCDE1234F');
   // Every document the checklist asks for, each labelled in Hindi.
   const documents = trader.locator('input[type="file"][name^="doc_"]');
   const codes = await documents.evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).name.slice(4)));
   expect(codes).toEqual(expect.arrayContaining(['identity', 'premises', 'photo']));
-  for (const code of codes) {
-    await trader.locator(`#doc_${code}`).setInputFiles(code === 'photo' ? await jpegFile('#92400e', 'owner.jpg') : pdfFile(`${code}-${stamp}`));
-  }
+  const attach = async () => {
+    for (const code of codes) {
+      await trader.locator(`#doc_${code}`).setInputFiles(code === 'photo' ? await jpegFile('#92400e', 'owner.jpg') : pdfFile(`${code}-${stamp}`));
+    }
+  };
+  await attach();
+  // Sent without the PAN: refused, with the focus on what to correct, the title saying so, the typed answers
+  // kept and each document's field saying that its file must be chosen again (the browser sends none back).
+  await trader.getByRole('button', { name: t.apply }).click();
+  await expect(trader.locator('#form-error')).toBeFocused();
+  await expect(trader.locator('#form-error')).toContainText(t.fieldError(m.services.trade.labels.pan));
+  expect(await trader.title()).toMatch(new RegExp(`^${m.frame.errorTitle(t.title)} \\|`));
+  await expect(trader.locator('#tradeName')).toHaveValue(tradeName);
+  for (const code of codes) await expect(trader.locator(`#doc_${code}-again`)).toHaveText(m.frame.fileAgain);
+  await expect(trader.locator('#doc_identity')).toHaveAttribute('aria-describedby', /doc_identity-again/);
+  await trader.locator('#owner1_pan').fill('ABCDE1234F');
+  await attach();
   await noSidewaysScroll(trader);
   await docsScreenshot(trader, `${SHOTS}/trade-licence-form-375-hi.png`, { fullPage: true });
   await trader.getByRole('button', { name: t.apply }).click();
@@ -168,6 +183,9 @@ test('one trade licence from the trader’s form through each officer to the cer
 
   await expect(trader).toHaveURL(/\/hi\/tradelicense\/track\?txn=T/);
   await expect(trader.getByRole('status')).toContainText(t.paid);
+  // The payment's page names the licence it issued and offers its certificate.
+  await expect(trader.getByRole('status').getByTestId('licence-number')).toHaveText(/^NPK-TLN-/);
+  await expect(trader.getByRole('status').getByRole('link', { name: t.certificate })).toHaveAttribute('href', /^\/tradelicense\/certificate\/NPK-TLN-.+\.pdf$/);
   const receipt = await trader.getByTestId('receipt-number').innerText();
   expect(receipt).toMatch(/^NPK-RCT-\d{4}-\d{2}-\d{6}$/);
   const receiptPdf = await trader.request.get((await trader.getByRole('link', { name: m.propertyTax.downloadPdf }).getAttribute('href'))!);
@@ -195,5 +213,56 @@ test('one trade licence from the trader’s form through each officer to the cer
   await expect(verdict).not.toContainText(mobile);
   await noSidewaysScroll(trader);
   await docsScreenshot(trader, `${SHOTS}/trade-licence-verify-375-hi.png`, { fullPage: true });
+  await trader.context().close();
+});
+
+test('a refused, a cancelled and an expired licence each tell the trader why and where the licence stands, at 375 px in Hindi', async ({ browser }) => {
+  // The demo's applications left Rejected (before any document was checked), Cancelled and Expired, and the
+  // words the reviewer wrote for the step that closed each.
+  type Closed = { number: string; data: string; mobile: string; note: string };
+  const file = new Database(e2eDatabasePath(), { readonly: true });
+  const closed = (state: string) => file.prepare(`
+    SELECT c.number, c.data, k.mobile, (SELECT note FROM case_event e WHERE e.case_id = c.id AND e.to_state = c.state ORDER BY e.id DESC LIMIT 1) AS note
+    FROM service_case c JOIN case_contact k ON k.case_id = c.id WHERE c.service = 'trade-licence' AND c.state = ? ORDER BY c.id LIMIT 1`).get(state) as Closed;
+  let rejected: Closed, cancelled: Closed, expired: Closed;
+  try {
+    [rejected, cancelled, expired] = [closed('Rejected'), closed('Cancelled'), closed('Expired')];
+  } finally {
+    file.close();
+  }
+  expect(rejected.note).not.toBe('');
+  expect(cancelled.note).not.toBe('');
+
+  const trader = await phone(browser, false);
+  const find = async (application: Closed, state: keyof typeof TRADE_LICENCE.states) => {
+    await trader.goto('/hi/tradelicense/track');
+    await trader.getByLabel(t.number).fill(application.number);
+    await trader.getByLabel(t.mobile).fill(application.mobile);
+    await trader.getByRole('main').getByRole('button', { name: t.find }).click();
+    await expect(trader.getByTestId('state')).toHaveText(TRADE_LICENCE.states[state].hi);
+  };
+
+  // Refused: the reason, and each document said to be closed unchecked rather than waiting to be checked.
+  await find(rejected, 'Rejected');
+  await expect(trader.getByRole('term').filter({ hasText: t.reasons.Rejected })).toBeVisible();
+  await expect(trader.getByTestId('reason')).toHaveText(rejected.note);
+  const verdicts = trader.locator('tbody tr td:nth-child(2)');
+  expect(await verdicts.count()).toBeGreaterThan(0);
+  for (const verdict of await verdicts.all()) await expect(verdict).toHaveText(t.verdicts.closed);
+  await expect(trader.getByTestId('validity')).toHaveCount(0);
+  await noSidewaysScroll(trader);
+
+  // Cancelled: why, and that it is no longer valid, not the dates it was issued for.
+  await find(cancelled, 'Cancelled');
+  await expect(trader.getByTestId('reason')).toHaveText(cancelled.note);
+  await expect(trader.getByTestId('validity')).toHaveText(t.cancelledNotValid);
+  await expect(trader.getByRole('term').filter({ hasText: t.standing })).toBeVisible();
+  await noSidewaysScroll(trader);
+
+  // Expired: the day it was last valid.
+  await find(expired, 'Expired');
+  const until = (JSON.parse(expired.data) as { validUntil: string }).validUntil;
+  await expect(trader.getByTestId('validity')).toHaveText(t.expiredOn(formatLongDate(until, 'hi')));
+  await expect(trader.getByTestId('reason')).toHaveCount(0);
   await trader.context().close();
 });

@@ -190,7 +190,13 @@ export async function resubmit(number: string, replacements: Readonly<Record<str
   await takeStep(TRADE_LICENCE, number, 'resubmit', { documents: codes.map((c) => replacements[c]!), fields: { documentCodes: codes }, replacesFiles: replaced }, actor, database);
 }
 
-/** An application as its applicant sees it (number and the first owner's mobile must match), with its documents' verdicts. */
+/** The steps whose note is the applicant's reason: why the application was refused, the licence cancelled, or what to correct. */
+const REASONED_STEPS = ['reject', 'cancel', 'sendBack'];
+
+/**
+ * An application as its applicant sees it (number and the first owner's mobile must match), with its documents'
+ * verdicts and, once refused, cancelled or sent back, the reason the reviewer gave for that step.
+ */
 export async function applicationForApplicant(numberRaw: unknown, mobileRaw: unknown, database: Db = db()) {
   const number = parseCaseNumber(numberRaw);
   const mobile = parseMobile(mobileRaw);
@@ -206,5 +212,14 @@ export async function applicationForApplicant(numberRaw: unknown, mobileRaw: unk
     const file = files.find((f) => f.id === d.mediaId);
     return { ...d, name: names.find((n) => n.code === d.code) ?? { code: d.code, en: d.code, hi: d.code }, url: file ? mediaUrl(file.sha256, file.content_type) : null };
   });
-  return { found, application, mobile, documents };
+  const reasoned = await database
+    .selectFrom('case_event')
+    .select('note')
+    .where('case_id', '=', found.id)
+    .where('to_state', '=', found.state)
+    .where('action', 'in', REASONED_STEPS)
+    .where('visibility', '=', 'public')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return { found, application, mobile, documents, reason: reasoned?.note ?? '' };
 }

@@ -1,7 +1,7 @@
 import { messages } from '../../i18n/messages';
-import { formatLongDate } from '../../lib/format';
 import type { Verifiable } from '../shared/verification';
 import { isLicenceNumber, publicLicence } from './licence.server';
+import { licenceStanding } from './standing';
 
 /** A trade licence as /verify shows it: valid, expired or cancelled, the trade's name, place and validity. */
 export const licenceVerifiable: Verifiable = {
@@ -21,7 +21,7 @@ export const licenceVerifiable: Verifiable = {
         { label: t.tradeType, value: licence.tradeType[lang] },
         { label: t.address, value: licence.address },
         { label: t.wardNumber, value: licence.ward },
-        { label: t.validity, value: t.validRange(formatLongDate(licence.validFrom, lang), formatLongDate(licence.validUntil, lang)) },
+        licenceStanding(licence.status, licence.validFrom, licence.validUntil, lang),
       ],
     };
   },

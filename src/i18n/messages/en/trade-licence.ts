@@ -44,7 +44,10 @@ export const tradeLicence = {
   documentsTable: { document: 'Document', verdict: 'Checked', file: 'File' },
   // The applicant's own copy of a document they sent: opens for an hour after the application was found here.
   yourFile: 'Open your file', noFile: 'Withdrawn: send it again',
-  verdicts: { accepted: 'Accepted', refused: 'Not accepted', pending: 'Not yet checked' },
+  // `closed`: a document nobody checked before the application was refused, which never will be.
+  verdicts: { accepted: 'Accepted', refused: 'Not accepted', pending: 'Not yet checked', closed: 'Not checked: the application was closed first' },
+  /** The reviewer's note, under the step it explains. */
+  reasons: { Rejected: 'Why it was rejected', Cancelled: 'Why it was cancelled', NeedsApplicant: 'What to correct' },
   replaceHeading: 'Replace the documents that were not accepted',
   replace: 'Send the new documents',
   pay: 'Pay the fee online',
@@ -55,6 +58,10 @@ export const tradeLicence = {
   licenceNumber: 'Licence number',
   validity: 'Valid',
   validRange: (from: string, until: string) => `${from} to ${until}`,
+  // A licence no longer in force says so in place of the dates it was given.
+  standing: 'Validity',
+  cancelledNotValid: 'Cancelled: no longer valid',
+  expiredOn: (until: string) => `Expired: it was valid until ${until}`,
   // Verifying a licence.
   verifyTitle: 'Verify a trade licence',
   status: { valid: 'Valid licence', expired: 'Expired licence', cancelled: 'Cancelled licence' },
