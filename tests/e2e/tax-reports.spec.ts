@@ -71,7 +71,7 @@ test("an admin raises next year's demands only after seeing what they come to, a
   const nextYear = (await year.locator('option').nth(1).getAttribute('value'))!;
   await year.selectOption(nextYear);
   await page.getByRole('button', { name: 'Raise…' }).click();
-  const question = page.locator('[data-raise-preview]');
+  const question = page.locator('[data-question="raise"]');
   await expect(question).toContainText(new RegExp(`Raise \\d+ demand lines for \\d+ properties, ₹[\\d,.]+ in all, for ${nextYear}\\?`));
   // Cancel writes nothing: asking again still has every line to raise.
   await page.getByRole('link', { name: 'Cancel' }).click();
@@ -86,7 +86,7 @@ test("an admin raises next year's demands only after seeing what they come to, a
 
   await page.getByLabel("Withdraw a year's demands raised by mistake").selectOption(nextYear);
   await page.getByRole('button', { name: 'Withdraw…' }).click();
-  await expect(page.locator('[data-withdraw-preview]')).toContainText(`Withdraw ${lines} demand lines`);
+  await expect(page.locator('[data-question="withdraw"]')).toContainText(`Withdraw ${lines} demand lines`);
   await page.getByRole('button', { name: `Yes, withdraw the demands of ${nextYear}` }).click();
   await expect(page.getByRole('status')).toContainText(`${lines} demand lines of ${nextYear} withdrawn.`);
 });
