@@ -34,10 +34,10 @@ import * as wardBoundaries from './2026-11-26-1201-ward-boundaries';
 import * as caseSupporters from './2026-11-27-0100-case-supporters';
 import * as wardAlerts from './2026-11-27-0200-ward-alerts';
 import * as hindiNames from './2026-11-29-0200-hindi-names';
-import * as simulatorPaymentFields from './2026-11-30-02-simulator-payment-fields';
 import * as propertyWardCodes from './2026-11-30-0001-property-ward-codes';
 import * as sessionAbsoluteEnd from './2026-11-30-0002-session-absolute-end';
 import * as paymentRefunds from './2026-11-30-01-payment-refunds';
+import * as simulatorPaymentFields from './2026-11-30-02-simulator-payment-fields';
 import * as privateMedia from './2026-11-30-03-private-media';
 import * as attemptGate from './2026-11-30-04-attempt-gate';
 import * as demoRecipient from './2026-11-30-04-demo-recipient';
@@ -82,10 +82,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28-0200-video-gallery': videoGallery,
   '2026-11-28-0300-receipt-by-transaction': receiptByTransaction,
   '2026-11-29-0200-hindi-names': hindiNames,
-  '2026-11-30-02-simulator-payment-fields': simulatorPaymentFields,
   '2026-11-30-0001-property-ward-codes': propertyWardCodes,
   '2026-11-30-0002-session-absolute-end': sessionAbsoluteEnd,
   '2026-11-30-01-payment-refunds': paymentRefunds,
+  '2026-11-30-02-simulator-payment-fields': simulatorPaymentFields,
   '2026-11-30-03-private-media': privateMedia,
   '2026-11-30-04-attempt-gate': attemptGate,
   '2026-11-30-04-demo-recipient': demoRecipient,

@@ -2,8 +2,8 @@ import type { APIContext, APIRoute } from 'astro';
 import { ValidationError } from 'yup';
 import { declarationOf, mayOpen } from './route-table';
 import { REFUSAL } from '../i18n/refusals';
-import { readConfig } from './config';
 import { fieldWithBidiControl } from '../lib/text-direction';
+import { readConfig } from './config';
 
 /** The error shape of DESIGN.md: { message, errors?: { field: message } }. */
 export class HttpError extends Error {
