@@ -194,6 +194,8 @@ const FIXED_ROUTES = {
   '/api/Staff/cases/[number]/[action]': { access: CASE_STAFF },
   // A trade licence application's documents: the verifier's accept or refuse, one document at a time.
   '/api/Staff/trade-licence/[number]/documents': { access: LICENCE_REVIEWERS },
+  // The counter clerk's (or an admin's) upload of an applicant's replacement documents, which resubmits.
+  '/api/Staff/trade-licence/[number]/replacements': { access: STAFF },
   '/api/Citizen/signin': { access: PUBLIC },
   // An admin withdraws a case's private file (src/features/cases/case-files.server.ts).
   '/api/Staff/cases/[number]/files/[file]': { access: ADMIN },

@@ -111,6 +111,27 @@ describe('the counter', () => {
     expect(mine.find((l) => l.includes(',upi,'))).toContain(',600.00,');
   });
 
+  it('takes an approved trade licence fee by the application number, once in a burst, and issues the licence as online', async () => {
+    const application = await database.selectFrom('service_case').select(['id', 'number', 'data']).where('service', '=', 'trade-licence').where('state', '=', 'PendingPayment').orderBy('id').executeTakeFirstOrThrow();
+    const feePaise = (JSON.parse(application.data) as { feePaise: number }).feePaise;
+    const page = await (await fetch(url(`/counter?number=${application.number}`), { headers: cashier })).text();
+    expect(page).toContain(`data-application="${application.number}"`);
+    // The same form sent many times at once: one receipt; every other answer says the fee is taken.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => collect(application.number.toLowerCase(), { mode: 'cash', instrument: '' })));
+    expect(answers.filter((a) => a.status === 303)).toHaveLength(1);
+    expect(answers.filter((a) => a.status !== 303).map((a) => a.status)).toEqual(Array(19).fill(409));
+    const receipts = await database.selectFrom('payment_receipt').selectAll().where('kind', '=', 'trade-licence').where('reference', '=', application.number).execute();
+    expect(receipts).toMatchObject([{ mode: 'cash', amount_paise: feePaise, state: 'valid' }]);
+    expect(receipts[0].number).toMatch(/^NPK-RCT-/);
+    const after = await database.selectFrom('service_case').select('state').where('id', '=', application.id).executeTakeFirstOrThrow();
+    expect(after.state).toBe('Issued');
+    expect(await database.selectFrom('trade_licence').select('receipt_id').where('case_id', '=', application.id).executeTakeFirstOrThrow()).toEqual({ receipt_id: receipts[0].id });
+    // The day's register links the receipt to its PDF, to print it again.
+    const register = await (await fetch(url('/collection-register'), { headers: cashier })).text();
+    expect(register).toContain(`href="/receipt/${receipts[0].token}.pdf"`);
+    expect(register).toContain(`href="/receipt/${receipts[0].token}.pdf?lang=hi"`);
+  });
+
   it('is closed to strangers and to the complaint desk', async () => {
     expect((await fetch(url('/counter'), { redirect: 'manual' })).status).toBe(302);
     expect((await fetch(url('/counter'), { method: 'POST', body: new URLSearchParams({ action: 'collect', number: 'W05-0009', mode: 'cash' }), redirect: 'manual' })).status).toBe(302);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db';
-import { APPROVER, INSPECTOR, OFFICER, VERIFIER, bearer, login } from '../support/api';
+import { APPROVER, INSPECTOR, OFFICER, USER, VERIFIER, bearer, login } from '../support/api';
 import { samplePdf } from '../support/content-samples';
 import { openServerDatabase } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
@@ -15,7 +15,7 @@ import { messages } from '../../src/i18n/messages';
  */
 let server: TestServer;
 let database: Db;
-let tokens: Record<'verifier' | 'inspector' | 'approver' | 'officer', string>;
+let tokens: Record<'verifier' | 'inspector' | 'approver' | 'officer' | 'user', string>;
 const url = (p: string) => `${server.url}${p}`;
 let financialYear = '';
 
@@ -54,6 +54,7 @@ beforeAll(async () => {
     inspector: await login(INSPECTOR.email, INSPECTOR.password, server.url),
     approver: await login(APPROVER.email, APPROVER.password, server.url),
     officer: await login(OFFICER.email, OFFICER.password, server.url),
+    user: await login(USER.email, USER.password, server.url),
   };
   const fee = await fetch(url('/api/Public/trade-licence/fee?tradeType=grocery&structure=pucca&kind=new&area=250&employees=10'));
   expect(fee.status).toBe(200);
@@ -105,6 +106,41 @@ describe('trade licence over HTTP', () => {
     expect((await step(tokens.inspector, number, 'approve')).status).toBe(403);
     expect(await step(tokens.approver, number, 'approve')).toMatchObject({ status: 200, body: { state: 'PendingPayment' } });
     expect((await step(tokens.approver, number, 'pay')).status).toBe(403);
+  });
+
+  it('lets the counter clerk upload the replacement for a refused document, kept private, which resubmits', async () => {
+    const applied = await apply(application({ owner1_mobile: '9800011133' }));
+    expect(applied.status).toBe(201);
+    const number = applied.body.number as string;
+    expect(await judge(tokens.verifier, number, 'premises', 'refuse', 'Unsigned agreement')).toBe(200);
+    expect((await step(tokens.verifier, number, 'sendBack', { note: 'Send the signed agreement.' })).status).toBe(200);
+    const replace = (token: string, files: Record<string, File>, json = true) => {
+      const form = new FormData();
+      for (const [code, file] of Object.entries(files)) form.append(`doc_${code}`, file);
+      return fetch(url(`/api/Staff/trade-licence/${number}/replacements`), { method: 'POST', headers: { ...bearer(token), ...(json ? { accept: 'application/json' } : {}) }, body: form, redirect: 'manual' });
+    };
+    const pdf = (label: string) => new File([samplePdf(label)], `${label}.pdf`, { type: 'application/pdf' });
+    // Only the desk and admins upload for an applicant; a reviewer is refused before the form is read.
+    expect((await replace(tokens.verifier, { premises: pdf('signed') })).status).toBe(403);
+    expect((await replace(tokens.user, {})).status).toBe(400);
+    // The case page's form is sent back to the panel, which words the refusal in the page's language.
+    const refused = await replace(tokens.user, { premises: new File(['plain words'], 'agreement.txt', { type: 'text/plain' }) }, false);
+    expect(refused.status).toBe(303);
+    expect(refused.headers.get('location')).toBe(`/cases/${number}?replace=file#tl-replace`);
+    expect((await replace(tokens.user, { premises: pdf(`signed ${number}`) })).status).toBe(200);
+    const after = await database.selectFrom('service_case').select(['id', 'state']).where('number', '=', number).executeTakeFirstOrThrow();
+    expect(after.state).toBe('Applied');
+    const stored = await database
+      .selectFrom('case_event_media')
+      .innerJoin('case_event', 'case_event.id', 'case_event_media.event_id')
+      .innerJoin('media', 'media.id', 'case_event_media.media_id')
+      .select(['media.private', 'case_event.actor_label'])
+      .where('case_event.case_id', '=', after.id)
+      .where('case_event.action', '=', 'resubmit')
+      .execute();
+    expect(stored).toEqual([{ private: 1, actor_label: USER.email }]);
+    // Once resubmitted, nothing waits for the applicant.
+    expect((await replace(tokens.user, { premises: pdf('again') })).status).toBe(409);
   });
 
   it('verifies the demo licences, valid, cancelled and expired, with nothing personal', async () => {

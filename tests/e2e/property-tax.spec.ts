@@ -5,6 +5,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { signIn } from './admin-support';
 import { docsScreenshot } from '../support/docs-screenshot';
 import { sidewaysOverflow } from '../support/layout';
+import { pdfText } from '../support/pdf-text';
 
 /**
  * A citizen on a 375 px phone with JavaScript off, in each language: finds their property by number and
@@ -123,4 +124,14 @@ test('a cashier takes cash at the counter and prints the receipt', async ({ page
   await docsScreenshot(page, 'docs/screenshots/counter-1280.png', { fullPage: true });
   await page.goto('/collection-register');
   await expect(page.getByTestId('register-totals')).toContainText(CASHIER.email);
+  // Reprinted later from the property's ledger: the receipt's number opens its PDF, in English or in Hindi.
+  await page.goto('/property-ledger/W05-0009');
+  const link = page.locator(`[data-receipt-pdf="${number}"]`).first();
+  await expect(link).toHaveText(number);
+  const reprint = await page.request.get((await link.getAttribute('href'))!);
+  expect(reprint.headers()['content-type']).toBe('application/pdf');
+  expect(await pdfText(await reprint.body())).toContain(number);
+  const hindi = await page.request.get((await link.locator('xpath=following-sibling::a[1]').getAttribute('href'))!);
+  expect(hindi.url()).toMatch(/\?lang=hi$/);
+  expect(await pdfText(await hindi.body())).toContain(number);
 });

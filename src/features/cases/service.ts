@@ -101,6 +101,11 @@ export interface TransitionDeclaration<State extends string> extends StepRule<St
    * tells them (case-supporters.server.ts). Its `to` state should not be open.
    */
   merges?: true;
+  /**
+   * The service's own panel on the staff case page takes this step (it asks for what the common step form
+   * cannot, e.g. a file for each named document), so the page shows no common form for it.
+   */
+  inPanel?: true;
 }
 
 /**

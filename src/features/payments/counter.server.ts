@@ -55,7 +55,13 @@ export async function collectAtCounter(input: CounterInput, database: Db = db())
       result: { number: receipt.number, token: receipt.token },
       audit: { action: 'create', recordId: receipt.id, before: null, after: { receipt: receipt.number, kind: input.kind, reference: input.reference, mode: input.mode, instrument, amount_paise: quote.amountPaise } },
     };
-  } }, database);
+  } }, database).catch((err) => {
+    if (err instanceof HttpError) throw err;
+    // The same form sent twice at once (a double press): on PostgreSQL both may find no open bill, and the
+    // open bill's unique key lets the first through; the other finds it taken, as it would a moment later.
+    if (/unique|duplicate/i.test(String((err as Error).message))) throw new HttpError(409, 'This was received just now by another receipt. Look again.');
+    throw err;
+  });
 }
 
 /** A cheque or draft that bounced: its receipt is cancelled (audited, with the reason) and the amount is owed again. */
@@ -89,6 +95,8 @@ export interface RegisterRow {
   amountPaise: number;
   state: 'valid' | 'cancelled';
   cashier: string;
+  /** The receipt's own secret, which names its PDF (/receipt/{token}.pdf) for a reprint; never in the CSV. */
+  token: string;
 }
 
 /** The day's collection (an Indian calendar day): every receipt, and the totals per cashier and mode (valid receipts only). */
@@ -98,12 +106,12 @@ export async function collectionRegister(date: string, database: Db = db()) {
   const rows = await database
     .selectFrom('payment_receipt')
     .leftJoin('app_user', 'app_user.id', 'payment_receipt.cashier_id')
-    .select(['number', 'paid_at', 'kind', 'reference', 'mode', 'instrument', 'amount_paise', 'payment_receipt.state', 'app_user.email'])
+    .select(['number', 'paid_at', 'kind', 'reference', 'mode', 'instrument', 'amount_paise', 'payment_receipt.state', 'app_user.email', 'token'])
     .where('paid_at', '>=', from)
     .where('paid_at', '<', to)
     .orderBy('paid_at')
     .execute();
-  const list: RegisterRow[] = rows.map((r) => ({ number: r.number, paidAt: r.paid_at, kind: r.kind, reference: r.reference, mode: r.mode, instrument: r.instrument, amountPaise: r.amount_paise, state: r.state, cashier: r.email ?? 'online' }));
+  const list: RegisterRow[] = rows.map((r) => ({ number: r.number, paidAt: r.paid_at, kind: r.kind, reference: r.reference, mode: r.mode, instrument: r.instrument, amountPaise: r.amount_paise, state: r.state, cashier: r.email ?? 'online', token: r.token }));
   const totals = new Map<string, { cashier: string; mode: string; count: number; amountPaise: number }>();
   for (const r of list) {
     if (r.state !== 'valid') continue;

@@ -91,6 +91,28 @@ export const tradeLicencePayable: Payable = {
   returnPath: (lang: Lang, transactionId: string) => pathIn(lang, `/tradelicense/track?txn=${encodeURIComponent(transactionId)}`),
 };
 
+/**
+ * An application as the counter finds it by its number: the trade, the state, the fee and the receipts taken
+ * for it (the counter takes the fee through the payable above, as a payment online does).
+ */
+export async function applicationAtCounter(number: string, database: Db = db()) {
+  const found = await findCase(number, now(), database, [TRADE_LICENCE]);
+  if (!found) return null;
+  const data = found.data as Application;
+  const receipts = await database
+    .selectFrom('payment_receipt')
+    .select(['number', 'token', 'amount_paise', 'mode', 'state'])
+    .where('kind', '=', TRADE_LICENCE_KIND)
+    .where('reference', '=', found.number)
+    .orderBy('id')
+    .execute();
+  return {
+    number: found.number, state: found.state, stateWords: (TRADE_LICENCE.states as Record<string, { en: string }>)[found.state]?.en ?? found.state, tradeName: data.tradeName, holder: found.contact.name,
+    feePaise: Number(data.feePaise), payable: found.state === 'PendingPayment', licenceNumber: data.licenceNumber ?? null,
+    receipts: receipts.map((r) => ({ number: r.number, token: r.token, amountPaise: r.amount_paise, mode: r.mode, state: r.state })),
+  };
+}
+
 export type LicenceStatus = 'valid' | 'expired' | 'cancelled';
 
 /** What anyone may know of a licence: its status, the trade's name, type, place and validity; nothing of its owners. */

@@ -54,7 +54,11 @@ export const TRADE_LICENCE = defineService({
       label: 'Send back to the applicant', hi: 'आवेदक को वापस भेजें', from: ['Applied', 'Inspection', 'PendingApproval'], to: 'NeedsApplicant', by: REVIEWERS,
       requires: ['reason'], publicNote: true, message: 'sentBack',
     },
-    resubmit: { label: 'Resubmit', hi: 'फिर से जमा करें', from: ['NeedsApplicant'], to: 'Applied', by: ['citizen', 'user', 'admin'], requires: ['replacements'], message: 'resubmitted' },
+    resubmit: {
+      label: 'Resubmit', hi: 'फिर से जमा करें', from: ['NeedsApplicant'], to: 'Applied', by: ['citizen', 'user', 'admin'], requires: ['replacements'], message: 'resubmitted',
+      // Staff send a new file for each refused document: the panel (TradeLicencePanel.astro) asks for them by name.
+      inPanel: true,
+    },
     reject: { label: 'Reject', hi: 'अस्वीकार करें', from: ['Applied', 'Inspection', 'PendingApproval'], to: 'Rejected', by: REVIEWERS, requires: ['reason'], publicNote: true, message: 'rejected' },
     cancel: { label: 'Cancel the licence', hi: 'लाइसेंस रद्द करें', from: ['Issued'], to: 'Cancelled', by: ['approver', 'admin'], requires: ['reason'], publicNote: true, message: 'cancelled' },
     expire: { label: 'Expired', hi: 'अवधि समाप्त', from: ['Issued'], to: 'Expired', by: ['system'], message: 'expired' },

@@ -108,6 +108,13 @@ export const tradeLicence = {
     owner: (name: string, relationship: string, guardian: string, pan: string) => `${name} (${relationship} ${guardian}, PAN ${pan})`,
     changes: 'Changed since the old licence',
     withdraw: 'Withdraw the file', withdrawn: 'No file: withdrawn, to be sent again',
+    // The counter clerk sends the applicant's replacements for refused documents, then the application goes back to the verifier.
+    replaceHeading: 'Replacement documents from the applicant',
+    replaceHint: 'Choose a new file (PDF, JPEG or PNG) for each document not accepted; the application then goes back to the verifier.',
+    replaceButton: 'Upload and resubmit',
+    replaceMissing: 'Choose a new file for every document not accepted.',
+    replaceBadFile: 'A file could not be taken: send a PDF, JPEG or PNG within the size limit.',
+    replaceState: 'The application is no longer waiting for the applicant.',
   },
   facts: {
     licenceType: 'New or renewal', oldLicenceNumber: 'Licence renewed', unchanged: 'Renewal with nothing changed', financialYear: 'Financial year',

@@ -101,6 +101,12 @@ export const tradeLicence: Messages['tradeLicence'] = {
     owner: (name, relationship, guardian, pan) => `${name} (${relationship} ${guardian}, पैन ${pan})`,
     changes: 'पुराने लाइसेंस से बदला गया',
     withdraw: 'फ़ाइल हटाएँ', withdrawn: 'फ़ाइल नहीं: हटाई गई, फिर से भेजनी है',
+    replaceHeading: 'आवेदक के बदले हुए दस्तावेज़',
+    replaceHint: 'हर अस्वीकार दस्तावेज़ के लिए नई फ़ाइल (PDF, JPEG या PNG) चुनें; फिर आवेदन सत्यापनकर्ता के पास लौट जाएगा।',
+    replaceButton: 'अपलोड करें और फिर से जमा करें',
+    replaceMissing: 'हर अस्वीकार दस्तावेज़ के लिए नई फ़ाइल चुनें।',
+    replaceBadFile: 'एक फ़ाइल नहीं ली जा सकी: सीमा के भीतर PDF, JPEG या PNG भेजें।',
+    replaceState: 'आवेदन अब आवेदक की प्रतीक्षा में नहीं है।',
   },
   facts: {
     licenceType: 'नया या नवीकरण', oldLicenceNumber: 'नवीकृत लाइसेंस', unchanged: 'बिना बदलाव नवीकरण', financialYear: 'वित्तीय वर्ष',
