@@ -250,10 +250,11 @@ export function deleteQuestion(def: ContentTypeDef, name: string): string {
 }
 
 /**
- * What a save tells the clerk happened: an editor's save stays a draft (nothing is on the site yet), so it
- * says "Draft saved" rather than the type's "created successfully!", which reads as published.
+ * What a save tells the clerk happened, in a status line that needs no click, naming the type as people say
+ * it ("Press release saved."). An editor's save stays a draft (nothing is on the site yet), and says so.
  */
-export function savedMessage(def: ContentTypeDef, editing: boolean, state: unknown): { title: string; message: string } {
-  if (state === 'draft' || state === 'sent_back') return { title: 'Draft saved', message: `The ${itemNoun(def)} is kept as a draft: it is not on the site until an admin publishes it.` };
-  return { title: 'Success', message: editing ? def.messages.updated : def.messages.created };
+export function savedMessage(def: ContentTypeDef, state: unknown): string {
+  const noun = itemNoun(def);
+  if (state === 'draft' || state === 'sent_back') return `Draft saved: the ${noun} is not on the site until an admin publishes it.`;
+  return `${noun.charAt(0).toUpperCase()}${noun.slice(1)} saved.`;
 }

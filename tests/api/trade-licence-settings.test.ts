@@ -94,7 +94,15 @@ describe('the trade licence fee table and checklists', () => {
     const viaApi = await api('PUT', `fee-rates/${id}`, admin, { ...line, amount: 7000 });
     expect(viaApi.status).toBe(200);
     expect(await viaApi.json()).toMatchObject({ id, amount_paise: 700_000 });
-    expect((await post({ intent: 'remove-fee', id: String(id) })).status).toBe(303);
+    // Removing asks first: a post without the question's answer is sent to the question and removes nothing.
+    const unanswered = await post({ intent: 'remove-fee', id: String(id) });
+    expect(unanswered.status).toBe(303);
+    expect(unanswered.headers.get('location')).toBe(`/trade-licence-settings?remove=fee-${id}#remove-question`);
+    expect((await fee()).lines.find((l) => l.basis === 'area')?.amountPaise).toBe(700_000);
+    const question = await (await fetch(url(`/trade-licence-settings?remove=fee-${id}`), { headers: admin })).text();
+    expect(question).toContain('Remove this line?');
+    expect(question).toContain('₹7,000.00');
+    expect((await post({ intent: 'remove-fee', id: String(id), action: 'remove' })).status).toBe(303);
     expect(await fee()).toEqual(original);
     expect((await api('DELETE', `fee-rates/${id}`, admin)).status).toBe(404);
 

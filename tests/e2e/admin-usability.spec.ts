@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { employeeType } from '../../src/features/employee/employee.schema';
 import { tenderType } from '../../src/features/tender/tender.schema';
 import { ADMIN, openSession, setSessionExpiry } from './admin-support';
+import { sidewaysOverflow } from '../support/layout';
 
 /**
  * The back office as a clerk meets it: a session that warns before it ends and brings the clerk back with
@@ -198,4 +199,63 @@ test('on a phone the sidebar and the staff menu close by Escape, by focus leavin
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Shift+Tab');
   await expect(staff).toBeHidden();
+});
+
+test('at 375px no staff page scrolls sideways, and the case desk folds its filters so the first case is on the first screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openSession(page);
+  for (const path of ['/staff', '/collection-register', '/trade-licence-settings', '/grievance-settings', '/cases']) {
+    await page.goto(path);
+    expect(await sidewaysOverflow(page), `${path} scrolls sideways by`).toBeLessThanOrEqual(0);
+    if (path === '/staff') {
+      // Another account's actions stay on the screen, not to the right of it.
+      for (const action of [/^Disable /, /^Reset the password of /]) {
+        const button = page.getByRole('button', { name: action }).first();
+        await button.scrollIntoViewIfNeeded();
+        await expect(button).toBeInViewport({ ratio: 1 });
+      }
+    }
+  }
+  const first = page.locator('[data-case]').first();
+  expect((await first.boundingBox())!.y, 'the first case starts on the first screen').toBeLessThan(800 - 40);
+  // The filters are a tap away, and a list already filtered shows them open with the choice made.
+  const search = page.getByRole('searchbox', { name: /Number or mobile/ });
+  await expect(search).toBeHidden();
+  await page.locator('summary', { hasText: 'Filters' }).click();
+  await expect(search).toBeVisible();
+  await page.goto('/cases?overdue=1');
+  await expect(page.getByRole('checkbox', { name: /overdue/i })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /overdue/i })).toBeVisible();
+});
+
+test('a content save says so in a status line that needs no click, and Archive asks before it archives', async ({ page }) => {
+  await openSession(page);
+  await page.goto('/editpressrelease');
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  const title = `Ward 3 road works ${Date.now().toString(36)}`;
+  await page.getByRole('button', { name: 'Create New Press Release' }).click();
+  const form = page.locator('form.crud-form');
+  await form.getByLabel('Title', { exact: true }).fill(title);
+  await form.getByLabel('Description', { exact: true }).fill('The road by the ward office is closed for a week.');
+  await form.getByLabel('Release News Paper Name', { exact: true }).fill('Dainik Samachar');
+  await form.getByLabel('Releases Page No', { exact: true }).fill('4');
+  await page.getByRole('button', { name: 'Create Press Release', exact: true }).click();
+  await expect(page.locator('.crud').getByRole('status').filter({ hasText: 'saved' })).toHaveText('Press release saved.');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  const row = page.getByRole('row').filter({ hasText: title });
+  await row.getByRole('button', { name: `Workflow of ${title}` }).click();
+  const workflow = page.getByRole('dialog', { name: `Workflow: ${title}` });
+  await workflow.getByRole('button', { name: 'Archive' }).click();
+  const question = page.getByRole('dialog', { name: `Archive the press release '${title}'?` });
+  await expect(question).toBeVisible();
+  // One click asked; nothing changed yet. Keeping it leaves the item live.
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await expect(question).toBeHidden();
+  const state = async () => ((await (await page.request.get('/api/Admin/press-release')).json()) as { title: string; lifecycle: { state: string } }[]).find((r) => r.title === title)?.lifecycle.state;
+  expect(await state()).toBe('published');
+  await workflow.getByRole('button', { name: 'Archive' }).click();
+  await question.getByRole('button', { name: 'Archive' }).click();
+  await expect(row.locator('.lifecycle-cell > [data-state]')).toHaveText('Archived');
+  expect(await state()).toBe('archived');
 });

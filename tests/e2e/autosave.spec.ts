@@ -43,7 +43,7 @@ test('a save refused because the session was ended on the server keeps the typin
   await expect(form.getByLabel('Title', { exact: true })).toHaveValue(title);
   await expect(form.getByLabel('Description', { exact: true })).toHaveValue('Typed before the session was ended on the server.');
   await form.getByRole('button', { name: 'Create Latest News' }).click();
-  await expect(page.getByRole('dialog', { name: 'Success' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'News item saved.' })).toBeVisible();
 
   const saved = (await (await page.request.get('/api/Admin/latest-news')).json()) as { title: string; description: string }[];
   expect(saved.find((item) => item.title === title)?.description).toBe('Typed before the session was ended on the server.');

@@ -41,7 +41,12 @@ test('an admin adds, edits and removes a fee line in Hindi, and the fee follows 
   await expect(page.getByRole('status')).toHaveText(hi.settings.saved);
   expect(await areaFee()).toBe(50_000);
 
-  await page.locator('tr[data-fee-rate]').last().getByRole('button', { name: hi.settings.remove }).click();
+  // Remove asks first, naming the line; one click removes nothing.
+  await page.locator('tr[data-fee-rate]').last().getByRole('link', { name: hi.settings.remove }).click();
+  const question = page.getByRole('region', { name: hi.settings.removeQuestion }).locator('[data-question="remove-line"]');
+  await expect(question).toContainText('₹500.00');
+  expect(await areaFee()).toBe(50_000);
+  await question.getByRole('button', { name: hi.settings.removeConfirm }).click();
   await expect(page.getByRole('status')).toHaveText(hi.settings.removed);
   expect(await areaFee()).toBe(before);
 

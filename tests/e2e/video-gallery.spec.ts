@@ -19,7 +19,7 @@ test('a linked video shows our poster and loads youtube-nocookie only on play', 
   await page.getByRole('button', { name: def.submitLabel.create, exact: true }).click();
   const saved = await (await answer).json();
   expect(saved.youtubeUrl).toBe('https://www.youtube.com/watch?v=aqz-KE-bpKQ');
-  await expect(page.getByRole('dialog', { name: 'Success' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: / saved\.$/ })).toBeVisible();
 
   // A visitor (no session) on the public page: every request stays on our own host until play is pressed.
   const visitor = await page.context().browser()!.newPage();

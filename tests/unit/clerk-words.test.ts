@@ -15,10 +15,11 @@ describe('the back office says what happened, in words', () => {
     expect(deleteQuestion(latestNewsType, 'Tanker timings')).toBe("Delete the news item 'Tanker timings'?");
   });
 
-  it('tells a draft saved from a record created, and a publication by its outcome', () => {
-    expect(savedMessage(pressReleaseType, false, 'draft')).toMatchObject({ title: 'Draft saved' });
-    expect(savedMessage(pressReleaseType, true, 'sent_back')).toMatchObject({ title: 'Draft saved' });
-    expect(savedMessage(pressReleaseType, false, 'published').message).toBe(pressReleaseType.messages.created);
+  it('tells a draft saved from a record saved, naming the type as people say it, and a publication by its outcome', () => {
+    expect(savedMessage(pressReleaseType, 'draft')).toBe('Draft saved: the press release is not on the site until an admin publishes it.');
+    expect(savedMessage(pressReleaseType, 'sent_back')).toMatch(/^Draft saved/);
+    expect(savedMessage(pressReleaseType, 'published')).toBe('Press release saved.');
+    expect(savedMessage(latestNewsType, 'published')).toBe('News item saved.');
     expect(DONE_LABELS.publish).toBe('Published');
   });
 });

@@ -22,7 +22,8 @@ export interface CrudFormProps {
   row: AdminRow | null;
   /** Values typed before (a draft kept across a sign-in), used instead of the row's. */
   draftValues?: Record<string, unknown>;
-  onSaved: () => void;
+  /** Called with what the save became, for the screen's status line. */
+  onSaved: (said: string) => void;
   onCancel: () => void;
 }
 
@@ -78,9 +79,7 @@ export default function CrudForm({ def, row, draftValues, onSaved, onCancel }: C
       setProgress(null);
       if (result.status >= 200 && result.status < 300) {
         clearDraft(def);
-        const said = savedMessage(def, editing, (result.body as { state?: unknown } | null)?.state);
-        showDialog(said.title, said.message, 'success');
-        onSaved();
+        onSaved(savedMessage(def, (result.body as { state?: unknown } | null)?.state));
         return;
       }
       if (result.status === 401) {

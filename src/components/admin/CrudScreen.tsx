@@ -44,6 +44,12 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
   const [busyId, setBusyId] = useState<number | null>(null);
   // The row whose delete waits for the clerk's answer.
   const [asking, setAsking] = useState<AdminRow | null>(null);
+  // What the last save became: said in a status line, which a screen reader reads and nobody has to close.
+  const [said, setSaid] = useState('');
+  const openForm = (state: FormState) => {
+    setSaid('');
+    open(state);
+  };
 
   // A link from elsewhere in the back office (the translations list) may name a record to edit: ?edit=12.
   const linkedEditDone = useRef(false);
@@ -89,10 +95,12 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
     <div className="crud">
       <div className="crud-head">
         <h1>{def.heading}</h1>
-        <button ref={createButton} type="button" className="btn btn-primary" disabled={!ready} onClick={() => open({ mode: 'create' })}>
+        <button ref={createButton} type="button" className="btn btn-primary" disabled={!ready} onClick={() => openForm({ mode: 'create' })}>
           {def.createButton}
         </button>
       </div>
+
+      <p className={said ? 'save-status' : 'save-status-empty'} role="status">{said}</p>
 
       {draft && !form && (
         <DraftOffer
@@ -110,7 +118,8 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
           def={def}
           row={form.mode === 'edit' ? form.row : null}
           draftValues={form.draftValues}
-          onSaved={() => {
+          onSaved={(message) => {
+            setSaid(message);
             close();
             void reload();
           }}
@@ -123,7 +132,7 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
       {rows !== null && rows.length === 0 && <p className="empty">{def.messages.emptyAdmin}</p>}
       {rows !== null && rows.length > 0 && (
         <FindAndPage items={rows} textOf={(row) => searchText(def, row)} label={`Search ${itemNouns(def)}`}>
-          {(shown) => <CrudTable def={def} rows={shown} busyId={busyId} lifecycle={lifecycle} onEdit={(row) => open({ mode: 'edit', row })} onDelete={setAsking} />}
+          {(shown) => <CrudTable def={def} rows={shown} busyId={busyId} lifecycle={lifecycle} onEdit={(row) => openForm({ mode: 'edit', row })} onDelete={setAsking} />}
         </FindAndPage>
       )}
       <ConfirmDialog

@@ -6,11 +6,17 @@ import { postTransition } from '../../components/admin/lifecycle/lifecycle-api';
 import { LifecycleDialog, StateBadge } from '../../components/admin/lifecycle/LifecycleControls';
 import '../../components/admin/lifecycle/lifecycle.css';
 import { validityNote } from '../../lib/validity';
+import { itemNoun } from '../../lib/content-type';
 import { CONTENT_TYPES } from '../content-types';
 
 const validityOf = (typePath: string): string => {
   const def = CONTENT_TYPES.find((type) => type.path === typePath);
   return def ? validityNote(def) : '';
+};
+
+const nounOf = (typePath: string): string => {
+  const def = CONTENT_TYPES.find((type) => type.path === typePath);
+  return def ? itemNoun(def) : 'item';
 };
 
 /**
@@ -97,7 +103,7 @@ function QueueEntry({ item, role, onDone }: { item: QueueItem; role: string; onD
         {role === 'admin' && item.info.state === 'in_review' && <SendBack item={item} onDone={onDone} />}
       </div>
       {workflow && (
-        <LifecycleDialog typePath={item.typePath} validity={validityOf(item.typePath)} id={item.id} name={item.name} info={item.info} role={role} open onClose={() => setWorkflow(false)} onDone={onDone} />
+        <LifecycleDialog typePath={item.typePath} noun={nounOf(item.typePath)} validity={validityOf(item.typePath)} id={item.id} name={item.name} info={item.info} role={role} open onClose={() => setWorkflow(false)} onDone={onDone} />
       )}
     </li>
   );

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import DateField, { IMPOSSIBLE_DATE, unreadableDate } from '../DateField';
+import ConfirmDialog from '../ConfirmDialog';
 import Modal from '../Modal';
 import { showDialog } from '../../../stores/dialog';
 import { signInAgain } from '../../../stores/session';
@@ -54,6 +55,8 @@ function MomentField({ label, hint, value, onChange, error }: MomentFieldProps) 
 
 export interface LifecycleDialogProps {
   typePath: string;
+  /** One item of the type in words ('press release'), for the question before archiving. */
+  noun: string;
   /** What an empty valid-until means for the type (lib/validity.ts validityNote of its declaration). */
   validity: string;
   id: number;
@@ -67,7 +70,7 @@ export interface LifecycleDialogProps {
 
 type MomentKey = 'publishAt' | 'unpublishAt' | 'validUntil' | 'reviewAt';
 
-export function LifecycleDialog({ typePath, validity, id, name, info, role, open, onClose, onDone }: LifecycleDialogProps) {
+export function LifecycleDialog({ typePath, noun, validity, id, name, info, role, open, onClose, onDone }: LifecycleDialogProps) {
   const actions = actionsFor(role, info.state);
   const schedules = actions.some((action) => action === 'publish' || action === 'schedule' || action === 'restore');
   const [comment, setComment] = useState('');
@@ -81,6 +84,8 @@ export function LifecycleDialog({ typePath, validity, id, name, info, role, open
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // Archiving takes an item off the site: the button asks first, and only the answer archives.
+  const [askingArchive, setAskingArchive] = useState(false);
   const commentId = useId();
   const setMoment = (key: MomentKey) => (value: { date: string; time: string }) => setMoments((all) => ({ ...all, [key]: value }));
   const iso = (key: MomentKey) => istInputsToIso(moments[key].date, moments[key].time);
@@ -104,7 +109,22 @@ export function LifecycleDialog({ typePath, validity, id, name, info, role, open
     if (!error.errors) showDialog('Error', error.message ?? 'That could not be done.', 'error');
   };
 
+  // The question is the workflow dialog's sibling, not its child: a child's Escape would reach the workflow
+  // dialog's own cancel handler through React's tree and close both.
   return (
+    <>
+    <ConfirmDialog
+      open={askingArchive}
+      question={`Archive the ${noun} '${name}'?`}
+      confirmLabel="Archive"
+      onConfirm={() => {
+        setAskingArchive(false);
+        void take('archive');
+      }}
+      onCancel={() => setAskingArchive(false)}
+    >
+      <p>It leaves the site's lists at once and is kept in the archive; an admin can restore it.</p>
+    </ConfirmDialog>
     <Modal
       open={open}
       title={`Workflow: ${name}`}
@@ -119,7 +139,7 @@ export function LifecycleDialog({ typePath, validity, id, name, info, role, open
               className={`btn ${action === 'publish' || action === 'submit' ? 'btn-primary' : action === 'archive' ? 'btn-danger' : ''}`}
               disabled={busy}
               data-action={action}
-              onClick={() => void take(action)}
+              onClick={() => (action === 'archive' ? setAskingArchive(true) : void take(action))}
             >
               {TRANSITIONS[action].label}
             </button>
@@ -162,11 +182,12 @@ export function LifecycleDialog({ typePath, validity, id, name, info, role, open
         </div>
       )}
     </Modal>
+    </>
   );
 }
 
 /** The state cell of a content row: its badge, a sent-back comment, and the Workflow button. */
-export function LifecycleCell({ typePath, validity, id, name, info, role, onDone }: Omit<LifecycleDialogProps, 'open' | 'onClose'>) {
+export function LifecycleCell({ typePath, noun, validity, id, name, info, role, onDone }: Omit<LifecycleDialogProps, 'open' | 'onClose'>) {
   const [open, setOpen] = useState(false);
   const [key, setKey] = useState(0);
   return (
@@ -185,6 +206,7 @@ export function LifecycleCell({ typePath, validity, id, name, info, role, onDone
         <LifecycleDialog
           key={key}
           typePath={typePath}
+          noun={noun}
           validity={validity}
           id={id}
           name={name}

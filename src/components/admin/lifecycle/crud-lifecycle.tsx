@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import type { ContentTypeDef } from '../../../lib/content-type';
+import { itemNoun, type ContentTypeDef } from '../../../lib/content-type';
 import type { AdminRow } from '../admin-api';
 import { PUBLISHED_WITHOUT_ROW, editorMayChange, type LifecycleInfo } from '../../../lib/lifecycle';
 import { signedInRole } from './lifecycle-api';
@@ -28,7 +28,7 @@ export function useCrudLifecycle(def: ContentTypeDef, onChanged: () => void): Cr
   useEffect(() => setRole(signedInRole()), []);
   const editor = role === 'editor';
   return {
-    stateCell: (row, name) => <LifecycleCell typePath={def.path} validity={validityNote(def)} id={row.id} name={name} info={lifecycleOf(row)} role={role} onDone={onChanged} />,
+    stateCell: (row, name) => <LifecycleCell typePath={def.path} noun={itemNoun(def)} validity={validityNote(def)} id={row.id} name={name} info={lifecycleOf(row)} role={role} onDone={onChanged} />,
     mayEdit: (row) => !editor || editorMayChange(lifecycleOf(row)),
     mayDelete: () => !editor,
   };

@@ -19,6 +19,8 @@ export const caseDesk = {
   newest: 'Newest first',
   overdueOnly: 'Overdue only',
   show: 'Show',
+  // The fold that holds the search and the filters on a phone.
+  filters: 'Filters',
   count: (n: number, newest: boolean) => `${n} case${n === 1 ? '' : 's'}: ${newest ? 'newest first.' : 'open ones first, soonest due first.'}`,
   none: 'No case matches.',
   badPage: 'That page is past the end of the list; narrow the list with its filters.',

@@ -134,6 +134,10 @@ export const tradeLicence = {
     editing: (id: number) => `Edit line ${id}`,
     edit: 'Edit',
     remove: 'Remove',
+    // Remove asks first: the line is shown again with these words, and only the answer removes it.
+    removeQuestion: 'Remove this line?',
+    removeConfirm: 'Yes, remove it',
+    removeNote: 'An application already lodged keeps its fee and checklist; new applications no longer use this line.',
     save: 'Save',
     cancel: 'Cancel',
     saved: 'Saved. The form and the fee call use it from now on.',

@@ -21,6 +21,7 @@ export const caseDesk: Messages['caseDesk'] = {
   newest: 'सबसे नए पहले',
   overdueOnly: 'केवल समय सीमा पार',
   show: 'दिखाएँ',
+  filters: 'फ़िल्टर',
   count: (n, newest) => `${n} केस: ${newest ? 'सबसे नए पहले।' : 'खुले केस पहले, सबसे पहले नियत वाले पहले।'}`,
   none: 'कोई केस नहीं मिला।',
   badPage: 'यह पृष्ठ सूची के अंत के बाद है; फ़िल्टर से सूची छोटी करें।',
