@@ -27,10 +27,16 @@ export async function dropCaseFiles(trx: Db, caseId: number, mediaIds: readonly 
  * An admin withdraws a private file from a case: from then on it answers nobody, and its bytes are gone
  * unless another case holds the same file. Audited with the case's number and the file's type and size.
  */
-export async function withdrawCaseFile(numberRaw: unknown, key: string, actor: { id: number; email: string }, database: Db = db()): Promise<void> {
+/** The case number and file key of a withdrawal's address, or a 404 for an address that names no file. */
+export function withdrawalTarget(numberRaw: unknown, key: string): { number: string; key: string } {
   const number = parseCaseNumber(numberRaw);
+  if (!number || !/^[0-9a-f]{64}$/.test(key)) throw new HttpError(404, 'The case holds no such private file.');
+  return { number, key };
+}
+
+export async function withdrawCaseFile(numberRaw: unknown, keyRaw: string, actor: { id: number; email: string }, database: Db = db()): Promise<void> {
+  const { number, key } = withdrawalTarget(numberRaw, keyRaw);
   const notFound = new HttpError(404, 'The case holds no such private file.');
-  if (!number || !/^[0-9a-f]{64}$/.test(key)) throw notFound;
   await runWrite({ actor, entity: 'case-file', table: 'case_event_media', files: [], change: async (trx) => {
     const file = await trx
       .selectFrom('media')
