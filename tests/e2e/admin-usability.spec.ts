@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { employeeType } from '../../src/features/employee/employee.schema';
 import { tenderType } from '../../src/features/tender/tender.schema';
-import { ADMIN, openSession, setSessionExpiry } from './admin-support';
+import { ADMIN, openSession } from './admin-support';
 import { sidewaysOverflow } from '../support/layout';
 
 /**
@@ -11,18 +11,31 @@ import { sidewaysOverflow } from '../support/layout';
  * dashboard pie readable on a phone.
  */
 
-/** The session's end is on the server; pages learn it when they load. */
-async function endSessionIn(page: Page, ms: number): Promise<void> {
-  setSessionExpiry(new Date(Date.now() + ms));
-  await page.reload();
+/**
+ * Opens a back office screen whose clock the test moves: an idle limit cannot be reached by loading pages,
+ * since each load is activity that moves the session's end on.
+ */
+async function openIdleScreen(page: Page, path: string): Promise<void> {
+  await page.clock.install();
+  await page.goto(path);
+}
+
+/**
+ * The clerk sits without a request until `ms` of the five-minute idle limit are left: the screen's clock moves
+ * on, and the server, asked by the screen's watch, still holds the end it rendered (nothing moved it since).
+ */
+async function idleUntilLeft(page: Page, ms: number): Promise<void> {
+  await page.clock.fastForward(5 * 60_000 - ms);
 }
 
 test('a minute before the session ends a dialog offers Stay signed in, which starts a new full session', async ({ page }) => {
   await openSession(page);
-  await page.goto('/editnotice');
-  await endSessionIn(page, 45_000);
+  await openIdleScreen(page, '/editnotice');
+  await idleUntilLeft(page, 45_000);
   const warning = page.getByRole('dialog', { name: 'Your session is about to end' });
   await expect(warning).toBeVisible();
+  // The screen's clock back to the server's, so that the renewed session's end is read as the server means it.
+  await page.clock.setSystemTime(new Date());
   const renewed = page.waitForResponse((res) => res.url().endsWith('/api/Account/renew'));
   await warning.getByRole('button', { name: 'Stay signed in' }).click();
   const answer = await renewed;
@@ -43,8 +56,8 @@ test('a minute before the session ends a dialog offers Stay signed in, which sta
 
 test('after the session ends mid-form, signing in again returns to the same screen and offers the draft back', async ({ page }) => {
   await openSession(page);
-  await page.goto('/edittender');
-  await endSessionIn(page, 8_000);
+  await openIdleScreen(page, '/edittender');
+  await idleUntilLeft(page, 8_000);
   // The warning comes first; the clerk closes it and types on.
   await page.getByRole('dialog', { name: 'Your session is about to end' }).getByRole('button', { name: 'Close' }).first().click();
   await page.getByRole('button', { name: 'Create New Tender' }).click();
@@ -52,6 +65,8 @@ test('after the session ends mid-form, signing in again returns to the same scre
   await form.getByLabel('Tender number', { exact: true }).fill('NPK/DRAFT/2026/001');
   await form.getByLabel('Tender Title', { exact: true }).fill('Repair of the ward 4 culvert, kept across a sign-in');
   await expect(page).toHaveURL(/\/login\?expired=1&next=%2Fedittender$/, { timeout: 20_000 });
+  // The screen's clock back to the server's for the new sign-in.
+  await page.clock.setSystemTime(new Date());
 
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
   await page.getByLabel('Email').fill(ADMIN.email);
