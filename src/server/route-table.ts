@@ -196,9 +196,9 @@ const FIXED_ROUTES = {
   '/api/Staff/trade-licence/[number]/documents': { access: LICENCE_REVIEWERS },
   // The counter clerk's (or an admin's) upload of an applicant's replacement documents, which resubmits.
   '/api/Staff/trade-licence/[number]/replacements': { access: STAFF },
-  '/api/Citizen/signin': { access: PUBLIC },
   // An admin withdraws a case's private file (src/features/cases/case-files.server.ts).
   '/api/Staff/cases/[number]/files/[file]': { access: ADMIN },
+  '/api/Citizen/signin': { access: PUBLIC },
   '/api/Citizen/verify': { access: PUBLIC },
   '/api/Citizen/signout': { access: PUBLIC },
   '/api/Citizen/cases': { access: CITIZEN },

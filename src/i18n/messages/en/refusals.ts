@@ -42,8 +42,8 @@ export const refusals = {
   tooManyUploads: 'Too many uploads from your network at once. Please wait for the others to finish and try again.',
   notAnImage: 'Upload a JPEG, PNG or WebP image.',
   notAForm: 'The request body is not a valid form.',
-  uploadStalled: 'The form stopped arriving part way, so nothing was stored. Please send it again.',
   textDirectionControl: 'Remove the invisible text-direction character from this field (such as U+202E): it makes text read in another order than typed.',
+  uploadStalled: 'The form stopped arriving part way, so nothing was stored. Please send it again.',
   /** Refusals that carry a number (streamed-form.ts): a photo or the whole form over its limit. */
   photoTooLarge: (n: number, size: string, unit: string) => `Photo ${n} is larger than ${size} ${unit}.`,
   formTooLarge: (size: string) => `The request is larger than the ${size} MB allowed here.`,
