@@ -48,9 +48,13 @@ for (const width of [1280, 375]) {
       await expect(main.getByRole('link', { name: siteSettings.email }).first()).toHaveAttribute('href', `mailto:${siteSettings.email}`);
       await expect(main.getByRole('link', { name: siteSettings.tollFree }).first()).toBeVisible();
       await expect(main.getByRole('link', { name: siteSettings.phone }).first()).toBeVisible();
+      // The map waits to be asked for: nothing loads from its site before the press.
+      await expect(main.locator('iframe')).toHaveCount(0);
+      const show = main.getByRole('link', { name: /Show the map/ });
+      await expect(show).toHaveAttribute('href', siteSettings.mapEmbedUrl);
+      await show.click();
       const map = main.locator('iframe');
       await expect(map).toHaveAttribute('title', /Map/);
-      await expect(map).toHaveAttribute('loading', 'lazy');
       await expect(map).toHaveAttribute('src', siteSettings.mapEmbedUrl);
       const form = main.getByRole('region', { name: 'Send us a message' }).locator('form');
       await expect(form).toHaveAttribute('action', '/feedback');
@@ -228,7 +232,7 @@ test.describe('menus at 1280px', () => {
     await expect(nav.locator('summary', { hasText: 'Downloads' })).toHaveCount(0);
 
     await nav.locator('summary', { hasText: 'Services' }).click();
-    const gps = nav.getByRole('link', { name: /GPS Tracing/ });
+    const gps = nav.getByRole('link', { name: /Vehicle GPS Tracking/ });
     await expect(gps).toHaveAttribute('href', siteSettings.gpsTracingUrl);
     await expect(gps).toHaveAttribute('target', '_blank');
     await expect(gps).toHaveAttribute('rel', 'noopener noreferrer');

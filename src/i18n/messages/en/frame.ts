@@ -47,7 +47,7 @@ export const frame = {
     tradeLicence: 'Trade Licence Form',
     viewPropertyTax: 'View Property Tax',
     payPropertyTax: 'Pay Property Tax',
-    gpsTracing: 'GPS Tracing',
+    gpsTracing: 'Vehicle GPS Tracking',
     gallery: 'Gallery',
     photoGallery: 'Photo Gallery',
     videoGallery: 'Video Gallery',
