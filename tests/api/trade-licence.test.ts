@@ -101,6 +101,12 @@ describe('trade licence over HTTP', () => {
     expect(await judge(tokens.verifier, number, 'premises', 'refuse')).toBe(400);
     for (const code of ['identity', 'premises', 'photo']) expect(await judge(tokens.verifier, number, code, 'accept')).toBe(200);
     expect(await step(tokens.verifier, number, 'verify')).toMatchObject({ status: 200, body: { state: 'Inspection' } });
+    // The inspector's form asks for the report by name, as a required field, not as an optional note.
+    const page = await (await fetch(url(`/cases/${number}`), { headers: bearer(tokens.inspector) })).text();
+    const forward = /<section[^>]*data-action="forward"[\s\S]*?<\/section>/.exec(page)?.[0] ?? '';
+    expect(forward).toContain('Inspection report (required: what was found at the premises)');
+    expect(forward).toMatch(/<textarea name="note"[^>]* required[^>]* minlength="10"/);
+    expect(forward).not.toContain('Note (optional)');
     expect((await step(tokens.inspector, number, 'forward', { note: '' })).status).toBe(400);
     expect(await step(tokens.inspector, number, 'forward', { note: 'Premises as described, 250 sq ft.' })).toMatchObject({ status: 200, body: { state: 'PendingApproval' } });
     expect((await step(tokens.inspector, number, 'approve')).status).toBe(403);

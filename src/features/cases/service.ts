@@ -55,6 +55,11 @@ export interface Refusal {
  */
 export interface Requirement {
   check: (context: RequirementContext) => Refusal | null;
+  /**
+   * A requirement met by what the note says (an inspection report): the step's form labels its note so and
+   * asks for it, instead of offering an optional note that the step then refuses.
+   */
+  note?: { en: string; hi: string; minLength: number };
   /** Given the step's fields too: what they name (an officer's id) may need looking up. */
   load?: (database: unknown, caseId: number, fields: Readonly<Record<string, unknown>>) => Promise<unknown>;
 }

@@ -16,8 +16,10 @@ import { tradeLicenceFacts } from './staff-facts';
  */
 const REVIEWERS = ['verifier', 'inspector', 'approver', 'admin'];
 
+const REPORT_MIN_LENGTH = 10;
 const report: Requirement = {
-  check: (c) => (c.note.trim().length >= 10 ? null : { status: 400, message: 'Write the inspection report (at least a sentence).', field: 'note' }),
+  check: (c) => (c.note.trim().length >= REPORT_MIN_LENGTH ? null : { status: 400, message: 'Write the inspection report (at least a sentence).', field: 'note' }),
+  note: { en: 'Inspection report (required: what was found at the premises)', hi: 'निरीक्षण रिपोर्ट (आवश्यक: परिसर में क्या पाया गया)', minLength: REPORT_MIN_LENGTH },
 };
 
 export const TRADE_LICENCE = defineService({
