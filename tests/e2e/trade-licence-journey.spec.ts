@@ -51,7 +51,9 @@ async function takeStep(page: Page, action: 'verify' | 'forward' | 'approve', ne
   const label = TRADE_LICENCE.transitions[action].hi;
   const form = page.locator(`[data-action="${action}"]`);
   await expect(form.getByRole('heading', { level: 2, name: label })).toBeVisible();
-  if (note) await form.getByLabel(desk.noteField).fill(note);
+  // The inspector's note is the inspection report, asked for by that name.
+  const noteLabel = action === 'forward' ? TRADE_LICENCE.requirements!.report.note!.hi : desk.noteField;
+  if (note) await form.getByLabel(noteLabel).fill(note);
   await form.getByRole('button', { name: label }).click();
   await expect(page.getByRole('status')).toHaveText(desk.done(label));
   await expect(page.locator('.case-detail > p > .case-state')).toHaveText(TRADE_LICENCE.states[next].hi);
