@@ -4,6 +4,7 @@ import { setSessionExpiry, signInAgain } from '../../stores/session';
 import { changePasswordFormSchema } from './change-password.schema';
 import AccountField from './AccountField';
 import { postJson } from '../../components/admin/post-json';
+import { useHydrated } from '../../components/admin/edit-form';
 
 /** The account page's password change. The server renews the session, so the expiry timer starts again. */
 const FIELDS = [
@@ -15,6 +16,8 @@ const FIELDS = [
 type Values = Record<(typeof FIELDS)[number]['key'], string>;
 
 export default function ChangePasswordForm() {
+  // A press before the script has taken over would send nothing and lose the typing: the button waits for it.
+  const hydrated = useHydrated();
   const formik = useFormik<Values>({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     validationSchema: changePasswordFormSchema,
@@ -47,7 +50,7 @@ export default function ChangePasswordForm() {
         );
       })}
       <div>
-        <button type="submit" className="btn btn-primary" disabled={formik.isSubmitting}>Change password</button>
+        <button type="submit" className="btn btn-primary" disabled={!hydrated || formik.isSubmitting}>Change password</button>
       </div>
     </form>
   );
