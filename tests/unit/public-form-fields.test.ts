@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 /**
  * Public forms draw every field through one component (src/components/public/FormField.astro): its label,
  * required mark, hint, error and the ARIA that ties them together are written once. The staff screens that
- * are plain Astro forms (the counter, the property register) keep their own compact layout.
+ * are plain Astro forms (the counter and its payment fields, the property register) keep their own compact layout.
  */
 const OWN_FIELD_MARKUP = /class="form-field|class:list=\{\['form-field'/;
-const STAFF_SCREENS = new Set(['src/pages/counter.astro', 'src/pages/property-register.astro']);
+const STAFF_SCREENS = new Set(['src/pages/counter.astro', 'src/features/payments/CounterModeFields.astro', 'src/pages/property-register.astro']);
 
 function astroFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
