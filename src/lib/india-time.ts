@@ -34,6 +34,15 @@ export function indianDateTime(at: number): string {
   return new Date(at + IST_OFFSET_MS).toISOString().slice(0, 19);
 }
 
+/**
+ * A moment as India's wall clock reads it, with its offset: '2026-11-28T10:25:00+05:30'. For files (CSV) that
+ * a clerk reads in a spreadsheet and a program parses: the time is the one the counter's clock showed, and the
+ * offset keeps it one unambiguous instant. Pages show moments with formatWhen (src/lib/format.ts).
+ */
+export function indianOffsetTime(at: number): string {
+  return `${indianDateTime(at)}${IST_SUFFIX}`;
+}
+
 /** The Indian calendar day ('YYYY-MM-DD') a moment falls on. */
 export function indianDate(at: number): string {
   return indianDateTime(at).slice(0, 10);

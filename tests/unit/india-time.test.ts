@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, endOfIndianDay, indianDate, indianDateTime, indianDayEnd, indianDayStart, indianInputTime, indianMoment } from '../../src/lib/india-time';
+import { addDays, endOfIndianDay, indianDate, indianDateTime, indianDayEnd, indianDayStart, indianInputTime, indianMoment, indianOffsetTime } from '../../src/lib/india-time';
+import { formatWhen } from '../../src/lib/format';
 import { withinReopenWindow } from '../../src/features/grievance/grievance.service';
 
 describe('India time, written once', () => {
@@ -19,6 +20,21 @@ describe('India time, written once', () => {
     expect(endOfIndianDay(evening)).toBe(indianDayEnd('2026-03-06'));
     expect(indianDayStart('6/3/2026')).toBeNaN();
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+  });
+
+  it('writes a moment for people and for files in India\'s time, the day included, on either side of midnight UTC', () => {
+    // 04:55 UTC is 10:25 in India: a receipt taken at the counter at 10:25 says 10:25.
+    expect(formatWhen('2026-11-28T04:55:00.000Z')).toBe('28 Nov 2026, 10:25 AM');
+    expect(formatWhen('2026-11-28T04:55:00.000Z', 'hi')).toBe('28 नवंबर 2026, 10:25 पूर्वाह्न');
+    expect(indianOffsetTime(Date.parse('2026-11-28T04:55:00.000Z'))).toBe('2026-11-28T10:25:00+05:30');
+    // Before midnight UTC it is already the next day in India; after 18:30 UTC the Indian day has turned.
+    expect(formatWhen('2026-11-27T23:59:00.000Z')).toBe('28 Nov 2026, 5:29 AM');
+    expect(formatWhen('2026-11-27T18:30:00.000Z', 'hi')).toBe('28 नवंबर 2026, 12:00 पूर्वाह्न');
+    expect(formatWhen('2026-11-27T18:29:59.000Z')).toBe('27 Nov 2026, 11:59 PM');
+    expect(indianOffsetTime(Date.parse('2026-11-27T18:30:00.000Z'))).toBe('2026-11-28T00:00:00+05:30');
+    expect(indianOffsetTime(Date.parse('2026-12-31T20:00:00.000Z'))).toBe('2027-01-01T01:30:00+05:30');
+    // The file's time is the same instant as the stored one, whatever reads it.
+    expect(Date.parse(indianOffsetTime(Date.parse('2026-11-28T00:10:00.000Z')))).toBe(Date.parse('2026-11-28T00:10:00.000Z'));
   });
 
   it('keeps the reopen window in one place', () => {
