@@ -27,6 +27,8 @@ export interface SiteSettings {
   shortName: string;
   tagline: string;
   address: PostalAddress;
+  /** The same address in Hindi, for what the council issues in Hindi (a Hindi receipt's header). */
+  addressHindi: PostalAddress;
   /** The address on one line, for footers and the contact page. */
   addressText: string;
   email: string;
@@ -55,12 +57,22 @@ const address: PostalAddress = {
   pinCode: '841427',
 };
 
+const addressHindi: PostalAddress = {
+  line1: 'नगर परिषद भवन, स्टेशन रोड',
+  line2: 'गांधी मैदान के पास',
+  town: 'कमलपुर',
+  district: 'गंडकपुर',
+  state: 'बिहार',
+  pinCode: address.pinCode,
+};
+
 export const siteSettings: SiteSettings = {
   councilName: 'Nagar Parishad Kamalpur',
   councilNameHindi: 'नगर परिषद कमलपुर',
   shortName: 'NPK',
   tagline: 'Swachh Kamalpur, Sundar Kamalpur',
   address,
+  addressHindi,
   addressText: `${address.line1}, ${address.line2}, ${address.town}, District ${address.district}, ${address.state} - ${address.pinCode}`,
   email: 'info@nagarparishad.example',
   phone: '06254-242118',

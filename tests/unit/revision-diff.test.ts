@@ -47,4 +47,17 @@ describe('compareRevisions', () => {
     expect(displayValue(checkbox, null)).toBe('No');
     expect(displayValue(employeeType.fields[0], null)).toBe('');
   });
+
+  it('reads a date as people write it, and words of a date differ by the day or month that changed', () => {
+    const publish = tenderType.fields.find((field) => field.key === 'publish_date')!;
+    expect(displayValue(publish, '2026-11-20')).toBe('20 Nov 2026');
+    // An old client's full ISO time is the Indian day it names.
+    expect(displayValue(publish, '2026-11-20T20:00:00.000Z')).toBe('21 Nov 2026');
+    expect(displayValue(publish, 'soon')).toBe('soon');
+    expect(displayValue(publish, '')).toBe('');
+    const { fields } = compareRevisions(tenderType, revision(1, { publish_date: '2026-11-20' }), revision(2, { publish_date: '2026-12-20' }));
+    expect(fields.find((field) => field.key === 'publish_date')!.words).toEqual([
+      { text: '20 ', kind: 'same' }, { text: 'Nov', kind: 'removed' }, { text: 'Dec', kind: 'added' }, { text: ' 2026', kind: 'same' },
+    ]);
+  });
 });

@@ -6,7 +6,8 @@ import type { Actor } from '../../server/audit';
 import { payableOf } from './payable';
 import { csvRupees, csvText } from './csv';
 import { cancelReceipt, issueReceipt, type ReceiptMode } from './receipts.server';
-import { indianDayEnd, indianDayStart } from '../../lib/india-time';
+import { queueBounceNotice } from './bounce-notice.server';
+import { indianDayEnd, indianDayStart, indianOffsetTime } from '../../lib/india-time';
 
 /**
  * Money taken at the counter by a cashier: cash, cheque, demand draft or UPI, receipted at once in the same
@@ -64,7 +65,6 @@ export async function collectAtCounter(input: CounterInput, database: Db = db())
   });
 }
 
-/** A cheque or draft that bounced: its receipt is cancelled (audited, with the reason) and the amount is owed again. */
 /** The receipt a bounce would cancel, with the bank's reason, checked and written nowhere: asked before it is done. */
 export async function bounceToConfirm(number: string, reason: string, database: Db = db()) {
   const why = reason.trim().slice(0, 300);
@@ -76,10 +76,15 @@ export async function bounceToConfirm(number: string, reason: string, database: 
   return { receipt, why };
 }
 
+/**
+ * A cheque or draft that bounced: its receipt is cancelled (audited, with the reason), the amount is owed
+ * again, and the payer is told so, once.
+ */
 export async function bounceCheque(number: string, reason: string, actor: Actor, database: Db = db()): Promise<void> {
   await runWrite({ actor, entity: 'receipt', table: 'payment_receipt', files: [], change: async (trx) => {
     const { receipt: before, why } = await bounceToConfirm(number, reason, trx);
-    await cancelReceipt(trx, number, `bounced: ${why}`, now());
+    if (!(await cancelReceipt(trx, number, `bounced: ${why}`, now()))) throw new HttpError(409, 'This receipt is already cancelled.');
+    await queueBounceNotice(trx, { number: before.number, billId: before.bill_id, kind: before.kind, reference: before.reference, amountPaise: before.amount_paise });
     const after = await trx.selectFrom('payment_receipt').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
     return { result: undefined, audit: { action: 'update', recordId: before.id, before, after } };
   } }, database);
@@ -124,10 +129,14 @@ export async function collectionRegister(date: string, database: Db = db()) {
   return { date, rows: list, totals: [...totals.values()].sort((a, b) => (a.cashier + a.mode).localeCompare(b.cashier + b.mode)), totalPaise: [...totals.values()].reduce((s, t) => s + t.amountPaise, 0) };
 }
 
-/** The register as CSV: one line per receipt, amounts in rupees with two decimals, fields quoted where needed. */
+/**
+ * The register as CSV: one line per receipt, amounts in rupees with two decimals, fields quoted where needed.
+ * paid_at is India's time with its offset (2026-11-28T10:25:00+05:30): the clerk reads the counter's own
+ * clock, and a program still gets one unambiguous instant under the column's old name.
+ */
 export function registerCsv(register: Awaited<ReturnType<typeof collectionRegister>>): string {
   return csvText(
     ['receipt', 'paid_at', 'kind', 'reference', 'mode', 'instrument', 'amount_rupees', 'state', 'cashier'],
-    register.rows.map((r) => [r.number, r.paidAt, r.kind, r.reference, r.mode, r.instrument, csvRupees(r.amountPaise), r.state, r.cashier]),
+    register.rows.map((r) => [r.number, indianOffsetTime(Date.parse(r.paidAt)), r.kind, r.reference, r.mode, r.instrument, csvRupees(r.amountPaise), r.state, r.cashier]),
   );
 }

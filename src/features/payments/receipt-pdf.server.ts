@@ -109,10 +109,11 @@ function withActualText(doc: Doc, actual: string, draw: () => void): void {
  * glyph), so copying or searching them gave other words (पिरषद for परिषद): each such run carries the text
  * as typed as its ActualText.
  */
-export function line(doc: Doc, text: string, options: { size?: number; bold?: boolean; x?: number; y?: number } = {}): void {
-  const x0 = options.x ?? doc.page.margins.left;
+export function line(doc: Doc, text: string, options: { size?: number; bold?: boolean; x?: number; y?: number; right?: number } = {}): void {
   const y = options.y ?? doc.y;
   doc.fontSize(options.size ?? 11);
+  // Ending at `right` instead of starting at x: a column of amounts lines up by its last digit.
+  const x0 = options.right === undefined ? (options.x ?? doc.page.margins.left) : options.right - widthOf(doc, text, options.bold);
   let x = x0;
   for (const part of runs(text)) {
     doc.font(part.deva ? (options.bold ? 'devaBold' : 'deva') : options.bold ? 'latinBold' : 'latin');
@@ -210,6 +211,7 @@ export function finish(doc: Doc): Promise<Buffer> {
 export interface ReceiptForPdf {
   number: string;
   state: 'valid' | 'cancelled';
+  /** When it was paid, as people read it in the receipt's language (formatWhen: India's date and time). */
   paidOn: string;
   amountPaise: number;
   mode: string;
@@ -226,16 +228,19 @@ export interface ReceiptForPdf {
 }
 
 const WORDS: Record<Lang, Record<string, string>> = {
-  en: { receipt: 'Payment receipt', number: 'Receipt number', code: 'Check code', date: 'Date', for: 'For', payer: 'Received from', mode: 'Mode', amount: 'Amount received', verify: 'Scan or visit to verify this receipt:', cancelled: 'CANCELLED', item: 'Head', rs: 'Amount (₹)' },
-  hi: { receipt: 'भुगतान रसीद', number: 'रसीद संख्या', code: 'जाँच कोड', date: 'तिथि', for: 'विवरण', payer: 'प्राप्त किया', mode: 'माध्यम', amount: 'प्राप्त राशि', verify: 'इस रसीद की जाँच के लिए स्कैन करें या खोलें:', cancelled: 'रद्द', item: 'मद', rs: 'राशि (₹)' },
+  en: { receipt: 'Payment receipt', number: 'Receipt number', code: 'Check code', date: 'Date', for: 'For', payer: 'Received from', mode: 'Mode', amount: 'Amount received', verify: 'Scan or visit to verify this receipt:', cancelled: 'CANCELLED', item: 'Head', rs: 'Amount (₹)', total: 'Total' },
+  hi: { receipt: 'भुगतान रसीद', number: 'रसीद संख्या', code: 'जाँच कोड', date: 'तिथि', for: 'विवरण', payer: 'प्राप्त किया', mode: 'माध्यम', amount: 'प्राप्त राशि', verify: 'इस रसीद की जाँच के लिए स्कैन करें या खोलें:', cancelled: 'रद्द', item: 'मद', rs: 'राशि (₹)', total: 'कुल' },
 };
+
+/** Where the amounts of a receipt's heads end: under the QR code's right edge. */
+const AMOUNT_RIGHT = 540;
 
 export async function receiptPdf(receipt: ReceiptForPdf, lang: Lang): Promise<Buffer> {
   const w = WORDS[lang];
   const doc = newDocument();
   const council = lang === 'hi' ? siteSettings.councilNameHindi : siteSettings.councilName;
   line(doc, council, { size: 18, bold: true, x: 48, y: 48 });
-  const a = siteSettings.address;
+  const a = lang === 'hi' ? siteSettings.addressHindi : siteSettings.address;
   line(doc, `${a.line1}, ${a.line2}`, { size: 8, x: 48, y: 72 });
   line(doc, `${a.town}, ${a.district}, ${a.state} ${a.pinCode}`, { size: 8, x: 48, y: 84 });
   line(doc, w.receipt, { size: 15, bold: true, x: 48, y: 104 });
@@ -262,13 +267,19 @@ export async function receiptPdf(receipt: ReceiptForPdf, lang: Lang): Promise<Bu
   if (receipt.lines.length > 0) {
     y += 10;
     line(doc, w.item, { size: 10, bold: true, x: 48, y });
-    line(doc, w.rs, { size: 10, bold: true, x: 420, y });
+    line(doc, w.rs, { size: 10, bold: true, right: AMOUNT_RIGHT, y });
     y += 16;
     for (const l of receipt.lines) {
       line(doc, l.label, { size: 10, x: 48, y });
-      line(doc, rupees(l.amountPaise), { size: 10, x: 420, y });
+      line(doc, rupees(l.amountPaise), { size: 10, right: AMOUNT_RIGHT, y });
       y += 15;
     }
+    // The lines add up to what was received (a rebate is a negative line): the total says so under them.
+    doc.moveTo(48, y).lineTo(AMOUNT_RIGHT, y).lineWidth(0.5).stroke();
+    y += 5;
+    line(doc, w.total, { size: 10, bold: true, x: 48, y });
+    line(doc, rupees(receipt.amountPaise), { size: 10, bold: true, right: AMOUNT_RIGHT, y });
+    y += 15;
   }
   y += 20;
   line(doc, w.verify, { size: 9, x: 48, y });

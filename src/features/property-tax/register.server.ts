@@ -8,6 +8,7 @@ import { indianDate } from '../../lib/india-time';
 import { financialYearOf } from './tax-arithmetic';
 import { parseMobile, parsePropertyNumber, PROPERTY_TAX } from './property-tax.server';
 import { councilWardCodes, describeWards, wardCode } from './ward-code';
+import { sniffContentType } from '../../server/content/uploads';
 
 /**
  * The property register: rows imported from a CSV file by an admin (all or nothing: one bad row and no row
@@ -67,8 +68,47 @@ export interface ImportReport {
 
 export const MAX_IMPORT_ROWS = 20_000;
 
-/** Imports a CSV file's rows: every row is checked first, and only a file without a bad row is written, in one transaction. */
-export async function importRegister(csv: string, actor: Actor, database: Db = db()): Promise<ImportReport> {
+const KIND_NAMES = { image: 'a picture', document: 'a PDF document', video: 'a video' } as const;
+const SAVE_AS_CSV = 'In the spreadsheet, save the register as "CSV UTF-8 (comma delimited)" and import that file.';
+
+/** Control characters other than tab and line ends: a text file has none, a binary file has them everywhere. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** What a file's first bytes say it is, when they name something that is not text. */
+function binaryKind(bytes: Uint8Array): string | null {
+  const sniffed = sniffContentType(bytes);
+  if (sniffed) return KIND_NAMES[sniffed.kind];
+  // An .xlsx workbook is a ZIP archive.
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04) return 'a spreadsheet workbook (.xlsx) or another ZIP file';
+  return null;
+}
+
+/**
+ * The file's text, or why it cannot be read as CSV: a known binary type named from its first bytes, control
+ * characters (any other binary file), or text in another encoding than UTF-8 (whose Hindi names would be
+ * garbled). Nothing of a refused file is shown back: a PDF's or a picture's bytes read as text are garbage.
+ */
+function csvTextOf(file: string | Uint8Array): { text: string } | { refusal: string } {
+  const kind = typeof file === 'string' ? null : binaryKind(file);
+  if (kind) return { refusal: `This file is not a CSV file: it is ${kind}. ${SAVE_AS_CSV}` };
+  let text: string;
+  try {
+    text = typeof file === 'string' ? file : new TextDecoder('utf-8', { fatal: true }).decode(file);
+  } catch {
+    const binary = (file as Uint8Array).some((byte) => CONTROL.test(String.fromCharCode(byte)));
+    return { refusal: binary ? `This file is not a CSV file. ${SAVE_AS_CSV}` : `This file is not a CSV file in UTF-8: its letters would be garbled. ${SAVE_AS_CSV}` };
+  }
+  return CONTROL.test(text) ? { refusal: `This file is not a CSV file. ${SAVE_AS_CSV}` } : { text };
+}
+
+/**
+ * Imports a CSV file's rows: every row is checked first, and only a file without a bad row is written, in one
+ * transaction. A file that is not CSV text at all is refused as such (line 0: no line of it is meant).
+ */
+export async function importRegister(file: string | Uint8Array, actor: Actor, database: Db = db()): Promise<ImportReport> {
+  const read = csvTextOf(file);
+  if ('refusal' in read) return { imported: 0, added: 0, updated: 0, errors: [{ line: 0, problems: [read.refusal] }] };
+  const csv = read.text;
   let records: { record: Record<string, string>; info: { lines: number } }[];
   try {
     records = parse(csv, { columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()), bom: true, skip_empty_lines: true, trim: true, info: true, relax_column_count: false });

@@ -1,6 +1,7 @@
 import { diffWords } from 'diff';
 import type { ContentTypeDef, FieldDef } from '../../lib/content-type';
 import type { Revision, RevisionFile, RevisionValue } from '../../lib/revision';
+import { formatDayMonthYear } from '../../lib/format';
 
 /**
  * What changed between two revisions of a record, field by field in the declaration's order and with its
@@ -39,10 +40,13 @@ export interface RevisionComparison {
   files: FileChange[];
 }
 
-/** A stored value as people read it: 'Yes'/'No' for a checkbox, '' for nothing. */
+/** A stored value as people read it: 'Yes'/'No' for a checkbox, a date as '20 Nov 2026', '' for nothing. */
 export function displayValue(field: FieldDef, value: RevisionValue | undefined): string {
   if (field.input === 'checkbox') return value === 1 || value === '1' ? 'Yes' : 'No';
-  return value === null || value === undefined ? '' : String(value);
+  if (value === null || value === undefined || value === '') return '';
+  const text = String(value);
+  // A stored value that names no date (from before dates were checked) is shown as it is.
+  return field.input === 'date' && /^\d{4}-\d{2}-\d{2}/.test(text) ? formatDayMonthYear(text) : text;
 }
 
 function wordRuns(before: string, after: string): WordRun[] {

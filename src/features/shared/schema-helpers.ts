@@ -1,12 +1,19 @@
 import { boolean, string } from 'yup';
+import { indianDayStart } from '../../lib/india-time';
 
-/** Calendar dates travel as 'YYYY-MM-DD'; a full ISO time from an old client is cut to its date. */
+/** A calendar day written as the wire writes it and that exists ('2026-02-28', not '2026-02-31'). */
+export const isRealDay = (value: unknown): value is string => typeof value === 'string' && Number.isFinite(indianDayStart(value));
+
+/**
+ * Calendar dates travel as 'YYYY-MM-DD'; a full ISO time from an old client is cut to its date. A day that
+ * does not exist (31 February, which Date.parse rolls over into March) is refused as not a real date.
+ */
 export function dateText(message = 'Enter a date as YYYY-MM-DD.') {
   return string()
     .transform((value: unknown) => (typeof value === 'string' ? value.trim().slice(0, 10) : value))
     .typeError(message)
     .matches(/^$|^\d{4}-\d{2}-\d{2}$/, message)
-    .test('real-date', message, (value) => !value || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
+    .test('real-date', ({ value }) => `${String(value)} is not a real date: that month has no such day.`, (value) => !value || !/^\d{4}-\d{2}-\d{2}$/.test(value) || isRealDay(value));
 }
 
 /**

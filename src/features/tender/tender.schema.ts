@@ -1,6 +1,6 @@
 import { object } from 'yup';
 import { documentMessages, typeBasics, PAGED_LIST, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../lib/content-type';
-import { dateText, longText, text } from '../shared/schema-helpers';
+import { dateText, isRealDay, longText, text } from '../shared/schema-helpers';
 
 /** The field's label, as the form shows it, plus ' is required.' (SPEC.md §5 shouted the wire name). */
 const required = (label: string) => `${label} is required.`;
@@ -61,9 +61,11 @@ export const tenderType: ContentTypeDef = {
     publish_date: dateText().required(required('Publish date')),
     last_date_of_submission: dateText()
       .required(required('Last date of submission'))
+      // Compared only when both are real days: a date that is not one has its own message, and a second
+      // message comparing with it would be wrong.
       .test('after-publish', 'The last date of submission cannot be before the publish date.', function (value) {
-        const publish = this.parent.publish_date as string | undefined;
-        return !value || !publish || value >= publish;
+        const publish: unknown = this.parent.publish_date;
+        return !isRealDay(value) || !isRealDay(publish) || value >= publish;
       }),
     last_date_of_submission_time: text(5).matches(/^$|^([01]\d|2[0-3]):[0-5]\d$/, 'Enter the time as HH:mm.'),
     tender_title_2: text(300),

@@ -6,7 +6,7 @@ import { receiptPdf } from '../../features/payments/receipt-pdf.server';
 import { verifyUrl } from '../../features/payments/receipts.server';
 import { receiptCheckCode } from '../../features/payments/receipt-check';
 import '../../payables';
-import { indianDate } from '../../lib/india-time';
+import { formatWhen } from '../../lib/format';
 
 /**
  * A receipt as PDF, at /receipt/{token}.pdf (?lang=hi for Hindi). The token is the receipt's own secret (the
@@ -35,7 +35,7 @@ export const GET: APIRoute = async ({ params, url }) => {
     {
       number: receipt.number,
       state: receipt.state,
-      paidOn: indianDate(Date.parse(receipt.paid_at)),
+      paidOn: formatWhen(receipt.paid_at, lang),
       amountPaise: receipt.amount_paise,
       mode: MODES[receipt.mode]?.[lang] ?? receipt.mode,
       instrument: receipt.instrument,
