@@ -40,6 +40,8 @@ const POSTGRES_API_TESTS = [
   'payment-exceptions',
   // property tax: a year's demands raised, shown before and withdrawn; the register's wards
   'property-register',
+  // finding a property (LIKE with an escape, on each engine's lower()) and the audit log's filters by person and day
+  'property-search', 'audit-log',
   // receipts of each payable kind, found in the database by kind and read by their secret token
   'receipt-reference',
   // trade licences: applications, verdicts and licences on the kernel's tables; the register's search and the tables' edits

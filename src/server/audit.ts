@@ -84,6 +84,11 @@ export interface AuditRecord {
 
 export interface AuditFilter {
   entity?: string;
+  /** The account that acted. */
+  userId?: number;
+  /** Entries at or after this instant, and before that one (ISO, as `at` is stored: text order is time order). */
+  from?: string;
+  before?: string;
   limit: number;
   offset: number;
 }
@@ -92,6 +97,9 @@ export interface AuditFilter {
 export async function listAudit(filter: AuditFilter, database: Db = db()): Promise<{ total: number; entries: AuditRecord[] }> {
   let query = database.selectFrom('audit_log');
   if (filter.entity) query = query.where('entity', '=', filter.entity);
+  if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
+  if (filter.from) query = query.where('at', '>=', filter.from);
+  if (filter.before) query = query.where('at', '<', filter.before);
   const { rows, total } = await newestFirstPage(query, filter);
   return {
     total,

@@ -144,14 +144,14 @@ const FIXED_ROUTES = {
   // Here, in the admin sidebar's order: each content type's admin screen, registered at start.
   '/review-queue': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Review Queue' } },
   '/alerts': { access: ADMIN, nav: { sidebar: 'admin', label: 'Alerts' } },
-  '/audit': { access: ADMIN, query: ['page', 'entity'], nav: { sidebar: 'admin', label: 'Audit Log' } },
+  '/audit': { access: ADMIN, query: ['page', 'entity', 'person', 'from', 'to'], nav: { sidebar: 'admin', label: 'Audit Log' } },
   '/feedback-inbox': { access: ADMIN, query: ['page'], nav: { sidebar: 'admin', label: 'Feedback' } },
   '/translations': { access: ADMIN, query: ['type', 'status'], nav: { sidebar: 'admin', label: 'Translations' } },
   '/grievance-settings': { access: ADMIN, query: ['saved'], nav: { sidebar: 'admin', label: 'Grievance Settings' } },
   // Hindi names of the words staff type in English: departments, tender documents and statuses, wards.
   '/hindi-names': { access: ADMIN, query: ['saved'], nav: { sidebar: 'admin', label: 'Hindi Names' } },
   '/notifications': { access: ADMIN, query: ['page', 'status'], nav: { sidebar: 'admin', label: 'Notifications' } },
-  '/property-register': { access: ADMIN, query: ['imported'], nav: { sidebar: 'admin', label: 'Property Tax' } },
+  '/property-register': { access: ADMIN, query: ['imported', 'q', 'page', 'edit'], nav: { sidebar: 'admin', label: 'Property Tax' } },
   '/property-tax-settings': { access: ADMIN, query: ['saved', 'lang'], nav: { sidebar: 'admin', label: 'Property Tax Settings' } },
   // Online payments to give back (mismatch, refund-due), refunded through the gateway: money going out is an admin's.
   '/payment-exceptions': { access: ADMIN, query: ['refund', 'done', 'lang'], nav: { sidebar: 'admin', label: 'Payment Exceptions' } },
@@ -239,7 +239,7 @@ const FIXED_ROUTES = {
   '/api/Admin/trade-licence/[table]': { access: ADMIN },
   '/api/Admin/trade-licence/[table]/[id]': { access: ADMIN },
   '/api/Admin/ward-boundaries': { access: ADMIN },
-  '/api/Admin/audit': { access: ADMIN, query: ['entity', 'page', 'pageSize'] },
+  '/api/Admin/audit': { access: ADMIN, query: ['entity', 'page', 'pageSize', 'person', 'from', 'to'] },
   '/api/Admin/complaint-count': { access: ADMIN, query: ['statusFilter'] },
   '/api/User/add-complaint': { access: STAFF },
   '/api/User/complaint': { access: STAFF, query: ['statusFilter', 'page', 'pageSize'] },

@@ -155,8 +155,44 @@ describe('demand notices', () => {
     const res = await fetch(url('/demand-notice?ward=05&lang=hi'), { headers: admin });
     expect(res.status).toBe(200);
     expect(pages(Buffer.from(await res.arrayBuffer()))).toBe(owing);
-    expect((await fetch(url('/demand-notice?ward=99'), { headers: admin })).status).toBe(404);
-    expect((await fetch(url('/demand-notice'), { headers: admin })).status).toBe(400);
+  });
+
+  it('asked for nothing, /demand-notice offers the wards on the register to choose from, named where they have a name', async () => {
+    await database.insertInto('hindi_name').values({ kind: 'ward', english_key: '5', name_hi: 'गांधी नगर' }).execute();
+    try {
+      const res = await fetch(url('/demand-notice'), { headers: cashier });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      const wards = await database.selectFrom('property').select('ward').distinct().execute();
+      const options = [...html.matchAll(/<select name="ward"[\s\S]*?<\/select>/g)][0][0];
+      // Every ward with a property, by its code, the name given to it and its count; each opens its notices.
+      for (const { ward } of wards) expect(options).toContain(`<option value="${ward}"`);
+      const inWard05 = (await database.selectFrom('property').select((eb) => eb.fn.countAll<number>().as('n')).where('ward', '=', '05').executeTakeFirstOrThrow()).n;
+      expect(options).toContain(`Ward 05 (गांधी नगर): ${Number(inWard05)} properties`);
+      expect(html).toMatch(/<form method="get" action="\/demand-notice"/);
+      // In Hindi when asked, as the notices are.
+      expect(await (await fetch(url('/demand-notice?lang=hi'), { headers: cashier })).text()).toContain('माँग पत्र खोलें (PDF)');
+      // The register's demand section offers the same chooser.
+      expect(await (await fetch(url('/property-register'), { headers: admin })).text()).toContain(`Ward 05 (गांधी नगर): ${Number(inWard05)} properties`);
+    } finally {
+      await database.deleteFrom('hindi_name').where('kind', '=', 'ward').where('english_key', '=', '5').execute();
+    }
+  });
+
+  it('a ward or number the register does not have is said so on the chooser, with what was asked kept', async () => {
+    const ward = await fetch(url('/demand-notice?ward=99&lang=hi'), { headers: admin });
+    expect(ward.status).toBe(404);
+    const wardHtml = await ward.text();
+    expect(wardHtml).toContain('सूची में से कोई वार्ड चुनें');
+    expect(wardHtml).toContain('<html lang="hi"');
+    const bad = await fetch(url('/demand-notice?ward=%3Cx%3E'), { headers: admin });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('Choose one of the wards listed');
+    const number = await fetch(url('/demand-notice?number=W99-9999'), { headers: cashier });
+    expect(number.status).toBe(404);
+    const numberHtml = await number.text();
+    expect(numberHtml).toContain('No property has this number.');
+    expect(numberHtml).toMatch(/name="number" value="W99-9999"/);
   });
 });
 

@@ -11,6 +11,9 @@ import { dateInYear } from './tax-arithmetic';
 import { headNames, statementOf, type HeadName, type PropertyRow, type Statement } from './property-tax.server';
 import { percentText } from './reports.server';
 import { indianDate } from '../../lib/india-time';
+import { readHindiNames } from '../hindi-names/hindi-names.server';
+import { storedNameKey } from '../../i18n/stored-names';
+import { wardCode } from './ward-code';
 
 /**
  * Demand notices as PDF, one page per property: the demand head by head with arrears, the rebate and penalty
@@ -41,6 +44,33 @@ async function readerKeepsUp(doc: Doc): Promise<boolean> {
     });
   }
   return !doc.destroyed;
+}
+
+/** A ward on the register, as a chooser offers it: its code, the name admins gave it (in Hindi), and how many properties it has. */
+export interface NoticeWard {
+  ward: string;
+  name: string | null;
+  properties: number;
+}
+
+/**
+ * The wards whose notices can be opened: every ward with a property on the register, counted in one grouped
+ * query, named where admins gave the council's ward a name at /hindi-names (the council lists its wards as
+ * '7', the register writes them '07': wardCode makes the two one).
+ */
+export async function noticeWards(database: Db = db()): Promise<NoticeWard[]> {
+  const [rows, council, names] = await Promise.all([
+    database.selectFrom('property').select((eb) => ['ward', eb.fn.countAll<number>().as('n')]).groupBy('ward').orderBy('ward').execute(),
+    database.selectFrom('ward').select('ward_number').execute(),
+    readHindiNames(database),
+  ]);
+  const named = new Map<string, string>();
+  for (const { ward_number } of council) {
+    const name = names.ward.get(storedNameKey(ward_number));
+    const code = wardCode(ward_number);
+    if (name && code) named.set(code, name);
+  }
+  return rows.map((r) => ({ ward: r.ward, name: named.get(r.ward) ?? null, properties: Number(r.n) }));
 }
 
 /** Properties whose notices a ward asks for: those with something owed (a notice for tax already paid is a fault). */
