@@ -173,6 +173,11 @@ export interface ServiceDeclaration<State extends string, Action extends string>
    */
   staffFacts?: (record: PublicCase, lang: Lang, database: any) => StaffFact[] | Promise<StaffFact[]>;
   /**
+   * What a case is about, in one line of English, for the member of staff it is assigned to (their email names
+   * it): given the database as staffFacts is. Without it the email names the service and number only.
+   */
+  summary?: (record: PublicCase, database: any) => string | Promise<string>;
+  /**
    * The texts of the citizen's messages, per language: `subject` (number, state words) and the keys the
    * transitions name (and `lodge` for lodging); grievances point at src/i18n's catalogue.
    */
