@@ -38,8 +38,6 @@ const POSTGRES_API_TESTS = [
   'payments', 'counter', 'gateway-simulator',
   // late captures of failed payments and their refunds: conditional moves, a claim on a refund
   'payment-exceptions',
-  // staff and payers told once per event: an assignment and a send-back taken in turn, a receipt cancelled once
-  'notices',
   // property tax: a year's demands raised, shown before and withdrawn; the register's wards
   'property-register',
   // finding a property (LIKE with an escape, on each engine's lower()) and the audit log's filters by person and day

@@ -4,13 +4,17 @@ import path from 'node:path';
 import { object, string } from 'yup';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, type Db } from '../../src/server/db';
-import { defineService, registerRequirement } from '../../src/features/cases/service';
+import { defineService } from '../../src/features/cases/service';
+import { checkedServices } from '../../src/features/cases/registry';
 import { lodgeCase, takeStep, type CaseActor } from '../../src/features/cases/cases.server';
 import { caseEvents, listCases, publicViewOf } from '../../src/features/cases/case-queries.server';
 import { sendCaseOverdueNotices, takeTimedSteps } from '../../src/features/cases/case-jobs.server';
 import { outboxIdle } from '../../src/server/outbox';
 import { sampleJpeg } from '../support/content-samples';
 import { openTestDatabase } from '../support/database';
+
+/** What the stall's fee requirement finds paid: a service's own requirement reads its own records. */
+let paidPaise = 0;
 
 // A whole service, declared in about 30 lines: the kernel does the rest.
 const STALL = defineService({
@@ -27,6 +31,7 @@ const STALL = defineService({
     lapse: { label: 'Lapse', hi: 'व्यपगत', from: ['Inspected'], to: 'Lapsed', by: ['system'], afterHours: 24 * 30, message: 'lapsed' },
   },
   lodgedBy: ['citizen'],
+  requirements: { payment: { load: async () => paidPaise, check: (c) => (c.loaded === 50_000 ? null : { status: 400, message: 'Pay the fee first.' }) } },
   data: object({ goods: string().required('Say what you will sell.').max(100) }),
   publicView: (c) => ({ number: c.number, state: c.state, goods: c.data.goods }),
   catalogue: (lang) => ({
@@ -35,6 +40,25 @@ const STALL = defineService({
     granted: (n: string) => (lang === 'hi' ? `परमिट ${n} स्वीकृत।` : `Permit ${n} granted.`),
     lapsed: (n: string) => `Permit ${n} lapsed.`,
   }),
+});
+
+describe('a declaration that names what nothing provides', () => {
+  const base = {
+    name: 'broken', title: { en: 'Broken', hi: 'टूटा' }, noun: 'thing', numberPrefix: 'NPK-BRK', initial: 'Open' as const,
+    states: { Open: { en: 'Open', hi: 'खुला', open: true as const }, Done: { en: 'Done', hi: 'पूरा' } },
+    lodgedBy: ['citizen'],
+    data: object({}),
+    publicView: () => ({}),
+    catalogue: () => ({ subject: (n: string) => n }),
+  };
+  it('stops the start when a step requires something neither the service nor the kernel provides', () => {
+    expect(() => defineService({ ...base, transitions: { finish: { label: 'Finish', hi: 'पूरा करें', from: ['Open'], to: 'Done', by: ['admin'], requires: ['payment'] } } }))
+      .toThrow('broken: nothing provides the requirement finish: payment');
+  });
+  it('stops the start when a step names a role that does not exist', () => {
+    const misspelt = defineService({ ...base, transitions: { finish: { label: 'Finish', hi: 'पूरा करें', from: ['Open'], to: 'Done', by: ['adimn'] } } });
+    expect(() => checkedServices([misspelt])).toThrow('broken names parties that do not exist: adimn');
+  });
 });
 
 describe('a service declared in one place, run by the kernel', () => {
@@ -75,9 +99,9 @@ describe('a service declared in one place, run by the kernel', () => {
     await expect(takeStep(STALL, number, 'grant', {}, admin, database)).rejects.toMatchObject({ status: 409 });
     const photo = { bytes: await sampleJpeg(), contentType: 'image/jpeg' };
     await takeStep(STALL, number, 'inspect', { note: 'Pitch 12 is free', photos: [photo], fields: { spot: 'Pitch 12' } }, officer, database);
-    // Payment is no kernel requirement: refused until a feature provides its check through the hook.
-    await expect(takeStep(STALL, number, 'grant', {}, admin, database)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/^payment/) });
-    registerRequirement('payment', { load: async () => 50_000, check: (c) => (c.loaded === 50_000 ? null : { status: 400, message: 'Pay the fee first.' }) });
+    // The service's own requirement, loaded in the step's transaction: refused until the fee is found paid.
+    await expect(takeStep(STALL, number, 'grant', {}, admin, database)).rejects.toMatchObject({ status: 400, message: 'Pay the fee first.' });
+    paidPaise = 50_000;
     await takeStep(STALL, number, 'grant', { note: 'Granted for a year', visibility: 'public' }, admin, database);
 
     const events = await caseEvents(inbox.rows[0].id, 'citizen', database);

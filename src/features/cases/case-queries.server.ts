@@ -125,6 +125,8 @@ export interface CaseFilter {
   overdue?: boolean;
   /** A case number or its last digits (its serial), or the citizen's mobile, or at least 4 of its digits. */
   q?: string;
+  /** Only cases lodged with exactly this mobile (a signed-in citizen's own). */
+  mobile?: string;
   /** Only these numbers (the public list's "my grievances"). */
   numbers?: readonly string[];
   /** Still owed an answer (true), or settled (false). */
@@ -158,6 +160,7 @@ export async function listCases(filter: CaseFilter, now: number, database: Db = 
   const open = openCondition(services);
   if (filter.overdue) query = query.where(open).where('service_case.due_at', '<', new Date(now).toISOString());
   if (filter.open !== undefined) query = query.where(filter.open ? open : sql<boolean>`not ${open}`);
+  if (filter.mobile !== undefined) query = query.where('case_contact.mobile', '=', filter.mobile);
   if (filter.numbers) query = query.where('service_case.number', 'in', filter.numbers.length ? [...filter.numbers] : ['']);
   if (filter.lodgedFrom) query = query.where('service_case.lodged_at', '>=', filter.lodgedFrom);
   if (filter.lodgedUntil) query = query.where('service_case.lodged_at', '<=', filter.lodgedUntil);

@@ -173,15 +173,30 @@ export interface ServiceDeclaration<State extends string, Action extends string>
    */
   staffFacts?: (record: PublicCase, lang: Lang, database: any) => StaffFact[] | Promise<StaffFact[]>;
   /**
-   * What a case is about, in one line of English, for the member of staff it is assigned to (their email names
-   * it): given the database as staffFacts is. Without it the email names the service and number only.
+   * What the case's own citizen reads of its service data on their page (/my/cases/{number}): labelled and
+   * formatted as staffFacts are, but only what the citizen gave or is owed. Without it the page lists the
+   * public view's plain words.
    */
-  summary?: (record: PublicCase, database: any) => string | Promise<string>;
+  citizenFacts?: (record: PublicCase, lang: Lang, database: any) => StaffFact[] | Promise<StaffFact[]>;
+  /**
+   * The steps the citizen takes on the service's own pages rather than on the kernel's (pay the fee, send a
+   * replacement document, download the certificate), as links shown on their page for the case's state.
+   */
+  citizenSteps?: (record: PublicCase, lang: Lang) => CitizenStep[];
+  /** A category's name in each language, for the citizen's list of cases (a grievance's type); batched over the list. */
+  categoryNames?: (database: any, categoryIds: readonly number[]) => Promise<Map<number, Words>>;
   /**
    * The texts of the citizen's messages, per language: `subject` (number, state words) and the keys the
    * transitions name (and `lodge` for lodging); grievances point at src/i18n's catalogue.
    */
   catalogue: (lang: Lang) => Catalogue;
+}
+
+/** A step the citizen takes elsewhere: the words of its link and where it leads (a path on this site, English). */
+export interface CitizenStep {
+  key: string;
+  label: string;
+  path: string;
 }
 
 /** One labelled fact of a case for staff: `key` marks it in the page (data-fact), `label` and `value` are in the page's language. */
@@ -268,23 +283,21 @@ const BUILT_IN: Record<string, (words: string | undefined) => Requirement> = {
   document: (words) => ({ check: (c) => (c.documentCount > 0 ? null : { status: 400, message: words ?? 'Attach the document.', field: 'documents' }) }),
 };
 
-/** Requirements another feature provides for every service (payments registers 'payment'). */
-const sharedRequirements = new Map<string, Requirement>();
-
-/** How a feature adds a requirement any service may name: the kernel checks it through this hook. */
-export function registerRequirement(name: string, requirement: Requirement): void {
-  sharedRequirements.set(name, requirement);
-}
-
+/** A requirement by name: the service's own, else the kernel's built-in ones. */
 function requirementNamed<State extends string, Action extends string>(service: ServiceDeclaration<State, Action>, name: string): Requirement | undefined {
   if (name === 'original' && !service.requirements?.original) return originalRequirement(service as ServiceDeclaration<string, string>);
-  return service.requirements?.[name] ?? sharedRequirements.get(name) ?? BUILT_IN[name]?.(service.requirementWords?.[name as 'photo']);
+  return service.requirements?.[name] ?? BUILT_IN[name]?.(service.requirementWords?.[name as 'photo']);
 }
 
-/** The requirements a transition names, resolved; one nobody provides refuses the step rather than let it pass. */
+/** The requirements a transition names, resolved (defineService has refused a declaration naming one nobody provides). */
 export function requirementsOf(service: ServiceDeclaration<string, string>, action: string): [string, Requirement][] {
   const names = service.transitions[action]?.requires ?? [];
-  return names.map((name) => [name, requirementNamed(service, name) ?? { check: () => ({ status: 409, message: `${name}: this cannot be checked yet, so the step is refused.` }) }]);
+  return names.map((name) => [name, requirementNamed(service, name)!]);
+}
+
+/** The requirements a declaration's transitions name that neither it nor the kernel provides, as `action: name`. */
+export function unprovidedRequirements(service: ServiceDeclaration<string, string>): string[] {
+  return Object.entries(service.transitions).flatMap(([action, rule]) => (rule.requires ?? []).filter((name) => !requirementNamed(service, name)).map((name) => `${action}: ${name}`));
 }
 
 export function defineService<State extends string, Action extends string>(declaration: ServiceDeclaration<State, Action>): Service<State, Action> {
@@ -293,7 +306,11 @@ export function defineService<State extends string, Action extends string>(decla
   for (const [action, rule] of Object.entries(declaration.transitions) as [Action, TransitionDeclaration<State>][]) {
     for (const state of [...rule.from, rule.to]) if (!stateNames.includes(state)) throw new Error(`${declaration.name}.${action}: unknown state ${state}`);
     if (rule.message && !declaration.catalogue('en')[rule.message]) throw new Error(`${declaration.name}.${action}: no message ${rule.message}`);
+    if (rule.message && !declaration.catalogue('hi')[rule.message]) throw new Error(`${declaration.name}.${action}: no Hindi message ${rule.message}`);
   }
+  // A step that names a requirement nobody provides would be refused at run time, to every case: refused here, at start.
+  const unprovided = unprovidedRequirements(declaration as unknown as ServiceDeclaration<string, string>);
+  if (unprovided.length > 0) throw new Error(`${declaration.name}: nothing provides the requirement ${unprovided.join(', ')}`);
   const workflow = defineWorkflow<State, Action, Party, TransitionDeclaration<State>>(declaration.transitions, {
     notYours: (rule) => `${rule.label}: your role may not do this.`,
     notFromHere: (rule, state) => `${rule.label}: not possible while the ${declaration.noun} is ${state}.`,

@@ -3,7 +3,9 @@ import { HttpError, json, PUBLIC_TEXT_LIMIT, readFormBody, readJsonBody } from '
 import { citizenAction } from '../grievance/grievance-requests.server';
 import { parseComplaintNumber, transitionsFor } from '../grievance/grievance-workflow';
 import type { GrievanceEvent } from '../grievance/grievance-queries.server';
-import { findCitizenCase, listCitizenCases } from './citizen-cases.server';
+import { findCitizenCase, findCitizenCaseDetail, isGrievanceNumber, listCitizenCases } from './citizen-cases.server';
+import { parseCaseNumber } from '../cases/service';
+import { pathIn } from '../../i18n/lang';
 
 /**
  * The signed-in citizen's JSON calls (the mobile app's, or the site's with the cookie). The timeline is the
@@ -21,20 +23,52 @@ const publicEvent = (e: GrievanceEvent) => ({
   photos: e.photos,
 });
 
+const NOT_YOURS = 'No grievance or application with that number was lodged with your mobile number.';
+
 async function theCase(context: APIContext) {
   const number = parseComplaintNumber(context.params.number);
   const found = number ? await findCitizenCase(context.locals.citizen!.mobile, number) : null;
-  if (!found) throw new HttpError(404, 'No grievance with that number was lodged with your mobile number.');
+  if (!found) throw new HttpError(404, NOT_YOURS);
   return found;
 }
 
-/** GET /api/Citizen/cases: every case of the citizen's mobile, newest first. */
+/** A case of a service other than grievances, in the kernel's shape: its facts, the steps on its own pages, its public timeline. */
+async function kernelCaseAnswer(context: APIContext): Promise<Response | null> {
+  const number = parseCaseNumber(context.params.number);
+  const lang = context.url.searchParams.get('lang') === 'hi' ? 'hi' : 'en';
+  const detail = number ? await findCitizenCaseDetail(context.locals.citizen!.mobile, number, lang) : null;
+  if (!detail) return null;
+  const { service, found, facts, steps, events } = detail;
+  return json({
+    number: found.number,
+    service: service.name,
+    serviceTitle: service.title,
+    state: found.state,
+    stateWords: service.states[found.state] ?? { en: found.state, hi: found.state },
+    overdue: found.overdue,
+    lodgedAt: found.lodgedAt,
+    dueAt: found.dueAt,
+    facts: facts.map(({ key, label, value }) => ({ key, label, value })),
+    steps: steps.map((step) => ({ key: step.key, label: step.label, url: pathIn(lang, step.path) })),
+    actions: [],
+    events: events.map((e) => ({ at: e.at, by: e.actorKind === 'citizen' || e.actorKind === 'system' ? e.actorKind : 'staff', action: e.action, from: e.from, to: e.to, note: e.note })),
+  });
+}
+
+/** GET /api/Citizen/cases: every case of the citizen's mobile, of every service, newest first. */
 export async function casesAnswer(context: APIContext): Promise<Response> {
-  return json(await listCitizenCases(context.locals.citizen!.mobile));
+  const cases = await listCitizenCases(context.locals.citizen!.mobile);
+  return json(cases.map(({ categoryName: _names, ...c }) => c));
 }
 
 /** GET /api/Citizen/cases/{number}: one case, its public timeline and what the citizen may do now. */
 export async function caseAnswer(context: APIContext): Promise<Response> {
+  const number = parseCaseNumber(context.params.number);
+  if (number && !isGrievanceNumber(number)) {
+    const answer = await kernelCaseAnswer(context);
+    if (!answer) throw new HttpError(404, NOT_YOURS);
+    return answer;
+  }
   const { grievance: g, events } = await theCase(context);
   return json({
     number: g.number,

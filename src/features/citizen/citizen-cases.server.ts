@@ -1,16 +1,27 @@
 import { db, type Db } from '../../server/db';
 import { now } from '../../server/clock';
-import type { GrievanceState } from '../grievance/grievance-workflow';
-import { findCitizenGrievance, grievanceEvents, listInbox, type GrievanceEvent, type StaffGrievance } from '../grievance/grievance-queries.server';
+import type { StaffGrievance, GrievanceEvent } from '../grievance/grievance-queries.server';
+import { findCitizenGrievance, grievanceEvents } from '../grievance/grievance-queries.server';
+import { GRIEVANCE } from '../grievance/grievance.service';
+import { caseEvents, findCase, listCases, type CaseEvent, type StaffCase } from '../cases/case-queries.server';
+import { serviceNamed, SERVICES } from '../cases/registry';
+import type { AnyService, CitizenStep, Lang, StaffFact, Words } from '../cases/service';
 
 /**
- * A signed-in citizen's cases, read through the case kernel's reader (grievances are its cases). Everything the
- * citizen pages and API know about where cases live is in this file.
+ * A signed-in citizen's cases of every service on the case kernel, found by the mobile they were lodged with.
+ * Everything the citizen pages and API know about where cases live is in this file: the kernel's readers for
+ * every service, and the grievance's own richer view (its map, rating and reopening) for grievances.
  */
 export interface CitizenCase {
   number: string;
+  service: string;
+  /** The service's name in each language ('Grievance', 'Trade licence'). */
+  serviceTitle: Words;
+  /** The case's category in English as stored (a grievance's type), or '' when its service has none. */
   category: string;
-  state: GrievanceState;
+  categoryName: Words | null;
+  state: string;
+  stateWords: Words;
   lodgedAt: string;
   dueAt: string | null;
   overdue: boolean;
@@ -19,15 +30,71 @@ export interface CitizenCase {
 /** The most cases a citizen's list shows. */
 const MAX_CASES = 500;
 
-/** Every grievance lodged with this mobile number, newest first. */
-export async function listCitizenCases(mobile: string, database: Db = db()): Promise<CitizenCase[]> {
-  const { rows } = await listInbox({ mobile, sort: 'newest', limit: MAX_CASES, offset: 0 }, now(), database);
-  return rows.map((g) => ({ number: g.number, category: g.category, state: g.state, lodgedAt: g.lodgedAt, dueAt: g.dueAt, overdue: g.overdue }));
+const wordsOfState = (service: AnyService | undefined, state: string): Words => service?.states[state] ?? { en: state, hi: state };
+
+/** Every case lodged with this mobile number, of every service, newest first. */
+export async function listCitizenCases(mobile: string, database: Db = db(), services: readonly AnyService[] = SERVICES): Promise<CitizenCase[]> {
+  const { rows } = await listCases({ mobile, sort: 'newest', limit: MAX_CASES, offset: 0 }, now(), database, services);
+  // One look-up per service that names categories, over the whole list.
+  const names = new Map<string, Map<number, Words>>();
+  for (const service of services) {
+    const ids = [...new Set(rows.filter((r) => r.service === service.name && r.categoryId !== null).map((r) => r.categoryId!))];
+    if (service.categoryNames && ids.length > 0) names.set(service.name, await service.categoryNames(database, ids));
+  }
+  return rows.map((c) => {
+    const service = services.find((s) => s.name === c.service);
+    const categoryName = c.categoryId === null ? null : names.get(c.service)?.get(c.categoryId) ?? null;
+    return {
+      number: c.number,
+      service: c.service,
+      serviceTitle: service?.title ?? { en: c.service, hi: c.service },
+      category: categoryName?.en ?? '',
+      categoryName,
+      state: c.state,
+      stateWords: wordsOfState(service, c.state),
+      lodgedAt: c.lodgedAt,
+      dueAt: c.dueAt,
+      overdue: c.overdue,
+    };
+  });
 }
 
-/** One of the citizen's grievances with its timeline; null when the number is not theirs. */
+/** One of the citizen's grievances with its timeline, in the grievance's own shape; null when the number is not theirs. */
 export async function findCitizenCase(mobile: string, number: string, database: Db = db()): Promise<{ grievance: StaffGrievance; events: GrievanceEvent[] } | null> {
   const grievance = await findCitizenGrievance(number, mobile, now(), database);
   if (!grievance) return null;
   return { grievance, events: await grievanceEvents(grievance.id, 'citizen', database) };
 }
+
+/** A case of any service as its own citizen sees it on the kernel's page. */
+export interface CitizenCaseDetail {
+  service: AnyService;
+  found: StaffCase;
+  facts: StaffFact[];
+  steps: CitizenStep[];
+  /** The public timeline: a note staff kept to themselves is left out. */
+  events: CaseEvent[];
+}
+
+/** The facts of a service without its own citizenFacts: the plain words of its public view. */
+function plainFacts(service: AnyService, found: StaffCase): StaffFact[] {
+  const { number, state, wardId, categoryId, lodgedAt, dueAt, overdue, data } = found;
+  const view = service.publicView({ number, service: service.name, state, wardId, categoryId, lodgedAt, dueAt, overdue, data });
+  const shown = Object.entries(view).filter(([key, value]) => !['number', 'state', 'lodgedAt', 'dueAt', 'overdue', 'service'].includes(key) && (typeof value === 'string' || typeof value === 'number') && String(value) !== '');
+  return shown.map(([key, value]) => ({ key, label: key, value: String(value) }));
+}
+
+/** One of the citizen's cases of any service, with its facts, steps and timeline; null when the number is not theirs. */
+export async function findCitizenCaseDetail(mobile: string, number: string, lang: Lang, database: Db = db(), services: readonly AnyService[] = SERVICES): Promise<CitizenCaseDetail | null> {
+  const found = await findCase(number, now(), database, services);
+  // A number lodged with another mobile is answered exactly as one that does not exist.
+  if (!found || found.contact.mobile !== mobile) return null;
+  const service = services.find((s) => s.name === found.service) ?? serviceNamed(found.service);
+  if (!service) return null;
+  const record = { number: found.number, service: found.service, state: found.state, wardId: found.wardId, categoryId: found.categoryId, lodgedAt: found.lodgedAt, dueAt: found.dueAt, overdue: found.overdue, data: found.data };
+  const facts = service.citizenFacts ? await service.citizenFacts(record, lang, database) : plainFacts(service, found);
+  return { service, found, facts, steps: service.citizenSteps?.(record, lang) ?? [], events: await caseEvents(found.id, 'citizen', database) };
+}
+
+/** Whether a case number belongs to the grievance service, which keeps its own richer citizen view. */
+export const isGrievanceNumber = (number: string) => number.startsWith(`${GRIEVANCE.numberPrefix}-`);

@@ -28,9 +28,6 @@ export function withinReopenWindow(decidedAt: string | null, days: number, at: n
   return end !== null && at <= end;
 }
 
-/** How much of the citizen's words an assignment email quotes. */
-const SUMMARY_CHARACTERS = 160;
-
 /** The hours a fresh grievance (and a reopened one) is given when its category says nothing. */
 export const DEFAULT_DUE_HOURS = 72;
 
@@ -197,15 +194,6 @@ export const GRIEVANCE = defineService({
   auditEntity: 'complaint',
   // …and its lodging's entry the old row's fields: the service data and the old status word.
   auditView: ({ state, data }) => ({ ...data, status: GRIEVANCE_LEGACY_STATUS[state] }),
-  // The officer's assignment email: the category, where, and the start of what the citizen wrote.
-  summary: async ({ categoryId, wardId, data }, database) => {
-    const category = categoryId === null ? undefined : (await database.selectFrom('grievance_type').select('grievance_title').where('id', '=', categoryId).executeTakeFirst())?.grievance_title;
-    const ward = wardId === null ? undefined : (await database.selectFrom('ward').select('ward_number').where('id', '=', wardId).executeTakeFirst())?.ward_number;
-    const where = [ward ? `ward ${ward}` : '', String(data.landmark ?? '').trim()].filter(Boolean).join(', ');
-    const said = String(data.description ?? '').replace(/\s+/g, ' ').trim();
-    const line = said.length > SUMMARY_CHARACTERS ? `${said.slice(0, SUMMARY_CHARACTERS - 1)}…` : said;
-    return `${category ?? 'Grievance'}${where ? ` (${where})` : ''}${line ? `: ${line}` : ''}`;
-  },
   citizenPath: (number) => `/trackgrievance?number=${encodeURIComponent(number)}`,
   staffPath: (number) => `/grievances/${encodeURIComponent(number)}`,
   // What the public list, the feeds and Open311 show: never the citizen's address.
@@ -214,5 +202,10 @@ export const GRIEVANCE = defineService({
     ...(c.data.mergedInto ? { mergedInto: c.data.mergedInto } : {}),
   }),
   staffFacts: grievanceFacts,
+  // A category's Hindi name is its admin's (grievance settings); without one the English title stands in.
+  categoryNames: async (database, ids) => {
+    const rows = await database.selectFrom('grievance_type').select(['id', 'grievance_title', 'name_hi']).where('id', 'in', [...ids]).execute();
+    return new Map(rows.map((r: { id: number; grievance_title: string; name_hi: string | null }) => [r.id, { en: r.grievance_title, hi: r.name_hi || r.grievance_title }]));
+  },
   catalogue: (lang) => messages(lang).grievanceMessages,
 });

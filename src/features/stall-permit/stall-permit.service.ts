@@ -1,7 +1,7 @@
 /**
  * A small service the tests run beside grievances, to show that the staff's inbox and case page serve any
  * declared service: a street stall permit, inspected with a photo, then granted or refused with a reason.
- * Never offered to the public: src/case-services.ts adds it only to a test start (CASE_TEST_SERVICE=1).
+ * Never offered to the public: the kernel's registry lists it only on a test start (CASE_TEST_SERVICE=1).
  */
 import { object, string } from 'yup';
 import { defineService } from '../cases/service';

@@ -75,6 +75,17 @@ export const TRADE_LICENCE = defineService({
     licenceNumber: c.data.licenceNumber ?? null, validUntil: c.data.validUntil ?? null,
   }),
   staffFacts: tradeLicenceFacts,
+  // Everything on the staff's list is what the applicant gave or is owed (the fee, the licence and its dates).
+  citizenFacts: tradeLicenceFacts,
+  // Replacing documents and paying happen on the application's own page (found by number and mobile there).
+  citizenSteps: (c, lang) => {
+    const t = messages(lang).tradeLicence;
+    const track = `/tradelicense/track?number=${encodeURIComponent(c.number)}`;
+    if (c.state === 'NeedsApplicant') return [{ key: 'replace', label: t.replaceHeading, path: track }];
+    if (c.state === 'PendingPayment') return [{ key: 'pay', label: t.pay, path: track }];
+    if (c.state === 'Issued' && c.data.licenceNumber) return [{ key: 'certificate', label: t.certificate, path: `/tradelicense/certificate/${encodeURIComponent(String(c.data.licenceNumber))}.pdf` }];
+    return [];
+  },
   catalogue: (lang) => messages(lang).tradeLicenceMessages,
 });
 

@@ -12,7 +12,6 @@ export const grievanceMessages = {
   reopen: (number: string) => `Your grievance ${number} has been reopened and will be assigned again.`,
   autoClose: (number: string) => `Your grievance ${number} has been closed.`,
   otherStep: (number: string, state: string) => `Your grievance ${number} is now ${state}.`,
-  trackAt: (link: string) => `Track it at ${link}`,
   overdueSubject: (number: string) => `Overdue: grievance ${number}`,
   overdueToOfficer: (number: string, due: string) => `Grievance ${number}, assigned to you, was due by ${due} and is still open.`,
   overdueToAdmins: (number: string, due: string, officer: string) => `Grievance ${number} was due by ${due} and is still open (${officer ? `assigned to ${officer}` : 'not assigned to an officer'}).`,

@@ -10,7 +10,6 @@ export const grievanceMessages: Messages['grievanceMessages'] = {
   reopen: (number: string) => `आपकी शिकायत ${number} फिर से खोल दी गई है और दोबारा सौंपी जाएगी।`,
   autoClose: (number: string) => `आपकी शिकायत ${number} बंद कर दी गई है।`,
   otherStep: (number: string, state: string) => `आपकी शिकायत ${number} की स्थिति अब: ${state}।`,
-  trackAt: (link: string) => `इसकी प्रगति यहाँ देखें: ${link}`,
   overdueSubject: (number: string) => `समय-सीमा पार: शिकायत ${number}`,
   overdueToOfficer: (number: string, due: string) => `आपको सौंपी गई शिकायत ${number} का निस्तारण ${due} तक होना था और यह अभी भी खुली है।`,
   overdueToAdmins: (number: string, due: string, officer: string) => `शिकायत ${number} का निस्तारण ${due} तक होना था और यह अभी भी खुली है (${officer ? `${officer} को सौंपी गई` : 'किसी पदाधिकारी को नहीं सौंपी गई'})।`,
