@@ -111,10 +111,8 @@ export function endpoint(handler: (context: APIContext) => Promise<Response>): A
 
 const MB = 1024 * 1024;
 
-/** A size in megabytes as a message names it: '10', '26.7'. */
-export function megabytes(bytes: number): string {
-  return String(Math.round((bytes / MB) * 10) / 10);
-}
+/** A size in megabytes as a message names it, written once for the server and the browser. */
+export { megabytes } from '../lib/file-size';
 
 /** How much a request body may carry, and what a client is told when it sends more. */
 export interface BodyLimit {

@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { FileSlotDef } from '../../lib/content-type';
+import { megabytes } from '../../lib/file-size';
+import { frame } from '../../i18n/messages/en/frame';
+import { tooLargeText } from '../../scripts/file-limits';
 
 /**
  * A file picker for one declared slot, with a preview of the picked file (an image, or the PDF in an
@@ -25,9 +28,23 @@ const LIMIT_DATA = { image: 'maxImageBytes', document: 'maxDocumentBytes', video
  * MAX_DOCUMENT_MB, MAX_VIDEO_MB), which the admin layout puts on <body> as the public forms put it beside their fields.
  */
 export function fileLimitHint(kind: FileSlotDef['kind']): string {
+  const bytes = limitBytes(kind);
+  return bytes ? `${KIND_TEXT[kind]}, up to ${megabytes(bytes)} MB.` : `${KIND_TEXT[kind]}.`;
+}
+
+/** The slot's limit in bytes as the layout publishes it; null where it does not (then the server alone checks). */
+function limitBytes(kind: FileSlotDef['kind']): number | null {
   const bytes = typeof document === 'undefined' ? NaN : Number(document.body.dataset[LIMIT_DATA[kind]]);
-  const mb = bytes / (1024 * 1024);
-  return Number.isFinite(mb) && mb > 0 ? `${KIND_TEXT[kind]}, up to ${Number(mb.toFixed(1))} MB.` : `${KIND_TEXT[kind]}.`;
+  return Number.isFinite(bytes) && bytes > 0 ? bytes : null;
+}
+
+/**
+ * A chosen file over the slot's limit, refused before the form sends anything (the server checks again): the
+ * words to show, or null when the file fits.
+ */
+function tooLarge(kind: FileSlotDef['kind'], file: File): string | null {
+  const bytes = limitBytes(kind);
+  return bytes !== null && file.size > bytes ? tooLargeText(frame.fileTooLarge(megabytes(bytes)), file) : null;
 }
 
 function useObjectUrl(file: File | null): string | null {
@@ -50,6 +67,8 @@ export default function FileInput({ slot, idPrefix, file, stored, required, erro
   const hintId = `${id}-hint`;
   const previewUrl = useObjectUrl(file);
   const isImage = slot.kind === 'image';
+  const [refused, setRefused] = useState<string | null>(null);
+  const shownError = refused ?? error;
 
   return (
     <div className="field field-file">
@@ -62,9 +81,16 @@ export default function FileInput({ slot, idPrefix, file, stored, required, erro
         id={id}
         name={slot.key}
         accept={ACCEPT[slot.kind]}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${hintId} ${errorId}` : hintId}
-        onChange={(event) => onPick(event.currentTarget.files?.[0] ?? null)}
+        aria-invalid={shownError ? true : undefined}
+        aria-describedby={shownError ? `${hintId} ${errorId}` : hintId}
+        onChange={(event) => {
+          const chosen = event.currentTarget.files?.[0] ?? null;
+          const said = chosen && tooLarge(slot.kind, chosen);
+          setRefused(said || null);
+          // A file too large is never kept for the form, so no save can send it; the stored file stays.
+          if (said) event.currentTarget.value = '';
+          onPick(said ? null : chosen);
+        }}
       />
       <p id={hintId} className="field-hint">{fileLimitHint(slot.kind)}</p>
       {file && previewUrl && (
@@ -92,7 +118,7 @@ export default function FileInput({ slot, idPrefix, file, stored, required, erro
           <span>Kept unless you choose a new file.</span>
         </p>
       )}
-      {error && <p id={errorId} className="field-error">{error}</p>}
+      {shownError && <p id={errorId} className="field-error" role={refused ? 'alert' : undefined}>{shownError}</p>}
     </div>
   );
 }

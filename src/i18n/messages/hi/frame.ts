@@ -75,6 +75,7 @@ export const frame: Messages['frame'] = {
   },
   closeDialog: 'संवाद बंद करें',
   close: 'बंद करें',
+  fileTooLarge: (mb: string) => `फ़ाइल {file} {size} एमबी की है, जबकि यहाँ अधिकतम ${mb} एमबी की फ़ाइल ली जाती है: छोटी फ़ाइल चुनें। अभी कुछ भी नहीं भेजा गया है।`,
   enlargePicture: 'चित्र बड़ा करें: ',
   enlargedPicture: (alt: string) => `बड़ा चित्र: ${alt}`,
   pdfSize: (size: string) => `(पीडीएफ़, ${size})`,
