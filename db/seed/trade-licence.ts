@@ -3,7 +3,8 @@ import { hasDemoPart } from './demo-parts';
 import { now } from '../../src/server/clock';
 import { takeStep, type CaseActor } from '../../src/features/cases/cases.server';
 import { collectAtCounter } from '../../src/features/payments/counter.server';
-import { applyForLicence, feeFor, financialYearsOpen, judgeDocument } from '../../src/features/trade-licence/applications.server';
+import { applyForLicence, feeFor, financialYearsOpen } from '../../src/features/trade-licence/applications.server';
+import { judgeDocument } from '../../src/features/trade-licence/verdicts.server';
 import { expireLicences } from '../../src/features/trade-licence/licence.server';
 import { TRADE_LICENCE } from '../../src/features/trade-licence/trade-licence.service';
 import { makePdf } from './pdf';
@@ -76,8 +77,8 @@ export async function seedTradeLicenceDemo(database: Db): Promise<boolean> {
     const stored = await database.selectFrom('service_case').select('data').where('number', '=', number).executeTakeFirstOrThrow();
     const list = (JSON.parse(stored.data) as { documentCodes: string[] }).documentCodes;
     if (stop === 'NeedsApplicant') {
-      await judgeDocument(number, list[0], true, '', verifier, database);
-      await judgeDocument(number, 'premises', false, 'The rent agreement is not signed by the landlord.', verifier, database);
+      await judgeDocument(number, list[0], { verdict: 'accept' }, verifier, database);
+      await judgeDocument(number, 'premises', { verdict: 'refuse', reason: 'The rent agreement is not signed by the landlord.' }, verifier, database);
       await takeStep(TRADE_LICENCE, number, 'sendBack', { note: 'Send a rent agreement signed by the landlord.' }, verifier, database);
       continue;
     }
@@ -85,7 +86,7 @@ export async function seedTradeLicenceDemo(database: Db): Promise<boolean> {
       await takeStep(TRADE_LICENCE, number, 'reject', { note: 'The premises are in a residential lane where this trade is not allowed.' }, verifier, database);
       continue;
     }
-    for (const code of list) await judgeDocument(number, code, true, '', verifier, database);
+    for (const code of list) await judgeDocument(number, code, { verdict: 'accept' }, verifier, database);
     await takeStep(TRADE_LICENCE, number, 'verify', {}, verifier, database);
     if (stop === 'Inspection') continue;
     await takeStep(TRADE_LICENCE, number, 'forward', { note: `Visited ${trader.trade}: premises and area as stated, fire extinguisher present.` }, inspector, database);

@@ -3,10 +3,11 @@ import { ADMIN, pdfFile } from './admin-support';
 
 /**
  * A trade licence application lodged and moved through the API by an admin (who may take every step), for the
- * browser tests whose story starts further along: sent back with its premises paper refused, or approved and
- * waiting for its fee. Each call makes an application of its own, so a retried test finds a fresh one.
+ * browser tests whose story starts further along: just lodged with its documents to check, sent back with its
+ * premises paper refused, or approved and waiting for its fee. Each call makes an application of its own, so a
+ * retried test finds a fresh one.
  */
-export type LicenceStop = 'NeedsApplicant' | 'PendingPayment';
+export type LicenceStop = 'Applied' | 'NeedsApplicant' | 'PendingPayment';
 
 /** The financial year open today in India (April to March), as the form names it: 2026-27. */
 function financialYearToday(): string {
@@ -35,6 +36,7 @@ export async function licenceApplication(baseURL: string, stop: LicenceStop, tra
     const applied = await api.post('/api/Public/trade-licence/applications', { headers, multipart: { ...fields, ...files } });
     expect(applied.status(), await applied.text()).toBe(201);
     const { number } = (await applied.json()) as { number: string };
+    if (stop === 'Applied') return { number, feePaise };
     const judge = async (code: string, verdict: 'accept' | 'refuse', reason = '') =>
       expect((await api.post(`/api/Staff/trade-licence/${number}/documents`, { headers: { ...headers, accept: 'application/json' }, form: { code, verdict, reason } })).status()).toBe(200);
     const step = async (action: string, note = '') =>

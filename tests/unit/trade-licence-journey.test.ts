@@ -8,7 +8,8 @@ import { takeStep, type CaseActor } from '../../src/features/cases/cases.server'
 import { findCase } from '../../src/features/cases/case-queries.server';
 import { collectAtCounter } from '../../src/features/payments/counter.server';
 import { registerPayable } from '../../src/features/payments/payable';
-import { applyForLicence, feeFor, financialYearsOpen, judgeDocument, resubmit } from '../../src/features/trade-licence/applications.server';
+import { applyForLicence, feeFor, financialYearsOpen, resubmit } from '../../src/features/trade-licence/applications.server';
+import { judgeDocument } from '../../src/features/trade-licence/verdicts.server';
 import { expireLicences, publicLicence, sendRenewalReminders, tradeLicencePayable } from '../../src/features/trade-licence/licence.server';
 import { documentStates } from '../../src/features/trade-licence/requirements';
 import { TRADE_LICENCE } from '../../src/features/trade-licence/trade-licence.service';
@@ -92,13 +93,13 @@ describe('a trade licence from the form to the certificate', () => {
     await expect(takeStep(TRADE_LICENCE, number, 'verify', {}, staff.officer, database)).rejects.toMatchObject({ status: 403 });
     await expect(takeStep(TRADE_LICENCE, number, 'verify', {}, staff.verifier, database)).rejects.toMatchObject({ status: 409, message: expect.stringContaining('identity, premises, photo') });
     await expect(takeStep(TRADE_LICENCE, number, 'approve', {}, staff.approver, database)).rejects.toMatchObject({ status: 409 });
-    await expect(judgeDocument(number, 'identity', true, '', staff.approver, database)).rejects.toMatchObject({ status: 403 });
-    await expect(judgeDocument(number, 'premises', false, '', staff.verifier, database)).rejects.toMatchObject({ status: 400 });
+    await expect(judgeDocument(number, 'identity', { verdict: 'accept' }, staff.approver, database)).rejects.toMatchObject({ status: 403 });
+    await expect(judgeDocument(number, 'premises', { verdict: 'refuse', reason: '' }, staff.verifier, database)).rejects.toMatchObject({ status: 400 });
 
     // The verifier refuses the premises proof and sends the application back; the trader replaces it.
-    await judgeDocument(number, 'identity', true, '', staff.verifier, database);
-    await judgeDocument(number, 'photo', true, '', staff.verifier, database);
-    await judgeDocument(number, 'premises', false, 'The rent agreement has expired.', staff.verifier, database);
+    await judgeDocument(number, 'identity', { verdict: 'accept' }, staff.verifier, database);
+    await judgeDocument(number, 'photo', { verdict: 'accept' }, staff.verifier, database);
+    await judgeDocument(number, 'premises', { verdict: 'refuse', reason: 'The rent agreement has expired.' }, staff.verifier, database);
     await expect(takeStep(TRADE_LICENCE, number, 'sendBack', {}, staff.verifier, database)).rejects.toMatchObject({ status: 400, message: expect.stringContaining('Say what is wrong') });
     await takeStep(TRADE_LICENCE, number, 'sendBack', { note: 'Send a rent agreement in force.' }, staff.verifier, database);
     expect((await outbox()).at(-1)).toMatchObject({ lang: 'hi', body: expect.stringContaining('Send a rent agreement in force.') });
@@ -107,7 +108,7 @@ describe('a trade licence from the form to the certificate', () => {
     const states = await documentStates(database, found.id);
     expect(states.map((d) => [d.code, d.accepted])).toEqual([['identity', true], ['premises', null], ['photo', true]]);
 
-    await judgeDocument(number, 'premises', true, '', staff.verifier, database);
+    await judgeDocument(number, 'premises', { verdict: 'accept' }, staff.verifier, database);
     await takeStep(TRADE_LICENCE, number, 'verify', {}, staff.verifier, database);
     await expect(takeStep(TRADE_LICENCE, number, 'forward', { note: 'ok' }, staff.inspector, database)).rejects.toMatchObject({ status: 400 });
     await takeStep(TRADE_LICENCE, number, 'forward', { note: 'Shop as described, 250 sq ft, fire extinguisher in place.' }, staff.inspector, database);
@@ -169,7 +170,7 @@ describe('a trade licence from the form to the certificate', () => {
     expect([changed.state, changed.data.areaSqft, changed.data.unchanged, changed.data.renewalChanges, (changed.data.owners as unknown[]).length]).toEqual(['Applied', 600, false, ['areaSqft'], 2]);
     await expect(takeStep(TRADE_LICENCE, changed.number, 'renewUnchanged', {}, { party: 'system', userId: null, label: 'System' }, database)).rejects.toMatchObject({ status: 409 });
     // Through the checks again, as a new application goes.
-    for (const code of ['identity', 'old-licence']) await judgeDocument(changed.number, code, true, '', staff.verifier, database);
+    for (const code of ['identity', 'old-licence']) await judgeDocument(changed.number, code, { verdict: 'accept' }, staff.verifier, database);
     await takeStep(TRADE_LICENCE, changed.number, 'verify', {}, staff.verifier, database);
     await takeStep(TRADE_LICENCE, changed.number, 'forward', { note: 'Shop extended to 600 sq ft at the back.' }, staff.inspector, database);
     await takeStep(TRADE_LICENCE, changed.number, 'approve', {}, staff.approver, database);
@@ -184,7 +185,7 @@ describe('a trade licence from the form to the certificate', () => {
 
   it('lets the approver cancel an issued licence, which then verifies as cancelled', async () => {
     const { number } = await applyForLicence({ fields: form({ tradeName: 'Gupta Tailors', tradeType: 'tailoring', structureSubType: 'kutcha', employees: 2, feePaise: 20_000 }), documents: documents('two'), lang: 'en', source: 'counter' }, staff.admin, database);
-    for (const code of ['identity', 'premises', 'photo']) await judgeDocument(number, code, true, '', staff.verifier, database);
+    for (const code of ['identity', 'premises', 'photo']) await judgeDocument(number, code, { verdict: 'accept' }, staff.verifier, database);
     await takeStep(TRADE_LICENCE, number, 'verify', {}, staff.verifier, database);
     await takeStep(TRADE_LICENCE, number, 'forward', { note: 'A kutcha shed of 250 sq ft on Station Road.' }, staff.inspector, database);
     await takeStep(TRADE_LICENCE, number, 'approve', {}, staff.approver, database);

@@ -18,8 +18,8 @@ import { TRADE_LICENCE } from './trade-licence.service';
 import { indianDate } from '../../lib/india-time';
 
 /**
- * Applying for a trade licence (the citizen's form, the counter clerk, the JSON call) and the verifier's
- * word on each document. Everything is checked before anything is stored: the form's formats, the trade
+ * Applying for a trade licence (the citizen's form, the counter clerk, the JSON call) and resubmitting it (the
+ * verifier's word on each document is verdicts.server.ts). Everything is checked before anything is stored: the form's formats, the trade
  * type, the checklist's documents, the fee the applicant was shown (it must still be the fee), and for a
  * renewal the licence being renewed.
  */
@@ -153,24 +153,6 @@ export async function applyForLicence(input: NewApplication, actor: CaseActor, d
   );
   if (shortPath) await takeStep(TRADE_LICENCE, number, 'renewUnchanged', { note: `Renewal of ${application.oldLicenceNumber}, unchanged.` }, { party: 'system', userId: null, label: 'System' }, database);
   return { number, feePaise: fee.totalPaise };
-}
-
-/** The verifier's word on one document of an application waiting for verification (Applied). */
-export async function judgeDocument(number: string, code: string, accepted: boolean, reason: string, actor: CaseActor, database: Db = db()): Promise<void> {
-  if (!['verifier', 'admin'].includes(actor.party)) throw new HttpError(403, 'Only a document verifier may judge documents.');
-  const found = await findCase(number, now(), database, [TRADE_LICENCE]);
-  if (!found) throw new HttpError(404, 'No application with that number.');
-  if (found.state !== 'Applied') throw new HttpError(409, `Documents are judged while the application is Applied; it is ${found.state}.`);
-  const doc = (await documentStates(database, found.id)).find((d) => d.code === code);
-  if (!doc || !doc.mediaId) throw new HttpError(404, 'The application has no such document.');
-  const why = reason.trim().slice(0, 500);
-  if (!accepted && why === '') throw new HttpError(400, 'Say why the document is not accepted.', { reason: 'Say why the document is not accepted.' });
-  const at = new Date(now()).toISOString();
-  await database
-    .insertInto('trade_document_verdict')
-    .values({ case_id: found.id, code, media_id: doc.mediaId, accepted: accepted ? 1 : 0, reason: accepted ? '' : why, by_label: actor.label, at })
-    .onConflict((oc) => oc.columns(['case_id', 'code', 'media_id']).doUpdateSet({ accepted: accepted ? 1 : 0, reason: accepted ? '' : why, by_label: actor.label, at }))
-    .execute();
 }
 
 /** Sends the replacements for refused documents and hands the application back to the verifier. */

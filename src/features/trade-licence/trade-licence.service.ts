@@ -3,6 +3,7 @@ import { messages } from '../../i18n/messages';
 import { documentsRequirement, paymentRequirement, replacementsRequirement, unchangedRenewalRequirement } from './requirements';
 import { applicationSchema } from './application-schema';
 import { tradeLicenceFacts } from './staff-facts';
+import { VERDICT_EVENT, verdictEventWords } from './verdict-words';
 
 /**
  * The trade licence, the second service on the case kernel. Each stage has its own role (so the person who
@@ -54,15 +55,19 @@ export const TRADE_LICENCE = defineService({
     },
     sendBack: {
       label: 'Send back to the applicant', hi: 'आवेदक को वापस भेजें', from: ['Applied', 'Inspection', 'PendingApproval'], to: 'NeedsApplicant', by: REVIEWERS,
-      requires: ['reason'], publicNote: true, message: 'sentBack',
+      requires: ['reason'], publicNote: true, message: 'sentBack', tone: 'secondary',
     },
     resubmit: {
       label: 'Resubmit', hi: 'फिर से जमा करें', from: ['NeedsApplicant'], to: 'Applied', by: ['citizen', 'user', 'admin'], requires: ['replacements'], message: 'resubmitted',
       // Staff send a new file for each refused document: the panel (TradeLicencePanel.astro) asks for them by name.
       inPanel: true,
     },
-    reject: { label: 'Reject', hi: 'अस्वीकार करें', from: ['Applied', 'Inspection', 'PendingApproval'], to: 'Rejected', by: REVIEWERS, requires: ['reason'], publicNote: true, message: 'rejected' },
-    cancel: { label: 'Cancel the licence', hi: 'लाइसेंस रद्द करें', from: ['Issued'], to: 'Cancelled', by: ['approver', 'admin'], requires: ['reason'], publicNote: true, message: 'cancelled' },
+    // Ending the application is never drawn as the way on: the forward step (verify, forward, approve) is.
+    reject: {
+      label: 'Reject', hi: 'अस्वीकार करें', from: ['Applied', 'Inspection', 'PendingApproval'], to: 'Rejected', by: REVIEWERS, requires: ['reason'], publicNote: true, message: 'rejected',
+      tone: 'danger',
+    },
+    cancel: { label: 'Cancel the licence', hi: 'लाइसेंस रद्द करें', from: ['Issued'], to: 'Cancelled', by: ['approver', 'admin'], requires: ['reason'], publicNote: true, message: 'cancelled', tone: 'danger' },
     expire: { label: 'Expired', hi: 'अवधि समाप्त', from: ['Issued'], to: 'Expired', by: ['system'], message: 'expired' },
   },
   lodgedBy: ['citizen', 'user', 'admin'],
@@ -75,6 +80,8 @@ export const TRADE_LICENCE = defineService({
     licenceNumber: c.data.licenceNumber ?? null, validUntil: c.data.validUntil ?? null,
   }),
   staffFacts: tradeLicenceFacts,
+  // The verifier's word on each document is an entry of the timeline of its own (verdicts.server.ts).
+  eventWords: (event, lang) => (event.action === VERDICT_EVENT ? verdictEventWords(event.data, lang) : undefined),
   // Everything on the staff's list is what the applicant gave or is owed (the fee, the licence and its dates).
   citizenFacts: tradeLicenceFacts,
   // Replacing documents and paying happen on the application's own page (found by number and mobile there).

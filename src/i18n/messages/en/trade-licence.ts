@@ -104,7 +104,29 @@ export const tradeLicence = {
   // The staff case page: the trade licence panel and the application's facts.
   panel: {
     heading: 'Trade licence: checks', documents: 'Documents', open: 'Open', accepted: 'Accepted', refused: 'Not accepted', pending: 'Not yet checked',
-    accept: 'Accept', refuse: 'Refuse', reason: 'Reason', reports: 'Inspection reports', none: 'None yet.', owners: 'Owners',
+    accept: 'Accept', refuse: 'Refuse', reason: 'Reason, if refusing', reports: 'Inspection reports', none: 'None yet.', owners: 'Owners',
+    // The verifier's word on each document: taken in place with script, else the form comes back to the document.
+    undo: 'Undo', acceptRemaining: 'Accept all remaining',
+    acceptRemainingHint: 'Accepts every document not yet checked, as shown on this page; a refused one stays refused.',
+    saidAccepted: (document: string) => `${document}: accepted.`,
+    saidRefused: (document: string) => `${document}: not accepted.`,
+    saidUndone: (document: string) => `${document}: verdict undone, not yet checked.`,
+    saidAcceptedMany: (n: number) => (n === 0 ? 'No document was waiting to be checked.' : `${n} document${n === 1 ? '' : 's'} accepted.`),
+    // A verdict the page could not take, shown where the form came back to.
+    verdictRefusals: {
+      reason: 'Say why the document is not accepted: the applicant reads it.',
+      file: 'This document has a new file since the page was opened: open it before judging it.',
+      state: 'The application is no longer waiting for its documents to be checked, so its verdicts stand as they are.',
+      gone: 'The application has no such document now.',
+      role: 'Only a document verifier may judge documents.',
+      verdict: 'Choose Accept, Refuse or Undo.',
+    },
+    // The case's timeline: each verdict an entry of its own.
+    timeline: {
+      accepted: (document: string) => `Document accepted: ${document}`,
+      refused: (document: string) => `Document not accepted: ${document}`,
+      pending: (document: string) => `Verdict undone: ${document}`,
+    },
     owner: (name: string, relationship: string, guardian: string, pan: string) => `${name} (${relationship} ${guardian}, PAN ${pan})`,
     changes: 'Changed since the old licence',
     withdraw: 'Withdraw the file', withdrawn: 'No file: withdrawn, to be sent again',
