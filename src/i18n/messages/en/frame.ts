@@ -80,14 +80,14 @@ export const frame = {
     document: (mb: string) => `PDF or picture (JPEG, PNG), up to ${mb} MB.`,
     video: (mb: string) => `MP4 or WebM video, up to ${mb} MB.`,
   },
-  /** The shared pieces of lists and dialogs. */
-  closeDialog: 'Close dialog',
-  close: 'Close',
   /**
    * A chosen file over its field's limit, said by the browser before anything is sent; `mb` is the server's own
    * limit, and the browser fills in {file} (the file's name) and {size} (its megabytes).
    */
   fileTooLarge: (mb: string) => `{file} is {size} MB, more than the ${mb} MB this field takes: choose a smaller file. Nothing has been sent yet.`,
+  /** The shared pieces of lists and dialogs. */
+  closeDialog: 'Close dialog',
+  close: 'Close',
   enlargePicture: 'Enlarge picture: ',
   enlargedPicture: (alt: string) => `Enlarged picture: ${alt}`,
   pdfSize: (size: string) => `(PDF, ${size})`,
