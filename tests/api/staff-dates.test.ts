@@ -3,18 +3,20 @@ import { noticeType } from '../../src/features/notice/notice.schema';
 import { tenderType } from '../../src/features/tender/tender.schema';
 import { formatDayMonthYear, formatWhen } from '../../src/lib/format';
 import { indianDate, indianOffsetTime } from '../../src/lib/india-time';
+import { receiptCheckCode } from '../../src/features/payments/receipt-check';
 import { siteSettings } from '../../src/site-settings';
 import { ADMIN, baseUrl, bearer, login } from '../support/api';
 import { contentForm, samplePdf, sampleValues } from '../support/content-samples';
 import { pdfText, pdfWords } from '../support/pdf-text';
 
 /**
- * What staff read of a moment is India's time in the one style of src/lib/format.ts ('12 May 2026, 11:00 AM'),
- * never an ISO date or a UTC time: the property ledger, the day's collection register and its CSV (India's
- * time with its offset), the receipt PDF in both languages (the Hindi one with the council's Hindi address, its
- * amounts right-aligned under one another and a total row), and the history screen's dates. A content form
- * refuses a date that does not exist with one message, and the property import refuses a file that is not CSV
- * without echoing its bytes. Reads the demo's receipts and writes only a notice of its own.
+ * What staff and payers read of a moment is India's time in the one style of src/lib/format.ts ('12 May 2026,
+ * 11:00 AM'), never an ISO date or a UTC time: the property ledger, the day's collection register and its CSV
+ * (India's time with its offset), a payer's statement, a receipt's verification page, the receipt PDF in both
+ * languages (the Hindi one with the council's Hindi address, its amounts right-aligned under one another and a
+ * total row), and the history screen's dates. A content form refuses a date that does not exist with one
+ * message, and the property import refuses a file that is not CSV without echoing its bytes. Reads the demo's
+ * receipts and writes only a notice of its own.
  */
 let admin: Record<string, string>;
 const get = async (path: string) => {
@@ -89,6 +91,19 @@ async function receiptPdf(r: DemoReceipt, lang: 'en' | 'hi') {
 }
 
 const paise = (text: string) => Math.round(Number(text.replace(/,/g, '')) * 100);
+
+describe('a receipt verified by its number and check code', () => {
+  it('names the day it was paid for people, in either language', async () => {
+    const r = receipts[0];
+    const code = receiptCheckCode(r.token, r.number);
+    for (const lang of ['en', 'hi'] as const) {
+      const res = await fetch(`${baseUrl()}${lang === 'hi' ? '/hi' : ''}/verify/${r.number}?code=${code}`);
+      const text = textOf(await res.text());
+      expect(text, lang).toContain(formatDayMonthYear(r.paidAt, lang));
+      expect(text, lang).not.toMatch(ISO_DAY);
+    }
+  });
+});
 
 describe('the receipt PDF', () => {
   it('in Hindi: the council\'s Hindi name and address, its date in Hindi, amounts right-aligned and a total row that adds up', async () => {

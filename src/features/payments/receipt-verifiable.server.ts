@@ -1,4 +1,5 @@
 import { messages } from '../../i18n/messages';
+import { formatDayMonthYear } from '../../lib/format';
 import type { Verifiable } from '../shared/verification';
 import { rupees } from './money';
 import { payableOf } from './payable';
@@ -21,11 +22,11 @@ export const receiptVerifiable: Verifiable = {
       ? [
           { label: t.receiptNumber, value: receipt.number },
           { label: t.amount, value: rupees(receipt.amountPaise) },
-          { label: t.date, value: receipt.paidOn },
+          { label: t.date, value: formatDayMonthYear(receipt.paidOn, lang) },
           // What it paid for, and which one: a property's number, a licence application's.
           { label: t.verifyFor, value: `${payableOf(receipt.kind).title[lang]} ${receipt.reference}` },
           { label: t.mode, value: t.modes[receipt.mode] ?? receipt.mode },
-          ...(receipt.cancelledOn ? [{ label: t.cancelledOn, value: receipt.cancelledOn }] : []),
+          ...(receipt.cancelledOn ? [{ label: t.cancelledOn, value: formatDayMonthYear(receipt.cancelledOn, lang) }] : []),
         ]
       : [{ label: t.receiptNumber, value: found.number }];
     return {
