@@ -38,15 +38,16 @@ const POSTGRES_API_TESTS = [
   'payments', 'counter', 'gateway-simulator',
   // late captures of failed payments and their refunds: conditional moves, a claim on a refund
   'payment-exceptions',
+  // staff and payers told once per event: an assignment and a send-back taken in turn, a receipt cancelled once
+  'notices',
   // property tax: a year's demands raised, shown before and withdrawn; the register's wards
   'property-register',
   // finding a property (LIKE with an escape, on each engine's lower()) and the audit log's filters by person and day
   'property-search', 'audit-log',
   // receipts of each payable kind, found in the database by kind and read by their secret token
   'receipt-reference',
-  // trade licences: applications, verdicts and licences on the kernel's tables; the register's search and the tables' edits;
-  // the verifier's verdicts taken in turn on a locked case (a burst writes each once)
-  'trade-licence', 'trade-licence-register', 'trade-licence-settings', 'trade-licence-verdicts',
+  // trade licences: applications, verdicts and licences on the kernel's tables; the register's search and the tables' edits
+  'trade-licence', 'trade-licence-register', 'trade-licence-settings',
   // the licence certificate kept per state: found through the licence and its case, cancelled through the kernel
   'licence-certificate',
   // ward boundaries: the page's summary of what is in use (a join, a max and the audit log)

@@ -3,14 +3,15 @@ import { readConfig, siteOrigin } from '../../server/config';
 import { channelsFor, queueMessages, type NewMessage } from '../../server/outbox';
 import { pathIn } from '../../i18n/lang';
 import { messages } from '../../i18n/messages';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatWhen } from '../../lib/format';
 import type { CaseContact } from './contact';
-import type { Lang, AnyService, Template } from './service';
+import type { Lang, AnyService, PublicCase, Template } from './service';
 
 /**
  * What people hear about a case, written into the outbox inside the transaction of the step that causes it
  * (src/server/outbox): to the citizen in the language the case was lodged in, with the service's own texts
- * and a link that opens the case for them; to staff, in English, when a case goes overdue.
+ * and a link that opens the case for them; to staff, in English, when a case is assigned to them and when it
+ * goes overdue.
  */
 
 /** Where a citizen opens their case: their own page under /my, unless the service says where. */
@@ -44,11 +45,34 @@ export async function queueCitizenMessage(trx: Db, service: AnyService, number: 
   await queueMessages(trx, channelsFor({ email: contact.email, mobile: contact.mobile }).map((to): NewMessage => ({ ...to, lang, subject, body, reference: number })));
 }
 
+/** Where staff open a case: the service's own address for it, or /cases/{number}. */
+const staffLink = (service: AnyService, number: string) => `${siteOrigin(readConfig())}${service.staffPath?.(number) ?? `/cases/${encodeURIComponent(number)}`}`;
+
+/**
+ * The email to the member of staff a case was just given to: which case, what it is about, when it is due
+ * (India time) and where to open it. Staff read English.
+ */
+export async function queueAssignmentNotice(trx: Db, service: AnyService, record: PublicCase, assignee: { email: string }, byLabel: string): Promise<void> {
+  const t = messages('en').notices;
+  const about = (await service.summary?.(record, trx))?.trim();
+  const title = service.title.en.toLowerCase();
+  const body = [
+    t.assigned(title, record.number, byLabel),
+    '',
+    ...(about ? [t.about(about)] : []),
+    record.dueAt ? t.dueBy(formatWhen(record.dueAt, 'en')) : t.noDueTime,
+    '',
+    t.openCaseAt(staffLink(service, record.number)),
+  ].join('\n');
+  const subject = t.assignedSubject(service.title.en, record.number);
+  await queueMessages(trx, channelsFor({ email: assignee.email }).map((to): NewMessage => ({ ...to, lang: 'en', subject, body, reference: record.number })));
+}
+
 /** The overdue notices of a case: one to its assignee, one to the admins together. Staff read English. */
 export async function queueOverdueNotice(trx: Db, service: AnyService, overdue: { number: string; dueAt: string; assigneeEmail: string | null }): Promise<number> {
   const m = messages('en').grievanceMessages;
   const due = `${formatDateTime(overdue.dueAt, 'en')} IST`;
-  const link = `${siteOrigin(readConfig())}${service.staffPath?.(overdue.number) ?? `/cases/${encodeURIComponent(overdue.number)}`}`;
+  const link = staffLink(service, overdue.number);
   // A service's catalogue may word the notices itself (overdueSubject, overdueToOfficer, overdueToAdmins).
   const own = service.catalogue('en');
   const subject = own.overdueSubject ? own.overdueSubject(overdue.number) : `Overdue: ${service.title.en.toLowerCase()} ${overdue.number}`;

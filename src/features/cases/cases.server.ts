@@ -6,11 +6,11 @@ import { auditSnapshot, recordAudit } from '../../server/audit';
 import type { AcceptedFile } from '../../server/content/uploads';
 import { now as clockNow } from '../../server/clock';
 import type { CaseContact } from './contact';
-import { queueCitizenMessage } from './case-messages.server';
+import { queueAssignmentNotice, queueCitizenMessage } from './case-messages.server';
 import { tellCaseWatchers } from './case-watchers.server';
 import { mergeInto, queueSupporterMessages } from './case-supporters.server';
 import { dropCaseFiles } from './case-files.server';
-import { caseNumber, CITIZEN, SYSTEM, requirementsOf, type Lang, type Party, type AnyService, type OriginalCase } from './service';
+import { caseNumber, CITIZEN, SYSTEM, requirementsOf, type Lang, type Party, type AnyService, type OriginalCase, type PublicCase } from './service';
 import { HOUR_MS } from '../../lib/india-time';
 
 /**
@@ -65,7 +65,7 @@ async function checkedData(service: AnyService, data: unknown): Promise<Record<s
 
 const filesTooMany = (count: number) => count > MAX_FILES && new HttpError(400, `Send at most ${MAX_FILES} files of each kind.`, { photos: `Send at most ${MAX_FILES} files of each kind.` });
 
-export interface EventRow {
+interface EventRow {
   action: string;
   from: string | null;
   to: string;
@@ -74,8 +74,7 @@ export interface EventRow {
   data: Record<string, unknown>;
 }
 
-/** One entry of a case's timeline, with its files; a service's own record of work on a case (a document's verdict) writes one too. */
-export async function storeEvent(trx: Db, caseId: number, at: string, actor: CaseActor, event: EventRow, files: { id: number; kind: 'photo' | 'document' }[]) {
+async function storeEvent(trx: Db, caseId: number, at: string, actor: CaseActor, event: EventRow, files: { id: number; kind: 'photo' | 'document' }[]) {
   const stored = await trx
     .insertInto('case_event')
     .values({
@@ -201,8 +200,11 @@ function plannedStep(service: AnyService, number: string, action: string, input:
       ...(effect.assigneeId !== undefined ? { assignee_id: effect.assigneeId } : {}),
       ...(hours !== null ? { due_at: new Date(Date.parse(at) + hours * HOUR_MS).toISOString() } : {}),
     };
-    // Only from the state just checked: of two people acting at once, the second is told it has moved on.
-    const updated = await trx.updateTable('service_case').set(changes).where('id', '=', row.id).where('state', '=', row.state).executeTakeFirst();
+    // Only from the state (and, for a step that gives the case to someone, the assignee) just checked: of two
+    // people acting at once, the second is told it has moved on, and an assignee is told of it only once.
+    let update = trx.updateTable('service_case').set(changes).where('id', '=', row.id).where('state', '=', row.state);
+    if (effect.assigneeId !== undefined) update = row.assignee_id === null ? update.where('assignee_id', 'is', null) : update.where('assignee_id', '=', row.assignee_id);
+    const updated = await update.executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, `${rule.label}: the ${service.noun} has just been changed by someone else; look again.`);
     // The citizen's own words, the system's and a reason they are owed are theirs to read; staff choose for the rest.
     const visibility: Visibility = actor.party === CITIZEN || actor.party === SYSTEM || rule.publicNote ? 'public' : (input.visibility ?? 'staff');
@@ -219,10 +221,35 @@ function plannedStep(service: AnyService, number: string, action: string, input:
       // Whoever follows the case hears of the same steps (the duplicate's followers of its merge, too).
       await queueSupporterMessages(trx, service, row.id, row.number, step);
     }
+    // Whoever the case is now given to hears of it, unless they took it themselves or had it already.
+    const newAssignee = typeof effect.assigneeId === 'number' && effect.assigneeId !== row.assignee_id && effect.assigneeId !== actor.userId ? effect.assigneeId : null;
+    if (newAssignee !== null) await tellAssignee(trx, service, { row, changes, assigneeId: newAssignee, actor });
     await tellCaseWatchers(trx, { service, caseId: row.id, number: row.number, action, from: row.state, to: rule.to, toldToCitizen: Boolean(rule.message) });
     return { result: undefined, audit: { action: 'transition' as const, recordId: row.id, before: row, after: { ...row, ...changes, event: { action, note, visibility } } } };
   };
   return { check, change, uploads: uploadsOf(photos, documents) };
+}
+
+/** The email to the member of staff a step gave the case to, named by the step's actor as the staff list names them. */
+async function tellAssignee(
+  trx: Db, service: AnyService,
+  step: {
+    row: { number: string; ward_id: number | null; category_id: number | null; lodged_at: string; due_at: string | null };
+    changes: { state: string; data: string; due_at?: string };
+    assigneeId: number;
+    actor: CaseActor;
+  },
+): Promise<void> {
+  const { row, changes, assigneeId, actor } = step;
+  const people = await trx.selectFrom('app_user').select(['id', 'email', 'name']).where('id', 'in', actor.userId === null ? [assigneeId] : [assigneeId, actor.userId]).execute();
+  const assignee = people.find((p) => p.id === assigneeId);
+  if (!assignee) return;
+  const by = people.find((p) => p.id === actor.userId);
+  const record: PublicCase = {
+    number: row.number, service: service.name, state: changes.state, wardId: row.ward_id, categoryId: row.category_id, lodgedAt: row.lodged_at,
+    dueAt: changes.due_at ?? row.due_at, overdue: false, data: JSON.parse(changes.data) as Record<string, unknown>,
+  };
+  await queueAssignmentNotice(trx, service, record, assignee, by ? by.name?.trim() || by.email : actor.label);
 }
 
 /**

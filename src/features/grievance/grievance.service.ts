@@ -28,6 +28,9 @@ export function withinReopenWindow(decidedAt: string | null, days: number, at: n
   return end !== null && at <= end;
 }
 
+/** How much of the citizen's words an assignment email quotes. */
+const SUMMARY_CHARACTERS = 160;
+
 /** The hours a fresh grievance (and a reopened one) is given when its category says nothing. */
 export const DEFAULT_DUE_HOURS = 72;
 
@@ -194,6 +197,15 @@ export const GRIEVANCE = defineService({
   auditEntity: 'complaint',
   // …and its lodging's entry the old row's fields: the service data and the old status word.
   auditView: ({ state, data }) => ({ ...data, status: GRIEVANCE_LEGACY_STATUS[state] }),
+  // The officer's assignment email: the category, where, and the start of what the citizen wrote.
+  summary: async ({ categoryId, wardId, data }, database) => {
+    const category = categoryId === null ? undefined : (await database.selectFrom('grievance_type').select('grievance_title').where('id', '=', categoryId).executeTakeFirst())?.grievance_title;
+    const ward = wardId === null ? undefined : (await database.selectFrom('ward').select('ward_number').where('id', '=', wardId).executeTakeFirst())?.ward_number;
+    const where = [ward ? `ward ${ward}` : '', String(data.landmark ?? '').trim()].filter(Boolean).join(', ');
+    const said = String(data.description ?? '').replace(/\s+/g, ' ').trim();
+    const line = said.length > SUMMARY_CHARACTERS ? `${said.slice(0, SUMMARY_CHARACTERS - 1)}…` : said;
+    return `${category ?? 'Grievance'}${where ? ` (${where})` : ''}${line ? `: ${line}` : ''}`;
+  },
   citizenPath: (number) => `/trackgrievance?number=${encodeURIComponent(number)}`,
   staffPath: (number) => `/grievances/${encodeURIComponent(number)}`,
   // What the public list, the feeds and Open311 show: never the citizen's address.

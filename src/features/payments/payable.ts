@@ -48,6 +48,10 @@ export interface Payable {
   onCancelled: (trx: Db, receipt: PaidReceipt) => Promise<void>;
   /** Where the payer lands after the gateway: the service's page for this transaction. */
   returnPath: (lang: Lang, transactionId: string) => string;
+  /** Where a payer pays this reference online (a path in their language), for a notice that it is owed again; none: at the office. */
+  payPath?: (lang: Lang, reference: string) => string;
+  /** The language the payer of this reference reads, where the service knows it (the one an application was made in). */
+  payerLang?: (database: Db, reference: string) => Promise<Lang | null>;
   /** What a receipt paid, line by line, for its PDF. */
   receiptLines: (database: Db, receiptId: number, lang: Lang) => Promise<{ label: string; amountPaise: number }[]>;
   /** The words for the receipt and its messages, e.g. 'Property tax' / 'संपत्ति कर'. */

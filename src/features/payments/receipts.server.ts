@@ -109,7 +109,14 @@ export async function issueReceipt(trx: Db, input: IssueInput): Promise<{ id: nu
 export async function cancelReceipt(trx: Db, number: string, reason: string, at: number): Promise<{ id: number; billId: number } | null> {
   const receipt = await trx.selectFrom('payment_receipt').selectAll().where('number', '=', number).executeTakeFirst();
   if (!receipt || receipt.state !== 'valid') return null;
-  await trx.updateTable('payment_receipt').set({ state: 'cancelled', valid_bill_id: null, cancelled_at: new Date(at).toISOString(), cancel_reason: reason }).where('id', '=', receipt.id).execute();
+  // Only while still valid: of two cancellations at once (a double press), the second finds it done and does nothing.
+  const cancelled = await trx
+    .updateTable('payment_receipt')
+    .set({ state: 'cancelled', valid_bill_id: null, cancelled_at: new Date(at).toISOString(), cancel_reason: reason })
+    .where('id', '=', receipt.id)
+    .where('state', '=', 'valid')
+    .executeTakeFirst();
+  if (Number(cancelled.numUpdatedRows) !== 1) return null;
   // The bill stays paid-and-reversed as history; the payable's next bill asks for the money again.
   await trx.updateTable('payment_bill').set({ state: 'cancelled', open_key: null }).where('id', '=', receipt.bill_id).execute();
   await payableOf(receipt.kind).onCancelled(trx, { id: receipt.id, number: receipt.number });

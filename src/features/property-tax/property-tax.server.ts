@@ -229,6 +229,9 @@ export const propertyTaxPayable: Payable = {
     return lines;
   },
   returnPath: (lang: Lang, transactionId: string) => pathIn(lang, `/paypropertytax?txn=${encodeURIComponent(transactionId)}`),
+  // A bounced cheque's notice sends the holder here, the property's number filled in. The register keeps no
+  // holder's language, so that notice is written in Hindi and English together.
+  payPath: (lang: Lang, reference: string) => pathIn(lang, `/paypropertytax?number=${encodeURIComponent(reference)}`),
 };
 
 /** The properties on record for a mobile (a signed-in citizen's /my). */

@@ -89,6 +89,11 @@ export const tradeLicencePayable: Payable = {
     return [{ label: `${lang === 'hi' ? 'व्यापार लाइसेंस शुल्क' : 'Trade licence fee'} ${licence.reference}`, amountPaise: licence.amount_paise }];
   },
   returnPath: (lang: Lang, transactionId: string) => pathIn(lang, `/tradelicense/track?txn=${encodeURIComponent(transactionId)}`),
+  // The applicant is written to in the language they applied in.
+  payerLang: async (database, reference) => {
+    const row = await database.selectFrom('service_case').select('lang').where('number', '=', reference).where('service', '=', TRADE_LICENCE.name).executeTakeFirst();
+    return row ? (row.lang === 'hi' ? 'hi' : 'en') : null;
+  },
 };
 
 /**

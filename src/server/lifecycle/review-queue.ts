@@ -33,7 +33,7 @@ export interface ReviewQueue {
 const MAX_ITEMS = 200;
 
 /** A record's name as people know it: its first text field with a value (a slide has none: 'Slider 4'). */
-async function nameOf(def: ContentTypeDef, id: number, database: Db): Promise<string> {
+export async function nameOf(def: ContentTypeDef, id: number, database: Db): Promise<string> {
   const record = await findRecord(def, id, false, database);
   const field = def.fields.find((candidate) => candidate.input === 'text' && storedText(record?.values[candidate.key]));
   return field && record ? storedText(record.values[field.key]) : `${def.heading} ${id}`;

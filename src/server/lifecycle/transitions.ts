@@ -10,6 +10,8 @@ import { storageOf } from '../content/registry';
 import { stateOf, writeState } from './state-store';
 import { stateTableOf } from './visibility';
 import { indianMoment } from '../../lib/india-time';
+import { sql } from 'kysely';
+import { queueSendBackNotice } from './send-back-notice';
 
 /**
  * Moves a record along the lifecycle (src/lib/lifecycle.ts) through the write path, so each
@@ -118,6 +120,10 @@ export async function applyTransition(def: ContentTypeDef, id: number, request: 
           .where('id', '=', id)
           .executeTakeFirst();
         if (!exists) throw new HttpError(404, `${def.heading} not found.`);
+        // Two steps on one record at once (a double press) take turns on its state row: on PostgreSQL the second
+        // waits here for the first to commit and then reads what it left, so it is refused rather than taken
+        // (and its editor told) twice. SQLite's writers take turns already.
+        await trx.updateTable('content_state').set({ state: sql<string>`state` }).where('content_type', '=', def.path).where('record_id', '=', id).execute();
         const current = await stateOf(def.path, id, trx);
         const refused = CONTENT_WORKFLOW.refusal(request.action, role, current.state);
         if (refused) throw new HttpError(refused.status, refused.message, { action: 'Not possible from this state.' });
@@ -125,6 +131,7 @@ export async function applyTransition(def: ContentTypeDef, id: number, request: 
           throw new HttpError(403, 'Only an admin can change a published or scheduled item.');
         }
         const saved = await writeState(trx, def.path, id, nextInfo(def, current, request, now()), actor);
+        if (request.action === 'send_back') await queueSendBackNotice(trx, def, id, request.comment, actor);
         return {
           result: saved,
           audit: { action: 'transition', recordId: id, before: { ...current }, after: { action: request.action, ...saved } },
