@@ -46,8 +46,9 @@ const POSTGRES_API_TESTS = [
   'property-search', 'audit-log',
   // receipts of each payable kind, found in the database by kind and read by their secret token
   'receipt-reference',
-  // trade licences: applications, verdicts and licences on the kernel's tables; the register's search and the tables' edits
-  'trade-licence', 'trade-licence-register', 'trade-licence-settings',
+  // trade licences: applications, verdicts and licences on the kernel's tables; the register's search and the tables' edits;
+  // the verifier's verdicts taken in turn on a locked case (a burst writes each once)
+  'trade-licence', 'trade-licence-register', 'trade-licence-settings', 'trade-licence-verdicts',
   // the licence certificate kept per state: found through the licence and its case, cancelled through the kernel
   'licence-certificate',
   // ward boundaries: the page's summary of what is in use (a join, a max and the audit log)

@@ -65,7 +65,7 @@ async function checkedData(service: AnyService, data: unknown): Promise<Record<s
 
 const filesTooMany = (count: number) => count > MAX_FILES && new HttpError(400, `Send at most ${MAX_FILES} files of each kind.`, { photos: `Send at most ${MAX_FILES} files of each kind.` });
 
-interface EventRow {
+export interface EventRow {
   action: string;
   from: string | null;
   to: string;
@@ -74,7 +74,8 @@ interface EventRow {
   data: Record<string, unknown>;
 }
 
-async function storeEvent(trx: Db, caseId: number, at: string, actor: CaseActor, event: EventRow, files: { id: number; kind: 'photo' | 'document' }[]) {
+/** One entry of a case's timeline, with its files; a service's own record of work on a case (a document's verdict) writes one too. */
+export async function storeEvent(trx: Db, caseId: number, at: string, actor: CaseActor, event: EventRow, files: { id: number; kind: 'photo' | 'document' }[]) {
   const stored = await trx
     .insertInto('case_event')
     .values({

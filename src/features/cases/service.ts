@@ -111,6 +111,12 @@ export interface TransitionDeclaration<State extends string> extends StepRule<St
    * cannot, e.g. a file for each named document), so the page shows no common form for it.
    */
   inPanel?: true;
+  /**
+   * How the case page draws the step's button: the workflow's way forward is the primary button (the default);
+   * 'secondary' for a step aside (a send-back), 'danger' for a step that ends the case against the citizen (a
+   * rejection), drawn as a destructive secondary action so that it never looks like the way on.
+   */
+  tone?: 'secondary' | 'danger';
 }
 
 /**
@@ -177,6 +183,11 @@ export interface ServiceDeclaration<State extends string, Action extends string>
    * it): given the database as staffFacts is. Without it the email names the service and number only.
    */
   summary?: (record: PublicCase, database: any) => string | Promise<string>;
+  /**
+   * The words of a timeline entry that is no step of the workflow but the service's own record of work on the
+   * case (a verifier's verdict on one document), in the page's language; undefined leaves it to the kernel.
+   */
+  eventWords?: (event: { action: string; data: Readonly<Record<string, unknown>> }, lang: Lang) => string | undefined;
   /**
    * What the case's own citizen reads of its service data on their page (/my/cases/{number}): labelled and
    * formatted as staffFacts are, but only what the citizen gave or is owed. Without it the page lists the
