@@ -164,7 +164,7 @@ const FIXED_ROUTES = {
   '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },
   '/inquiry': { access: STAFF, nav: { sidebar: 'user', label: 'Add/View Grievance' } },
   // The one inbox and case page of every service (grievances, and each service on the case kernel).
-  '/cases': { access: CASE_STAFF, staffHindi: true, query: ['q', 'sort', 'service', 'state', 'ward', 'category', 'assignee', 'overdue', 'page'], nav: { sidebar: 'user', label: 'Case Inbox' } },
+  '/cases': { access: CASE_STAFF, staffHindi: true, query: ['q', 'sort', 'service', 'state', 'ward', 'category', 'assignee', 'overdue', 'page', 'format'], nav: { sidebar: 'user', label: 'Case Inbox' } },
   '/cases/[number]': { access: CASE_STAFF, staffHindi: true, draftWithoutSession: true, query: ['done', 'draft', 'draft_key'] },
   // The grievance desk's old addresses: they lead to the inbox and the case page.
   '/grievances': { access: GRIEVANCE_STAFF, query: ['q', 'sort', 'state', 'ward', 'category', 'officer', 'overdue', 'page'] },

@@ -302,3 +302,108 @@ describe('staff names', () => {
     expect(audit.map((a) => [a.action, JSON.parse(a.after_json ?? '{}').name])).toEqual([['create', 'Pooja Verma'], ['update', 'Pooja Verma Singh']]);
   });
 });
+
+describe('assigning several cases at once, and the inbox as CSV', () => {
+  const bulk = async (token: string, fields: [string, string][], path = '/cases') => {
+    const res = await fetch(url(path), { method: 'POST', headers: cookie(token), body: new URLSearchParams(fields), redirect: 'manual' });
+    return { status: res.status, html: await res.text() };
+  };
+  const staffView = async (number: string) =>
+    (await (await fetch(url(`/api/Staff/cases/${number}`), { headers: bearer(tokens.user) })).json()) as { assigneeId: number | null; state: string; events: { action: string; from: string; to: string; visibility: string; actorLabel: string; note: string; data: unknown }[] };
+  /** What one step left behind: its event, its audit entry and the messages it queued, without the case's own number and times. */
+  async function traceOf(number: string) {
+    const view = await staffView(number);
+    const { action, from, to, visibility, actorLabel, note, data } = view.events.at(-1)!;
+    const row = await database.selectFrom('service_case').select('id').where('number', '=', number).executeTakeFirstOrThrow();
+    const audit = await database.selectFrom('audit_log').select(['action', 'entity', 'user_email', 'after_json']).where('record_id', '=', row.id).where('action', '=', 'transition').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const after = JSON.parse(audit.after_json ?? '{}') as { state: string; assignee_id: number; event: unknown };
+    const messages = await database.selectFrom('outbox_message').select(['channel', 'subject']).where('reference', 'like', `%${number}%`).orderBy('id').execute();
+    return {
+      assigneeId: view.assigneeId, state: view.state, event: { action, from, to, visibility, actorLabel, note, data },
+      audit: { action: audit.action, entity: audit.entity, by: audit.user_email, state: after.state, assignee: after.assignee_id, event: after.event },
+      messages: messages.map((m) => `${m.channel}: ${m.subject.replace(number, '#')}`),
+    };
+  }
+
+  it('assigns each ticked case through the assign step, as one assignment on its own, and reports the ones it could not', async () => {
+    const [first, second, alone] = [await lodgeGrievance('9123488801'), await lodgeGrievance('9123488802'), await lodgeGrievance('9123488803')];
+    const stall = await lodgeStall('9123488804', 'Bangles');
+    const missing = 'NPK-PGR-2020-01-01-999999';
+    const { status, html } = await bulk(tokens.user, [['case', first], ['case', stall], ['case', second], ['case', missing], ['officer', String(officerId)]]);
+    expect(status).toBe(200);
+    expect(html).toContain('data-bulk-assigned="2"');
+    expect(html).toContain('2 cases assigned to Ravi Kumar.');
+    expect(html).toContain('2 cases were not assigned:');
+    expect(html).toMatch(new RegExp(`data-refused-case="${stall}"><strong>${stall}</strong>: Cases of this service are not assigned to an officer.`));
+    expect(html).toMatch(new RegExp(`data-refused-case="${missing}"><strong>${missing}</strong>: No case with that number.`));
+    // The list drawn after the post shows them assigned.
+    expect(html).toMatch(new RegExp(`data-case="${first}"[\\s\\S]*?data-assignee>Ravi Kumar<`));
+
+    await fetch(url(`/api/Staff/cases/${alone}/assign`), { method: 'POST', headers: { ...cookie(tokens.user), 'content-type': 'application/json' }, body: JSON.stringify({ officer: officerId }) });
+    const one = await traceOf(alone);
+    expect(one.assigneeId).toBe(officerId);
+    expect(one.audit.action).toBe('transition');
+    expect(one.messages.length).toBeGreaterThan(0);
+    expect(await traceOf(first)).toEqual(one);
+    expect(await traceOf(second)).toEqual(one);
+    expect((await staffView(stall)).assigneeId).toBeNull();
+  });
+
+  it('takes every case the page listed when "all on this page" is ticked, as a form sent without script does', async () => {
+    const [a, b] = [await lodgeGrievance('9123488811'), await lodgeGrievance('9123488812')];
+    const { status, html } = await bulk(tokens.admin, [['all', '1'], ['listed', a], ['listed', b], ['officer', String(officerId)]]);
+    expect(status).toBe(200);
+    expect(html).toContain('data-bulk-assigned="2"');
+    expect((await staffView(a)).assigneeId).toBe(officerId);
+    expect((await staffView(b)).assigneeId).toBe(officerId);
+  });
+
+  it('offers the ticks only to roles that assign, refuses an incomplete form in the page’s language, and an officer’s post', async () => {
+    const number = await lodgeGrievance('9123488821');
+    const desk = await page(`/cases?q=${number}`, tokens.user);
+    expect(desk.html).toContain(`name="case" value="${number}" form="bulk-assign"`);
+    expect(desk.html).toContain('name="all" value="1"');
+    expect((await page('/cases', tokens.officer)).html).not.toContain('data-select-case');
+
+    const noCase = await bulk(tokens.user, [['officer', String(officerId)]]);
+    expect(noCase.status).toBe(400);
+    expect(noCase.html).toContain('Select at least one case to assign.');
+    const noOfficer = await bulk(tokens.user, [['case', number], ['officer', '']], '/hi/cases');
+    expect(noOfficer.status).toBe(400);
+    expect(noOfficer.html).toContain('वह अधिकारी चुनें जिसे मामले सौंपने हैं।');
+    const officer = await bulk(tokens.officer, [['case', number], ['officer', String(officerId)]]);
+    expect(officer.status).toBe(403);
+    expect((await staffView(number)).assigneeId).toBeNull();
+  });
+
+  it('downloads the filtered list as CSV: byte order mark, India times, formulas made text, no column the role does not see', async () => {
+    const formula = (await lodgeCase(STALL_PERMIT, { contact: { name: '=HYPERLINK("http://evil.example")', mobile: '9123488831', email: '', address: 'Gali 5' }, data: { goods: 'Tea' } }, {}, { party: 'user', userId: null, label: 'desk' }, database)).number;
+    const grievance = await lodgeGrievance('9123488832');
+    await fetch(url(`/api/Staff/cases/${grievance}/assign`), { method: 'POST', headers: { ...cookie(tokens.user), 'content-type': 'application/json' }, body: JSON.stringify({ officer: officerId }) });
+    const inbox = await page('/cases?q=91234888&sort=newest', tokens.user);
+    const link = /href="([^"]*format=csv[^"]*)" download/.exec(inbox.html)![1].replace(/&(amp|#38);/g, '&');
+    expect(link).toBe('/cases?q=91234888&sort=newest&format=csv');
+    const res = await fetch(url(link), { headers: cookie(tokens.user) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="cases-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...lines] = bytes.toString('utf8').slice(1).trim().split('\n');
+    expect(header).toBe('number,service,state,ward,category,citizen,mobile,lodged_ist,due_ist,overdue,officer');
+    const numbers = lines.map((l) => l.split(',')[0]);
+    expect(numbers.slice(0, 2)).toEqual([grievance, formula]);
+    expect(lines.length).toBe(Number(/data-case-count="(\d+)"/.exec(inbox.html)![1]));
+    expect(lines[1]).toContain(`,"'=HYPERLINK(""http://evil.example"")",9123488831,`);
+    const lodged = (await database.selectFrom('service_case').select('lodged_at').where('number', '=', grievance).executeTakeFirstOrThrow()).lodged_at;
+    const india = new Date(Date.parse(lodged) + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+    expect(lines[0]).toContain(`,9123488832,${india},`);
+    expect(lines[0].endsWith(',Ravi Kumar')).toBe(true);
+
+    // An officer sees only their own cases and no officer column.
+    const own = (await (await fetch(url('/cases?q=91234888&format=csv'), { headers: cookie(tokens.officer) })).text()).trim().split('\n');
+    expect(own[0]).toBe('number,service,state,ward,category,citizen,mobile,lodged_ist,due_ist,overdue');
+    expect(own.slice(1).map((l) => l.split(',')[0])).toContain(grievance);
+    expect(own.slice(1).map((l) => l.split(',')[0])).not.toContain(formula);
+  });
+});

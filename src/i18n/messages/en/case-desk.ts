@@ -89,4 +89,20 @@ export const caseDesk = {
   originalHint: 'The open case this one repeats. Its citizen and followers will follow the original and be told so.',
   supporters: 'Said "me too"',
   mergedInto: 'Merged into',
+  // Assigning the cases ticked on a page at once, and the list as CSV.
+  selectCase: (number: string) => `Select ${number}`,
+  selectAll: 'Select all on this page',
+  bulkHeading: 'Assign the selected cases',
+  bulkOfficer: 'To officer',
+  bulkAssign: 'Assign selected',
+  // {n} is replaced by the page's script as cases are ticked.
+  selectedCount: '{n} selected',
+  bulkAssigned: (n: number, officer: string) => `${n} case${n === 1 ? '' : 's'} assigned to ${officer}.`,
+  bulkRefused: (n: number) => `${n} case${n === 1 ? ' was' : 's were'} not assigned:`,
+  bulkNoCases: 'Select at least one case to assign.',
+  bulkTooMany: (max: number) => `Assign at most ${max} cases at once (a page).`,
+  bulkNoOfficer: 'Choose the officer to assign the cases to.',
+  bulkNotAssignable: 'Cases of this service are not assigned to an officer.',
+  downloadCsv: 'Download this list (CSV)',
+  csvCapped: (max: number, total: number) => `The CSV holds the first ${max} of ${total} cases; narrow the list with its filters for the rest.`,
 };
