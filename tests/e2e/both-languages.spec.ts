@@ -3,7 +3,7 @@ import { siteSettings } from '../../src/site-settings';
 import { expectNoSeriousA11yViolations, preloadAxe } from '../support/axe';
 import { expectLinksToStayInHindi } from '../support/hindi-links';
 import { layoutProblems } from '../support/layout';
-import { expectOnlyTheMenuScript } from '../support/page-scripts';
+import { expectOnlyTheMenuScript, FILE_SIZE_CHECK } from '../support/page-scripts';
 import '../../src/features/content-routes';
 import { isApiPattern, routeTable } from '../../src/server/route-table';
 import { pathIn, type Lang } from '../../src/i18n/lang';
@@ -79,6 +79,9 @@ const TEXT_PAGES: Readonly<Record<string, string>> = {
   '/search': 'Search',
 };
 
+/** A text page's own scripts that only add to what works without them: the file sizes checked before sending. */
+const TEXT_PAGE_EXTRAS: Readonly<Record<string, readonly (string | RegExp)[]>> = { '/tradelicense': [...FILE_SIZE_CHECK] };
+
 /** The frame around a text page: the council's name in the banner, its address, policies and copyright in the footer. */
 async function expectTheFrame(page: Page, address: string): Promise<void> {
   const currentYear = new Date(Date.now() + 330 * 60_000).getUTCFullYear();
@@ -131,7 +134,7 @@ async function checkVisit(tab: Tab, address: string, lang: Lang, twin: string): 
   const heading = lang === 'hi' ? HINDI_HEADINGS[path] : TEXT_PAGES[path];
   if (heading) await expect(page.locator('h1'), address).toHaveText(heading);
   if (lang === 'hi') await expectLinksToStayInHindi(page, address);
-  if (path in TEXT_PAGES) await expectOnlyTheMenuScript(page, scripts, address);
+  if (path in TEXT_PAGES) await expectOnlyTheMenuScript(page, scripts, address, TEXT_PAGE_EXTRAS[path]);
   expect(await page.locator('img:not([alt])').count(), `${address}: images without alt`).toBe(0);
 }
 

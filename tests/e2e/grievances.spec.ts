@@ -1,4 +1,4 @@
-import { isMenuScript } from '../support/page-scripts';
+import { isFileSizeCheck, isMenuScript } from '../support/page-scripts';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
 import { expectNoSeriousA11yViolations } from '../support/axe';
@@ -67,9 +67,9 @@ async function phonePage(browser: Browser): Promise<Page> {
  */
 async function noScript(page: Page) {
   const sources = await page.locator('script').evaluateAll((scripts) => scripts.map((script) => (script as HTMLScriptElement).src));
-  // "Use my location" and the similar reports' list only add to a form that works without them.
+  // "Use my location", the similar reports' list and the photos' size check only add to a form that works without them.
   const extras = ['/scripts/use-my-location.js', '/scripts/similar-grievances.js'];
-  expect(sources.filter((src) => !isMenuScript(src) && !extras.some((extra) => src.endsWith(extra)))).toEqual([]);
+  expect(sources.filter((src) => !isMenuScript(src) && !isFileSizeCheck(src) && !extras.some((extra) => src.endsWith(extra)))).toEqual([]);
 }
 
 test('a citizen lodges a grievance and tracks it on a 375 px phone, without JavaScript', async ({ browser }) => {
