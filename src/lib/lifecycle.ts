@@ -7,6 +7,10 @@
  *     ▲                  │                                 ▲                        │
  *     └── sent back ◄────┘ send back (comment)             └──────── restore ───────┘
  *
+ * A published record is republished or scheduled anew (its dates set afresh), never approved again. Each
+ * state keeps the comment of the step that led to it: a resubmitted item no longer carries the comment it was
+ * sent back with (the audit log keeps every step's).
+ *
  * A published record is shown between its publish_at and unpublish_at (either may be empty), and on the live
  * lists only until its valid_until; past that it is listed in the type's public archive.
  */
@@ -27,7 +31,7 @@ export const STATE_LABELS: Record<LifecycleState, string> = {
 /** The roles that work on content: admins decide, editors write. */
 export type ContentRole = 'admin' | 'editor';
 
-export type LifecycleAction = 'submit' | 'publish' | 'schedule' | 'send_back' | 'archive' | 'restore';
+export type LifecycleAction = 'submit' | 'publish' | 'republish' | 'schedule' | 'send_back' | 'archive' | 'restore';
 
 export interface TransitionRule extends StepRule<LifecycleState, ContentRole> {
   requires?: { comment?: true; publishAt?: true };
@@ -37,8 +41,10 @@ const BEFORE_PUBLICATION: readonly LifecycleState[] = ['draft', 'in_review', 'se
 
 export const TRANSITIONS: Record<LifecycleAction, TransitionRule> = {
   submit: { label: 'Send for review', from: ['draft', 'sent_back'], to: 'in_review', by: ['editor', 'admin'] },
-  // Publishing a published record again sets its dates afresh ("publish now" for a scheduled one).
-  publish: { label: 'Approve and publish', from: [...BEFORE_PUBLICATION, 'published'], to: 'published', by: ['admin'] },
+  // Approval is for what is not yet published; a published record is republished instead, a step of its own.
+  publish: { label: 'Approve and publish', from: BEFORE_PUBLICATION, to: 'published', by: ['admin'] },
+  // Sets a published record's dates afresh: "publish now" for a scheduled one, a new review date for one that is due.
+  republish: { label: 'Republish now', from: ['published'], to: 'published', by: ['admin'] },
   schedule: { label: 'Schedule', from: [...BEFORE_PUBLICATION, 'published'], to: 'published', by: ['admin'], requires: { publishAt: true } },
   send_back: { label: 'Send back', from: ['in_review'], to: 'sent_back', by: ['admin'], requires: { comment: true } },
   archive: { label: 'Archive', from: ['published'], to: 'archived', by: ['admin'] },
@@ -49,6 +55,7 @@ export const TRANSITIONS: Record<LifecycleAction, TransitionRule> = {
 export const DONE_LABELS: Record<LifecycleAction, string> = {
   submit: 'Sent for review',
   publish: 'Published',
+  republish: 'Republished',
   schedule: 'Scheduled',
   send_back: 'Sent back',
   archive: 'Archived',
@@ -57,7 +64,10 @@ export const DONE_LABELS: Record<LifecycleAction, string> = {
 
 export const CONTENT_WORKFLOW = defineWorkflow<LifecycleState, LifecycleAction, ContentRole, TransitionRule>(TRANSITIONS, {
   notYours: (rule) => `Only ${rule.by.join(' or ')}s can ${rule.label.toLowerCase()}; an admin publishes, schedules, sends back and archives.`,
-  notFromHere: (rule, state) => `Cannot ${rule.label.toLowerCase()} an item that is ${STATE_LABELS[state].toLowerCase()}.`,
+  notFromHere: (rule, state) =>
+    rule === TRANSITIONS.publish && state === 'published'
+      ? `This item is already published: there is nothing to approve. To publish it again with fresh dates, use ${TRANSITIONS.republish.label}.`
+      : `Cannot ${rule.label.toLowerCase()} an item that is ${STATE_LABELS[state].toLowerCase()}.`,
 });
 
 export const LIFECYCLE_ACTIONS = CONTENT_WORKFLOW.actions;

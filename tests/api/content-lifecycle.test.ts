@@ -146,6 +146,76 @@ describe('an editor\'s draft on its way to publication', () => {
   });
 });
 
+describe('the review queue', () => {
+  /** A section of the queue page as rendered, by its heading's id; empty when the page has none. */
+  const section = (body: string, id: string) => new RegExp(`<section[^>]*aria-labelledby="${id}"[\\s\\S]*?</section>`).exec(body)?.[0] ?? '';
+  /** One entry of a list, from its heading to the end of the item. */
+  const entry = (html: string, title: string) => new RegExp(`<li[^>]*>\\s*<h3>${title}</h3>[\\s\\S]*?</li>`).exec(html)?.[0] ?? '';
+
+  it('opens each item\'s own record from its entry, for the editor and the admin alike', async () => {
+    const title = unique('Queue record ');
+    const id = Number((await createNews(editor, title)).body.id);
+    const own = entry(section((await page('/review-queue', await login(EDITOR.email, EDITOR.password))).body, 'queue-items'), title);
+    expect(own).toContain(`href="/editlatestnews?edit=${id}"`);
+    await step(editor, id, { action: 'submit' });
+    const waiting = entry(section((await page('/review-queue', await login(ADMIN.email, ADMIN.password))).body, 'queue-items'), title);
+    expect(waiting).toContain(`href="/editlatestnews?edit=${id}"`);
+  });
+
+  it('lists an editor\'s own items in review, with their state and nothing to press but Open', async () => {
+    const title = unique('Queue waiting ');
+    const id = Number((await createNews(editor, title)).body.id);
+    const editorCookie = await login(EDITOR.email, EDITOR.password);
+    await step(editor, id, { action: 'submit' });
+    const editorQueue = (await page('/review-queue', editorCookie)).body;
+    expect(entry(section(editorQueue, 'queue-items'), title)).toBe('');
+    const waiting = entry(section(editorQueue, 'queue-waiting'), title);
+    expect(waiting).toContain('In review');
+    expect(waiting).toContain(`href="/editlatestnews?edit=${id}"`);
+    expect(waiting).not.toContain('<button');
+  });
+
+  it('shows only the send-back comment still to answer: the latest, and none once resubmitted; the audit log keeps all', async () => {
+    const title = unique('Queue comment ');
+    const id = Number((await createNews(editor, title)).body.id);
+    const editorCookie = await login(EDITOR.email, EDITOR.password);
+    await step(editor, id, { action: 'submit' });
+    await step(admin, id, { action: 'send_back', comment: 'First: name the ward.' });
+    await step(editor, id, { action: 'submit' });
+    await step(admin, id, { action: 'send_back', comment: 'Second: give the date.' });
+    const sentBack = (await page('/review-queue', editorCookie)).body;
+    expect(sentBack).toContain('Second: give the date.');
+    expect(sentBack).not.toContain('First: name the ward.');
+    await step(editor, id, { action: 'submit' });
+    expect((await adminRow(id)).lifecycle.comment).toBe('');
+    const adminQueue = (await page('/review-queue', await login(ADMIN.email, ADMIN.password))).body;
+    expect(entry(section(adminQueue, 'queue-items'), title)).not.toBe('');
+    expect(adminQueue).not.toContain('Second: give the date.');
+    expect((await page('/review-queue', editorCookie)).body).not.toContain('Second: give the date.');
+    const audit = await fetch(`${baseUrl()}/api/Admin/audit?entity=latest-news&page=1&pageSize=50`, { headers: admin });
+    const comments = ((await audit.json()) as { recordId: number; after: { action?: string; comment?: string } | null }[])
+      .filter((item) => item.recordId === id && item.after?.action === 'send_back')
+      .map((item) => item.after?.comment);
+    expect(comments).toEqual(['Second: give the date.', 'First: name the ward.']);
+  });
+
+  it('refuses to approve an item that is published already, saying what to do instead; republishing sets its dates afresh', async () => {
+    const title = unique('Published once ');
+    const id = Number((await createNews(admin, title)).body.id);
+    const again = await step(admin, id, { action: 'publish' });
+    expect(again.status).toBe(409);
+    expect(String(again.body.message)).toBe('This item is already published: there is nothing to approve. To publish it again with fresh dates, use Republish now.');
+    const republished = await step(admin, id, { action: 'republish', reviewAt: '2099-03-01T10:00' });
+    expect(republished.status).toBe(200);
+    expect(republished.body.state).toBe('published');
+    expect(republished.body.reviewAt).toBe('2099-03-01T04:30:00.000Z');
+    // Only a published item is republished, and only by an admin.
+    const draft = Number((await createNews(editor, unique('Not yet '))).body.id);
+    expect((await step(admin, draft, { action: 'republish' })).status).toBe(409);
+    expect((await step(editor, draft, { action: 'republish' })).status).toBe(403);
+  });
+});
+
 describe('admins', () => {
   it('publish at once with a legacy create, as old clients expect', async () => {
     const title = unique('Legacy create ');

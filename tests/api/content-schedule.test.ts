@@ -153,7 +153,7 @@ describe('validity', () => {
     const tag = word('Pagedarchive');
     const ids: number[] = [];
     for (let i = 1; i <= 21; i++) ids.push(await createNews(`${tag} item ${String(i).padStart(2, '0')}`));
-    for (const id of ids) await step('latest-news', id, { action: 'publish', validUntil: '2099-12-01T10:00' });
+    for (const id of ids) await step('latest-news', id, { action: 'republish', validUntil: '2099-12-01T10:00' });
     expect((await page(`/archive/latestnews?q=${tag}`)).body).toContain('Nothing in the archive matches');
 
     setClock('2099-12-01T10:00:01');

@@ -33,10 +33,11 @@ async function publicNews(page: Page): Promise<string> {
 test('an editor\'s draft goes through review, is sent back, resubmitted, approved and published', async ({ browser }) => {
   const title = `Ward 7 water tanker timings ${Date.now().toString(36)}`;
 
-  // The editor lands on the review queue and writes a draft on the latest news screen.
+  // The editor lands on the dashboard, which counts what waits in review, and writes a draft on the latest news screen.
   const editor = await signedIn(browser, EDITOR);
-  await expect(editor).toHaveURL(/\/review-queue$/);
-  await expect(editor.locator('#admin-sidebar')).not.toContainText('Dashboard');
+  await expect(editor).toHaveURL(/\/dashboard$/);
+  await expect(editor.locator('.review-count')).toContainText('for your review');
+  await expect(editor.locator('#admin-sidebar')).not.toContainText('Case Inbox');
   await editor.goto('/editlatestnews');
   await editor.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
   await editor.getByRole('button', { name: 'Create New Latest News' }).click();
@@ -81,7 +82,10 @@ test('an editor\'s draft goes through review, is sent back, resubmitted, approve
   await expect(mine).toContainText('Sent back');
   await expect(mine).toContainText('Add the tanker driver\'s phone number.');
   await mine.getByRole('button', { name: `Send ${title} for review` }).click();
-  await expect(editor.locator('.review-item').filter({ hasText: title })).toHaveCount(0);
+  // It waits for review now: listed for the editor to follow, with its state and no step to take.
+  const waiting = editor.locator('section', { has: editor.locator('#queue-waiting') }).locator('.review-item').filter({ hasText: title });
+  await expect(waiting.locator('[data-state]')).toHaveText('In review');
+  await expect(waiting.getByRole('button')).toHaveCount(0);
 
   // The admin approves; citizens see it at once.
   await admin.reload();

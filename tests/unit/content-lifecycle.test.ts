@@ -20,7 +20,8 @@ describe('the content workflow', () => {
     expect(actionsFor('editor', 'sent_back')).toEqual(['submit']);
     for (const state of ['in_review', 'published', 'archived'] as const) expect(actionsFor('editor', state)).toEqual([]);
     expect(actionsFor('admin', 'in_review')).toEqual(['publish', 'schedule', 'send_back']);
-    expect(actionsFor('admin', 'published')).toEqual(['publish', 'schedule', 'archive']);
+    // A published item is republished (its dates set afresh), never approved again.
+    expect(actionsFor('admin', 'published')).toEqual(['republish', 'schedule', 'archive']);
     expect(actionsFor('admin', 'archived')).toEqual(['restore']);
     expect(actionsFor('user', 'draft')).toEqual([]);
     expect(actionsFor(undefined, 'draft')).toEqual([]);

@@ -8,7 +8,8 @@ import CrudForm from './CrudForm';
 import { DraftOffer, useEditForm } from './edit-form';
 import CrudTable, { rowName } from './CrudTable';
 import FindAndPage from './FindAndPage';
-import { useCrudLifecycle } from './lifecycle/crud-lifecycle';
+import { roleMayEdit, useCrudLifecycle } from './lifecycle/crud-lifecycle';
+import { signedInRole } from './lifecycle/lifecycle-api';
 
 /**
  * The one admin screen of SPEC.md §2 for every content type: heading, Create New, the form for create or
@@ -51,14 +52,19 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
     open(state);
   };
 
-  // A link from elsewhere in the back office (the translations list) may name a record to edit: ?edit=12.
+  // A link from elsewhere in the back office (the translations list, the review queue) may name a record:
+  // ?edit=12 opens its form, or its details when the signed-in role may not change it (an editor's item that
+  // waits for review), rather than a form whose save would be refused.
   const linkedEditDone = useRef(false);
+  const [linkedDetails, setLinkedDetails] = useState<AdminRow | null>(null);
   useEffect(() => {
     if (linkedEditDone.current || !rows) return;
     linkedEditDone.current = true;
     const wanted = Number(new URLSearchParams(window.location.search).get('edit'));
     const row = wanted > 0 ? rows.find((candidate) => candidate.id === wanted) : undefined;
-    if (row) open({ mode: 'edit', row });
+    if (!row) return;
+    if (roleMayEdit(signedInRole(), row)) open({ mode: 'edit', row });
+    else setLinkedDetails(row);
   }, [rows]);
 
   const draftRow = draft?.rowId != null ? rows?.find((candidate) => candidate.id === draft.rowId) ?? null : null;
@@ -132,7 +138,7 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
       {rows !== null && rows.length === 0 && <p className="empty">{def.messages.emptyAdmin}</p>}
       {rows !== null && rows.length > 0 && (
         <FindAndPage items={rows} textOf={(row) => searchText(def, row)} label={`Search ${itemNouns(def)}`}>
-          {(shown) => <CrudTable def={def} rows={shown} busyId={busyId} lifecycle={lifecycle} onEdit={(row) => openForm({ mode: 'edit', row })} onDelete={setAsking} />}
+          {(shown) => <CrudTable def={def} rows={shown} busyId={busyId} lifecycle={lifecycle} linkedDetails={linkedDetails} onEdit={(row) => openForm({ mode: 'edit', row })} onDelete={setAsking} />}
         </FindAndPage>
       )}
       <ConfirmDialog

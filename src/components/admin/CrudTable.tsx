@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ContentTypeDef, FieldDef, FileSlotDef } from '../../lib/content-type';
 import { fileNameFromTitle, formatMedium } from '../../lib/format';
 import type { AdminRow } from './admin-api';
@@ -31,6 +31,8 @@ export interface CrudTableProps {
   onDelete: (row: AdminRow) => void;
   /** The State column and which rows the signed-in role may edit or delete. */
   lifecycle?: CrudLifecycle;
+  /** A row to show the details of at once: one a link named that the signed-in role may read but not change. */
+  linkedDetails?: AdminRow | null;
 }
 
 /** A short name for a row, for alt text and the buttons' accessible names. */
@@ -79,9 +81,12 @@ function RowDetails({ def, row, name }: { def: ContentTypeDef; row: AdminRow; na
   );
 }
 
-export default function CrudTable({ def, rows, busyId, onEdit, onDelete, lifecycle }: CrudTableProps) {
+export default function CrudTable({ def, rows, busyId, onEdit, onDelete, lifecycle, linkedDetails }: CrudTableProps) {
   const { fields, files } = identifyingColumns(def);
   const [shown, setShown] = useState<AdminRow | null>(null);
+  useEffect(() => {
+    if (linkedDetails) setShown(linkedDetails);
+  }, [linkedDetails]);
   const ready = useHydrated();
   const allFiles = def.files.filter((slot) => slot.listed);
   return (

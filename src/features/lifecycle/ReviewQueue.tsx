@@ -22,12 +22,43 @@ const nounOf = (typePath: string): string => {
 /**
  * The items of the review queue with their quick steps: an admin approves or sends back (with a comment)
  * each item in review, and opens the full workflow of items due for review; an editor sees each draft and
- * sent-back item with the admin's comment, sends it for review, or opens its screen to change it.
+ * sent-back item with the admin's comment, sends it for review, or opens its screen to change it, and follows
+ * their items waiting for review, which only an admin can move on. Each entry opens its own record.
  */
 export interface ReviewQueueProps {
   role: string;
   items: QueueItem[];
   due: QueueItem[];
+  waiting: QueueItem[];
+}
+
+/** The item's own record on its type's screen: its form, or its details where the role may not change it. */
+const recordHref = (item: QueueItem) => `${item.adminRoute}?edit=${item.id}`;
+
+function OpenLink({ item }: { item: QueueItem }) {
+  // Named after the item as well as its type: a screen reader's list of links tells the entries apart.
+  return <a className="btn btn-small" href={recordHref(item)} aria-label={`Open ${item.heading}: ${item.name}`}>Open {item.heading}</a>;
+}
+
+/** Who wrote the comment an item carries: the admin who sent it back, or whoever took its last step. */
+const commentLabel = (item: QueueItem) => (item.info.state === 'sent_back' ? 'Admin’s comment: ' : item.info.state === 'in_review' ? 'Note with it: ' : 'Comment: ');
+
+function QueueFacts({ item }: { item: QueueItem }) {
+  return (
+    <>
+      <p className="review-meta">
+        <span>{item.heading}</span>
+        <StateBadge info={item.info} />
+        {item.info.updatedBy && <span>Last change by {item.info.updatedBy}, {formatIst(item.info.updatedAt)}</span>}
+        {item.info.reviewAt && item.info.state === 'published' && <span>Review by {formatIst(item.info.reviewAt)}</span>}
+      </p>
+      {item.info.comment && (
+        <p className={`lifecycle-comment${item.info.state === 'sent_back' ? ' sent-back' : ''}`}>
+          <strong>{commentLabel(item)}</strong>{item.info.comment}
+        </p>
+      )}
+    </>
+  );
 }
 
 function SendBack({ item, onDone }: { item: QueueItem; onDone: () => void }) {
@@ -78,25 +109,15 @@ function QueueEntry({ item, role, onDone }: { item: QueueItem; role: string; onD
   return (
     <li className="review-item" data-type={item.typePath} data-id={item.id}>
       <h3>{item.name}</h3>
-      <p className="review-meta">
-        <span>{item.heading}</span>
-        <StateBadge info={item.info} />
-        {item.info.updatedBy && <span>Last change by {item.info.updatedBy}, {formatIst(item.info.updatedAt)}</span>}
-        {item.info.reviewAt && item.info.state === 'published' && <span>Review by {formatIst(item.info.reviewAt)}</span>}
-      </p>
-      {item.info.comment && (
-        <p className={`lifecycle-comment${item.info.state === 'sent_back' ? ' sent-back' : ''}`}>
-          <strong>{item.info.state === 'sent_back' ? 'Admin’s comment: ' : 'Comment: '}</strong>{item.info.comment}
-        </p>
-      )}
+      <QueueFacts item={item} />
       <div className="review-buttons">
         {role === 'admin' && item.info.state === 'in_review' && (
           <button type="button" className="btn btn-small btn-primary" disabled={busy} aria-label={`Approve ${item.name}`} onClick={() => void quick('publish')}>Approve and publish</button>
         )}
-        {role === 'editor' && (
+        {role === 'editor' && (item.info.state === 'draft' || item.info.state === 'sent_back') && (
           <button type="button" className="btn btn-small btn-primary" disabled={busy} aria-label={`Send ${item.name} for review`} onClick={() => void quick('submit')}>Send for review</button>
         )}
-        <a className="btn btn-small" href={item.adminRoute}>Open {item.heading}</a>
+        <OpenLink item={item} />
         {role === 'admin' && (
           <button type="button" className="btn btn-small" aria-label={`Workflow of ${item.name}`} onClick={() => setWorkflow(true)}>Workflow…</button>
         )}
@@ -109,7 +130,7 @@ function QueueEntry({ item, role, onDone }: { item: QueueItem; role: string; onD
   );
 }
 
-export default function ReviewQueue({ role, items, due }: ReviewQueueProps) {
+export default function ReviewQueue({ role, items, due, waiting }: ReviewQueueProps) {
   // Every step changes the counts and lists: the page is rendered afresh from the server.
   const [reloading, setReloading] = useState(false);
   const reload = () => {
@@ -127,6 +148,23 @@ export default function ReviewQueue({ role, items, due }: ReviewQueueProps) {
           <ul className="review-list">{items.map((item) => <QueueEntry key={`${item.typePath}-${item.id}`} item={item} role={role} onDone={reload} />)}</ul>
         )}
       </section>
+      {role === 'editor' && (
+        <section className="panel" aria-labelledby="queue-waiting">
+          <h2 id="queue-waiting">Your items waiting for review ({waiting.length})</h2>
+          <p className="muted">Sent for review and not yet decided: an admin publishes each or sends it back to you with a comment. Until then you can read it but not change it.</p>
+          {waiting.length === 0 ? <p className="empty">None of your items is waiting for review.</p> : (
+            <ul className="review-list">
+              {waiting.map((item) => (
+                <li key={`waiting-${item.typePath}-${item.id}`} className="review-item" data-type={item.typePath} data-id={item.id}>
+                  <h3>{item.name}</h3>
+                  <QueueFacts item={item} />
+                  <div className="review-buttons"><OpenLink item={item} /></div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
       {role === 'admin' && (
         <section className="panel" aria-labelledby="queue-due">
           <h2 id="queue-due">Due for content review ({due.length})</h2>

@@ -11,7 +11,7 @@ import { DAY_MS } from '../../lib/india-time';
 /**
  * The review queue: counts per type and state; for admins every item waiting in review and every published
  * item due for content review (review date within REVIEW_WINDOW_DAYS or past); for an editor, their own
- * drafts and sent-back items with the admin's comment.
+ * drafts and sent-back items with the admin's comment, and their own items waiting for an admin's review.
  */
 export type QueueColumn = LifecycleState | 'scheduled';
 export const QUEUE_COLUMNS: readonly QueueColumn[] = ['draft', 'in_review', 'sent_back', 'published', 'scheduled', 'archived'];
@@ -28,6 +28,22 @@ export interface ReviewQueue {
   counts: TypeCounts[];
   items: QueueItem[];
   due: QueueItem[];
+  /** An editor's own items in review: theirs to follow, no longer theirs to change. Empty for admins. */
+  waiting: QueueItem[];
+}
+
+type Section = 'items' | 'due' | 'waiting';
+
+/** Where a record of the type goes in the role's queue, if anywhere. */
+function sectionOf(role: string, userId: number, info: LifecycleInfo, authorId: number | null | undefined, dueBefore: number): Section | null {
+  if (role === 'admin') {
+    if (info.state === 'in_review') return 'items';
+    if (info.state === 'published' && info.reviewAt && Date.parse(info.reviewAt) <= dueBefore) return 'due';
+    return null;
+  }
+  if (role !== 'editor' || authorId !== userId) return null;
+  if (info.state === 'draft' || info.state === 'sent_back') return 'items';
+  return info.state === 'in_review' ? 'waiting' : null;
 }
 
 const MAX_ITEMS = 200;
@@ -53,27 +69,28 @@ async function countsOf(def: ContentTypeDef, states: Map<number, LifecycleInfo>,
 export async function reviewQueue(role: string, userId: number, database: Db = db()): Promise<ReviewQueue> {
   const at = now();
   const counts: TypeCounts[] = [];
-  const wanted: { def: ContentTypeDef; id: number; info: LifecycleInfo; due: boolean }[] = [];
+  const wanted: { def: ContentTypeDef; id: number; info: LifecycleInfo; section: Section }[] = [];
   const dueBefore = at + REVIEW_WINDOW_DAYS * DAY_MS;
   for (const def of contentTypes()) {
     const states = await readStates(def.path, database);
     counts.push(await countsOf(def, states, at, database));
     const authors = role === 'editor' ? await authorsOf(def.path, database) : null;
     for (const [id, info] of states) {
-      if (role === 'admin' && info.state === 'in_review') wanted.push({ def, id, info, due: false });
-      if (role === 'admin' && info.state === 'published' && info.reviewAt && Date.parse(info.reviewAt) <= dueBefore) wanted.push({ def, id, info, due: true });
-      if (role === 'editor' && (info.state === 'draft' || info.state === 'sent_back') && authors?.get(id) === userId) wanted.push({ def, id, info, due: false });
+      const section = sectionOf(role, userId, info, authors?.get(id), dueBefore);
+      if (section) wanted.push({ def, id, info, section });
     }
   }
   const byMoment = (a: { info: LifecycleInfo }, b: { info: LifecycleInfo }) => String(a.info.updatedAt).localeCompare(String(b.info.updatedAt));
   const toItem = async ({ def, id, info }: (typeof wanted)[number]): Promise<QueueItem> => ({
     typePath: def.path, heading: def.heading, adminRoute: def.adminRoute, id, name: await nameOf(def, id, database), info,
   });
-  const items = await Promise.all(wanted.filter((w) => !w.due).sort(byMoment).slice(0, MAX_ITEMS).map(toItem));
+  const inSection = (section: Section) => wanted.filter((w) => w.section === section);
+  const items = await Promise.all(inSection('items').sort(byMoment).slice(0, MAX_ITEMS).map(toItem));
   const due = await Promise.all(
-    wanted.filter((w) => w.due).sort((a, b) => String(a.info.reviewAt).localeCompare(String(b.info.reviewAt))).slice(0, MAX_ITEMS).map(toItem),
+    inSection('due').sort((a, b) => String(a.info.reviewAt).localeCompare(String(b.info.reviewAt))).slice(0, MAX_ITEMS).map(toItem),
   );
-  return { counts, items, due };
+  const waiting = await Promise.all(inSection('waiting').sort(byMoment).slice(0, MAX_ITEMS).map(toItem));
+  return { counts, items, due, waiting };
 }
 
 async function authorsOf(typePath: string, database: Db): Promise<Map<number, number | null>> {

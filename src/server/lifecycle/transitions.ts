@@ -66,15 +66,15 @@ export function readTransitionRequest(body: Record<string, unknown>): Transition
 /** The record's state after `request`, checked against the moment `at`. */
 function nextInfo(def: ContentTypeDef, current: LifecycleInfo, request: TransitionRequest, at: number): LifecycleInfo {
   const rule = TRANSITIONS[request.action];
-  const comment = request.comment || current.comment;
+  // The comment belongs to the step that wrote it: a resubmission does not carry the send-back comment along
+  // (it was answered), and shows the editor's own note instead, if any. The audit log keeps every step's.
   switch (request.action) {
     case 'submit':
-      return { ...current, state: rule.to, comment };
     case 'send_back':
-      return { ...current, state: rule.to, comment: request.comment };
     case 'archive':
-      return { ...current, state: rule.to, comment };
+      return { ...current, state: rule.to, comment: request.comment };
     case 'publish':
+    case 'republish':
     case 'schedule':
     case 'restore': {
       const publishAt = request.action === 'restore' ? null : request.publishAt;

@@ -72,7 +72,7 @@ type MomentKey = 'publishAt' | 'unpublishAt' | 'validUntil' | 'reviewAt';
 
 export function LifecycleDialog({ typePath, noun, validity, id, name, info, role, open, onClose, onDone }: LifecycleDialogProps) {
   const actions = actionsFor(role, info.state);
-  const schedules = actions.some((action) => action === 'publish' || action === 'schedule' || action === 'restore');
+  const schedules = actions.some((action) => action === 'publish' || action === 'republish' || action === 'schedule' || action === 'restore');
   const [comment, setComment] = useState('');
   // Valid-until and review date start empty: publishing again recomputes their defaults from the new
   // publication (the current ones are listed above the fields); type one to keep or change it.
@@ -95,7 +95,7 @@ export function LifecycleDialog({ typePath, noun, validity, id, name, info, role
     if (Object.values(moments).some((moment) => unreadableDate(moment.date))) return;
     setBusy(true);
     const body = schedules && action !== 'send_back' && action !== 'submit' && action !== 'archive'
-      ? { action, comment, publishAt: action === 'publish' ? null : iso('publishAt'), unpublishAt: iso('unpublishAt'), validUntil: iso('validUntil'), reviewAt: iso('reviewAt') }
+      ? { action, comment, publishAt: action === 'publish' || action === 'republish' ? null : iso('publishAt'), unpublishAt: iso('unpublishAt'), validUntil: iso('validUntil'), reviewAt: iso('reviewAt') }
       : { action, comment };
     const { status, error } = await postTransition(typePath, id, body);
     setBusy(false);
@@ -136,7 +136,7 @@ export function LifecycleDialog({ typePath, noun, validity, id, name, info, role
             <button
               key={action}
               type="button"
-              className={`btn ${action === 'publish' || action === 'submit' ? 'btn-primary' : action === 'archive' ? 'btn-danger' : ''}`}
+              className={`btn ${action === 'publish' || action === 'republish' || action === 'submit' ? 'btn-primary' : action === 'archive' ? 'btn-danger' : ''}`}
               disabled={busy}
               data-action={action}
               onClick={() => (action === 'archive' ? setAskingArchive(true) : void take(action))}
@@ -168,7 +168,7 @@ export function LifecycleDialog({ typePath, noun, validity, id, name, info, role
       )}
       {schedules && (
         <div className="lifecycle-schedule">
-          <MomentField label="Publish at" hint="For Schedule. Approve and publish shows it at once." value={moments.publishAt} onChange={setMoment('publishAt')} error={errors.publishAt} />
+          <MomentField label="Publish at" hint={`For Schedule. ${actions.includes('republish') ? TRANSITIONS.republish.label : TRANSITIONS.publish.label} shows it at once.`} value={moments.publishAt} onChange={setMoment('publishAt')} error={errors.publishAt} />
           <MomentField label="Withdraw at" hint="Optional: it leaves the site at this moment." value={moments.unpublishAt} onChange={setMoment('unpublishAt')} error={errors.unpublishAt} />
           <MomentField label="Valid until" hint={`Empty: the default. ${validity}`} value={moments.validUntil} onChange={setMoment('validUntil')} error={errors.validUntil} />
           <MomentField label="Review by" hint="Empty: 180 days after publication." value={moments.reviewAt} onChange={setMoment('reviewAt')} error={errors.reviewAt} />

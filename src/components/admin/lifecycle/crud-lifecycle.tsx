@@ -22,6 +22,11 @@ export function lifecycleOf(row: AdminRow): LifecycleInfo {
   return info && typeof info === 'object' ? (info as LifecycleInfo) : PUBLISHED_WITHOUT_ROW;
 }
 
+/** Whether a role may change a row: an editor only their drafts and sent-back items; admins anything. */
+export function roleMayEdit(role: string | undefined, row: AdminRow): boolean {
+  return role !== 'editor' || editorMayChange(lifecycleOf(row));
+}
+
 export function useCrudLifecycle(def: ContentTypeDef, onChanged: () => void): CrudLifecycle {
   // Read after the first render: the server renders the island without a document.
   const [role, setRole] = useState<string | undefined>(undefined);
@@ -29,7 +34,7 @@ export function useCrudLifecycle(def: ContentTypeDef, onChanged: () => void): Cr
   const editor = role === 'editor';
   return {
     stateCell: (row, name) => <LifecycleCell typePath={def.path} noun={itemNoun(def)} validity={validityNote(def)} id={row.id} name={name} info={lifecycleOf(row)} role={role} onDone={onChanged} />,
-    mayEdit: (row) => !editor || editorMayChange(lifecycleOf(row)),
+    mayEdit: (row) => roleMayEdit(role, row),
     mayDelete: () => !editor,
   };
 }
