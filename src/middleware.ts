@@ -57,7 +57,7 @@ const findRoute = defineMiddleware((context, next) => {
   return next();
 });
 
-/** What an account whose password an admin reset may still open: the page and calls that change it, and signing out. */
+/** What an account with a one-time password (new, or reset by an admin) may still open: the page and calls that change it, and signing out. */
 const PASSWORD_CHANGE_ROUTES = new Set(['/account', '/api/account/change-password', '/api/account/logout', '/api/account/renew']);
 
 const guardRoute = defineMiddleware(async (context, next) => {
@@ -83,9 +83,9 @@ const guardRoute = defineMiddleware(async (context, next) => {
     if (api) return errorResponse(new HttpError(401, 'Please sign in with your mobile number.'));
     return context.redirect(pathIn(context.locals.lang, `/my/signin?next=${encodeURIComponent(url.pathname + url.search)}`), 302);
   }
-  // After a forced password reset the account opens its own password change and nothing else until it is done.
+  // With a one-time password (a new account, a forced reset) the account opens its own password change and nothing else until it is done.
   if (session?.user.mustChangePassword && !isPublic && !forCitizens && !PASSWORD_CHANGE_ROUTES.has(context.routePattern.toLowerCase())) {
-    if (api) return errorResponse(new HttpError(403, 'Change your password first: an admin reset it.'));
+    if (api) return errorResponse(new HttpError(403, 'Choose your own password first: the one-time password an admin gave works only for that.'));
     return context.redirect('/account?reset=1', 302);
   }
   if (!isPublic && !forCitizens && !mayOpen(route.access, session?.user.role)) {

@@ -45,6 +45,7 @@ import * as contactConsent from './2026-11-30-05-contact-consent';
 import * as wardRingWinding from './2026-11-30-06-ward-ring-winding';
 import * as caseEventTime from './2026-11-30-08-case-event-time';
 import * as auditLogPerson from './2026-11-30-12-audit-log-person';
+import * as passwordChosen from './2026-11-30-15-password-chosen';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-06-ward-ring-winding': wardRingWinding,
   '2026-11-30-08-case-event-time': caseEventTime,
   '2026-11-30-12-audit-log-person': auditLogPerson,
+  '2026-11-30-15-password-chosen': passwordChosen,
 };

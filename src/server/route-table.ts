@@ -160,7 +160,8 @@ const FIXED_ROUTES = {
   // Ward boundaries: what is in use, and the upload of a new file (src/features/wards); in Hindi too.
   '/ward-boundaries': { access: ADMIN, staffHindi: true, query: ['saved'], nav: { sidebar: 'admin', label: 'Ward Boundaries' } },
   '/property-ledger/[number]': { access: TAX_STAFF },
-  '/staff': { access: ADMIN, query: ['q', 'page'], nav: { sidebar: 'admin', label: 'Staff Accounts' } },
+  // ?done=&id= say what the last change did, after its post redirected here (src/pages/staff.astro).
+  '/staff': { access: ADMIN, query: ['q', 'page', 'done', 'id'], nav: { sidebar: 'admin', label: 'Staff Accounts' } },
   '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },
   '/inquiry': { access: STAFF, nav: { sidebar: 'user', label: 'Add/View Grievance' } },
   // The one inbox and case page of every service (grievances, and each service on the case kernel).

@@ -22,7 +22,7 @@ const REVIEWED: Readonly<Record<WebsitePolicySlug | GuideName | 'privacy', strin
   'content-contribution-moderation-approval': '2026-11-20',
   'content-archival': '2026-11-20',
   'content-review': '2026-11-20',
-  help: '2026-11-23',
+  help: '2026-11-28',
   screenReaderAccess: '2026-11-23',
   accessibilityStatement: '2026-11-23',
 };

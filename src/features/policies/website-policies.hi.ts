@@ -1,7 +1,8 @@
 import { siteSettings } from '../../site-settings';
 import { footer } from '../../i18n/messages/hi/footer';
 import type { PolicyDocument } from './policy-document';
-import type { GuideName, WebsitePolicySlug } from './website-policies';
+import { rolesSection, type GuideName, type WebsitePolicySlug } from './website-policies';
+import { staffRoles } from '../../i18n/messages/hi/staff-roles';
 
 /**
  * The website policies and help pages in Hindi, faithful to the English of website-policies.ts, section for
@@ -200,6 +201,7 @@ export const GUIDES_HI: Record<GuideName, PolicyDocument> = {
         title: 'अक्षरों का आकार और कंट्रास्ट',
         paragraphs: ['हर पृष्ठ के ऊपर दिए A-, A और A+ बटन अक्षरों को छोटा या बड़ा करते हैं, और कंट्रास्ट बटन काली पृष्ठभूमि पर सफ़ेद अक्षर दिखाता है। आपकी पसंद इस उपकरण पर याद रखी जाती है। आपके ब्राउज़र का अपना ज़ूम (कंप्यूटर पर Ctrl और +, फ़ोन पर दो उँगलियों से फैलाना) भी हर पृष्ठ पर काम करता है।'],
       },
+      rolesSection(staffRoles),
       {
         id: 'contact',
         title: 'अब भी सहायता चाहिए?',

@@ -1,5 +1,7 @@
 import { siteSettings } from '../../site-settings';
-import type { PolicyDocument } from './policy-document';
+import type { PolicyDocument, PolicySection } from './policy-document';
+import { staffRoles } from '../../i18n/messages/en/staff-roles';
+import type { Role } from '../../server/db-schema';
 
 /**
  * The website policies the Guidelines for Indian Government Websites (GIGW 3.0) ask every government site to
@@ -176,6 +178,12 @@ export const WEBSITE_POLICIES = {
 
 export type WebsitePolicySlug = keyof typeof WEBSITE_POLICIES;
 
+/** The help's section on staff accounts, in either language: every role, by its name, with what it does. */
+export function rolesSection(words: typeof staffRoles): PolicySection {
+  const roles = Object.keys(words.names) as Role[];
+  return { id: 'staff-roles', title: words.heading, paragraphs: [words.intro], points: roles.map((role) => `${words.names[role]}: ${words.duties[role]}`) };
+}
+
 export const HELP: PolicyDocument = {
   title: 'Help',
   description: `How to find your way around the ${council} portal.`,
@@ -196,6 +204,7 @@ export const HELP: PolicyDocument = {
       title: 'Text size and contrast',
       paragraphs: ['The A-, A and A+ buttons at the top of every page make the text smaller or larger, and the contrast button switches to white text on black. Your choice is remembered on this device. Your browser\'s own zoom (Ctrl and + on a computer, pinching on a phone) works on every page too.'],
     },
+    rolesSection(staffRoles),
     {
       id: 'contact',
       title: 'Still need help?',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { db, nowIso, type Db } from '../../server/db';
+import { db, nowIso, processDatabase, type Db } from '../../server/db';
 import type { Role } from '../../server/db-schema';
 import { HttpError } from '../../server/http';
 import { runWrite } from '../../server/write-path';
@@ -54,6 +54,12 @@ export async function listStaff(query: { search?: string; limit: number; offset:
     base.select(COLUMNS).orderBy('email').limit(query.limit).offset(query.offset).execute(),
   ]);
   return { total: Number(count.n), accounts: rows.map((row) => toAccount(row as AccountRow)) };
+}
+
+/** One account as this screen shows it, or null when there is none. */
+export async function staffAccount(id: number, database: Db = db()): Promise<StaffAccount | null> {
+  const row = await database.selectFrom('app_user').select(COLUMNS).where('id', '=', id).executeTakeFirst();
+  return row ? toAccount(row as AccountRow) : null;
 }
 
 async function accountById(trx: Db, id: number): Promise<StaffAccount> {
@@ -134,6 +140,7 @@ export async function setStaffDisabled(id: number, disabled: boolean, actor: Act
   if (disabled && id === actor.id) throw new HttpError(409, 'You cannot disable your own account.');
   return accountWrite(actor, async (trx) => {
     const before = await accountById(trx, id);
+    if (disabled) await keepAnAdmin(trx, before, actor);
     await trx.updateTable('app_user').set({ disabled_at: disabled ? nowIso() : null }).where('id', '=', id).execute();
     if (disabled) await invalidateUserSessions(id, trx);
     const after = await accountById(trx, id);
@@ -153,4 +160,64 @@ export async function forcePasswordReset(id: number, actor: Actor): Promise<{ ac
     return { result: after, recordId: id, action: 'update', before, after };
   });
   return { account, password };
+}
+
+/**
+ * The enabled admins, locked until the transaction ends on PostgreSQL: two admins each demoting (or disabling)
+ * the other at once would otherwise each see the other still an admin and leave none. SQLite's writers take
+ * turns (BEGIN IMMEDIATE), so there the read alone is enough, and its SQL has no FOR UPDATE.
+ */
+async function lockedAdmins(trx: Db): Promise<number[]> {
+  const rows = await trx
+    .selectFrom('app_user')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('disabled_at', 'is', null)
+    .orderBy('id')
+    .$if(processDatabase().engine === 'postgres', (query) => query.forUpdate())
+    .execute();
+  return rows.map((row) => Number(row.id));
+}
+
+/**
+ * Refuses a change that would leave the council without an admin who can sign in, or that is made by an
+ * account that is no longer one (its role changed or it was disabled while the form was open).
+ */
+async function keepAnAdmin(trx: Db, target: StaffAccount, actor: Actor): Promise<void> {
+  const admins = await lockedAdmins(trx);
+  if (target.role === 'admin' && !target.disabled && admins.every((adminId) => adminId === target.id)) {
+    throw new HttpError(409, `${staffLabel(target)} is the last admin: make another account an admin first.`, { role: 'The last admin keeps the role.' });
+  }
+  if (actor.id === null || !admins.includes(actor.id)) throw new HttpError(403, 'Only an admin can change staff accounts, and your account is no longer one.');
+}
+
+/** What a role change would be, checked in full: the question before it and the change itself ask this. */
+async function roleChange(trx: Db, id: number, rawRole: string, actor: Actor): Promise<{ before: StaffAccount; role: Role }> {
+  if (!ROLES.includes(rawRole as Role)) throw new HttpError(400, `Choose a role: ${ROLES.join(', ')}.`, { role: 'Unknown role.' });
+  const role = rawRole as Role;
+  if (id === actor.id) throw new HttpError(409, 'You cannot change your own role: ask another admin.', { role: 'Not your own.' });
+  const before = await accountById(trx, id);
+  if (before.role === role) throw new HttpError(409, `${staffLabel(before)} has that role already.`, { role: 'The same role.' });
+  await keepAnAdmin(trx, before, actor);
+  return { before, role };
+}
+
+/** Checks a role change without making it, for the question that comes before it. */
+export async function checkRoleChange(id: number, rawRole: string, actor: Actor, database: Db = db()): Promise<{ account: StaffAccount; role: Role }> {
+  const { before, role } = await roleChange(database, id, rawRole, actor);
+  return { account: before, role };
+}
+
+/**
+ * Gives an account another role. Every session of the account ends, so the new role applies from its next
+ * sign-in rather than at some later request; an admin cannot change their own role nor demote the last admin.
+ */
+export async function changeStaffRole(id: number, rawRole: string, actor: Actor): Promise<StaffAccount> {
+  return accountWrite(actor, async (trx) => {
+    const { before, role } = await roleChange(trx, id, rawRole, actor);
+    await trx.updateTable('app_user').set({ role }).where('id', '=', id).execute();
+    await invalidateUserSessions(id, trx);
+    const after = await accountById(trx, id);
+    return { result: after, recordId: id, action: 'update', before, after };
+  });
 }

@@ -19,7 +19,8 @@ export async function addUser(email: string, password: string, role: Role, datab
   if (await findUserByEmail(email, database)) return false;
   await database
     .insertInto('app_user')
-    .values({ email: normaliseEmail(email), password_hash: await hashPassword(password), role, created_at: nowIso(), disabled_at: null, must_change_password: 0 })
+    // Whoever runs this chose the password (the server's shell, the settings): nothing to change at first sign-in.
+    .values({ email: normaliseEmail(email), password_hash: await hashPassword(password), role, created_at: nowIso(), disabled_at: null, must_change_password: 0, password_chosen_at: nowIso() })
     .execute();
   return true;
 }
@@ -45,4 +46,15 @@ export async function authenticate(email: string, password: string, database: Db
 export async function countUsers(database: Db = db()): Promise<number> {
   const row = await database.selectFrom('app_user').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Why an account must change its password before anything else: 'new' while its owner has only ever had the
+ * one-time password an admin gave them, 'reset' when an admin replaced a password they had chosen; null when
+ * nothing is asked.
+ */
+export async function passwordChangeReason(id: number, database: Db = db()): Promise<'new' | 'reset' | null> {
+  const row = await database.selectFrom('app_user').select(['must_change_password', 'password_chosen_at']).where('id', '=', id).executeTakeFirst();
+  if (!row || Number(row.must_change_password) !== 1) return null;
+  return row.password_chosen_at === null ? 'new' : 'reset';
 }

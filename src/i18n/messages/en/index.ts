@@ -37,10 +37,12 @@ import { wardAlerts } from './ward-alerts';
 import { refusals } from './refusals';
 // Online payments to give back, for admins.
 import { paymentExceptions } from './payment-exceptions';
+// The back office's roles, named and explained (the help page, the staff accounts screen).
+import { staffRoles } from './staff-roles';
 // What staff are told of work given them, and a payer of a returned cheque.
 import { notices } from './notices';
 // Finding a property on the register, a ward's demand notices, and the audit log's filters.
 import { registerSearch } from './register-search';
 import { auditLog } from './audit-log';
 
-export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports, caseDesk, tradeLicenceMessages, tradeLicence, wards, wardAlerts, refusals, paymentExceptions, registerSearch, auditLog, notices };
+export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports, caseDesk, tradeLicenceMessages, tradeLicence, wards, wardAlerts, refusals, paymentExceptions, registerSearch, auditLog, notices, staffRoles };

@@ -1,6 +1,6 @@
 import { endpoint, HttpError, json, readJsonBody } from '../../../server/http';
 import { changePasswordSchema, WRONG_CURRENT_PASSWORD } from '../../../features/account/change-password.schema';
-import { db } from '../../../server/db';
+import { db, nowIso } from '../../../server/db';
 import { recordAudit } from '../../../server/audit';
 import { hashPassword, verifyPassword } from '../../../server/auth/password';
 import { createSession, invalidateUserSessions } from '../../../server/auth/session';
@@ -29,7 +29,7 @@ export const POST = endpoint(async (context) => {
   await attempt.succeeded();
   const passwordHash = await hashPassword(input.newPassword);
   await db().transaction().execute(async (trx) => {
-    await trx.updateTable('app_user').set({ password_hash: passwordHash, must_change_password: 0 }).where('id', '=', user.id).execute();
+    await trx.updateTable('app_user').set({ password_hash: passwordHash, must_change_password: 0, password_chosen_at: nowIso() }).where('id', '=', user.id).execute();
     await invalidateUserSessions(user.id, trx);
     await recordAudit(trx, session.user, { action: 'change-password', entity: 'account', recordId: user.id, label: session.user.email });
   });
