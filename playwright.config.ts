@@ -17,7 +17,7 @@ const dataDirB = `${dataDir}-b`;
  * Each group alone keeps one worker busy for about as long as the other; the public page specs take the
  * second worker too whenever the back office chain leaves it free.
  */
-const PUBLIC_PAGE_SPECS = /(both-languages|hindi-pages|layout-widths|public-frame|public-data|gigw)\.spec\.ts$/;
+const PUBLIC_PAGE_SPECS = /(both-languages|hindi-pages|layout-widths|public-frame|public-data|gigw|citizen-forms)\.spec\.ts$/;
 
 /** Debian's headless shell when there is one (scripts/test.mjs says why), else its chromium. */
 const chromium = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => fs.existsSync(p));

@@ -46,6 +46,8 @@ import * as wardRingWinding from './2026-11-30-06-ward-ring-winding';
 import * as caseEventTime from './2026-11-30-08-case-event-time';
 import * as auditLogPerson from './2026-11-30-12-audit-log-person';
 import * as passwordChosen from './2026-11-30-15-password-chosen';
+import * as keptFormFiles from './2026-11-30-17-kept-form-files';
+import * as wardLocalities from './2026-11-30-17-ward-localities';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -96,4 +98,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-08-case-event-time': caseEventTime,
   '2026-11-30-12-audit-log-person': auditLogPerson,
   '2026-11-30-15-password-chosen': passwordChosen,
+  '2026-11-30-17-kept-form-files': keptFormFiles,
+  '2026-11-30-17-ward-localities': wardLocalities,
 };

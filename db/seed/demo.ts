@@ -45,6 +45,7 @@ import { seedVideos } from './videos';
 import { nameDemoRecipients } from '../../src/server/outbox';
 import { complaintNumber, type GrievanceState } from '../../src/features/grievance/grievance-workflow';
 import { GRIEVANCE } from '../../src/features/grievance/grievance.service';
+import { wardLocalities } from './ward-localities';
 // The property tax register's demo ward comes with the rest of the demo, in the same separately built file.
 export { seedPropertyTaxDemo } from './property-tax';
 export { seedTradeLicenceDemo } from './trade-licence';
@@ -522,7 +523,8 @@ async function seedLookups(seed: SeedContext): Promise<LookupIds> {
   const district = await seed.db.insertInto('district').values({ district_name_english: districtName }).returning('id').executeTakeFirstOrThrow();
   const wards: number[] = [];
   for (let ward = 1; ward <= wardCount; ward++) {
-    const row = await seed.db.insertInto('ward').values({ ward_number: String(ward) }).returning('id').executeTakeFirstOrThrow();
+    const localities = wardLocalities[ward] ?? { en: '', hi: '' };
+    const row = await seed.db.insertInto('ward').values({ ward_number: String(ward), localities_en: localities.en, localities_hi: localities.hi }).returning('id').executeTakeFirstOrThrow();
     wards.push(row.id);
   }
   const ulb = await seed.db.insertInto('ulb').values({ ulb_name: siteSettings.councilName }).returning('id').executeTakeFirstOrThrow();

@@ -152,7 +152,8 @@ export const TABLES = {
    */
   hindi_name: { kind: text(), english_key: text(), name_hi: text() },
   district: { id: id(), district_name_english: text() },
-  ward: { id: id(), ward_number: text() },
+  /** localities_en, localities_hi: the ward's localities, comma-separated, as ward pickers show them beside its number. */
+  ward: { id: id(), ward_number: text(), localities_en: textOrEmpty(), localities_hi: textOrEmpty() },
   /** A ward's boundary: its polygons as JSON, [longitude, latitude] rings (src/features/wards). */
   ward_boundary: { ward_id: integer(), polygons: text(), updated_at: text() },
   /**
@@ -196,6 +197,10 @@ export const TABLES = {
   grievance_setting: { name: text(), value: text() },
   /** A public form's one-time token (its SHA-256) and what sending it stored; result null while in hand. */
   form_submission: { scope: text(), token_hash: text(), result: textOrNull(), at: text() },
+  /** A refused public form's files, kept a while under a key only its answer holds (src/server/kept-files.ts). */
+  kept_form_file: {
+    id: id(), key_hash: text(), scope: text(), sender: text(), part: text(), position: integer(), content_type: text(), size: integer(), bytes: bytes(), expires_at: text(),
+  },
   /** Lodging attempts by mobile number and by address, for the abuse limits. */
   grievance_attempt: { id: id(), kind: text(), key: text(), at: text() },
   /** One row per limit's kind and key, taken before its attempts are counted, so that two attempts at once take turns. */

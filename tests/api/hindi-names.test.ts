@@ -70,16 +70,47 @@ describe('Hindi names of the words staff type in English', () => {
     expect((await name('tender-status', status, `परीक्षण स्थिति ${run}`)).status).toBe(303);
     expect(await page(`/hi/tender-details?id=${ids[0]}`)).toMatch(new RegExp(`<dd[^>]*>परीक्षण स्थिति ${run}</dd>`));
 
-    const ward = /<option value="\d+"[^>]*>Ward (\d+)<\/option>/.exec(await page('/postgrievance'))?.[1];
+    const ward = /<option value="\d+"[^>]*>Ward (\d+)(?: — [^<]*)?<\/option>/.exec(await page('/postgrievance'))?.[1];
     expect(ward).toBeDefined();
     cleared.push(['ward', ward!]);
     expect((await name('ward', ward!, `वार्ड ${ward} (झील नगर)`)).status).toBe(303);
-    expect(await page('/hi/postgrievance')).toContain(`>वार्ड ${ward} (झील नगर)</option>`);
-    expect(await page('/hi/ward-alerts')).toContain(`>वार्ड ${ward} (झील नगर)</option>`);
+    // The Hindi name stands for the number; the ward's localities follow it.
+    const named = new RegExp(`>वार्ड ${ward} \\(झील नगर\\)(?: — [^<]*)?</option>`);
+    expect(await page('/hi/postgrievance')).toMatch(named);
+    expect(await page('/hi/ward-alerts')).toMatch(named);
     expect(await page('/postgrievance')).not.toContain('झील नगर');
 
     expect((await name('ward', ward!, '')).status).toBe(303);
     expect(await page('/hi/postgrievance')).not.toContain('झील नगर');
+  });
+
+  it('keeps a ward\'s localities in both languages, which every ward picker shows beside its number', async () => {
+    const localities = (en: string, hi: string, token = admin) =>
+      fetch(url('/hindi-names'), { method: 'POST', headers: bearer(token), body: new URLSearchParams({ kind: 'ward-localities', english: '22', localitiesEn: en, localitiesHi: hi }), redirect: 'manual' });
+    // What the ward has now, read from its own form on the screen, to put back afterwards.
+    const screen = await (await fetch(url('/hindi-names'), { headers: bearer(admin) })).text();
+    const section = screen.slice(screen.indexOf('id="ward-localities"'));
+    const form = section.slice(section.indexOf('name="english" value="22"'));
+    const before = {
+      en: decode(/name="localitiesEn"[^>]*value="([^"]*)"/.exec(form)?.[1] ?? ''),
+      hi: decode(/name="localitiesHi"[^>]*value="([^"]*)"/.exec(form)?.[1] ?? ''),
+    };
+    expect(before.en).not.toBe('');
+    try {
+      expect((await localities(` Lake Side ${run} ,,  Boat Club `, 'झील किनारा, नौका क्लब')).status).toBe(303);
+      expect(await page('/postgrievance')).toContain(`>Ward 22 — Lake Side ${run}, Boat Club</option>`);
+      expect(await page('/hi/postgrievance')).toContain('>वार्ड 22 — झील किनारा, नौका क्लब</option>');
+      expect(await page('/hi/tradelicense')).toContain('>वार्ड 22 — झील किनारा, नौका क्लब</option>');
+      const audit = (await (await fetch(url('/api/Admin/audit?entity=ward'), { headers: bearer(admin) })).text());
+      expect(audit).toContain(`Lake Side ${run}, Boat Club`);
+      // Too long, or not an admin: nothing changes.
+      expect((await localities('x'.repeat(301), '')).status).toBe(400);
+      const editor = await login(EDITOR.email, EDITOR.password);
+      expect((await localities('Editor Lane', '', editor)).status).toBe(302);
+      expect(await page('/postgrievance')).not.toContain('Editor Lane');
+    } finally {
+      await localities(before.en, before.hi);
+    }
   });
 
   it('refuses a name without Devanagari, an over-long one, an unknown kind and anyone but an admin', async () => {

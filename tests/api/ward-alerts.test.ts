@@ -10,6 +10,7 @@ import { startMailServer, type ReceivedMail } from '../support/mail';
 import { startServer, tempDataDir, type TestServer } from '../support/server';
 import { until } from '../support/until';
 import { startSmsGateway, type SentText, type SmsGateway } from '../support/sms';
+import { wardChoice } from '../support/ward-choice';
 
 /**
  * Alerts for a ward: subscribing (email confirmed by a signed link, SMS only to a signed-in mobile), the
@@ -142,7 +143,8 @@ describe('subscribing by email', () => {
   it('offers every ward and its feed, in both languages', async () => {
     const page = await (await fetch(url('/ward-alerts'))).text();
     for (const n of ['1', '13', '25']) {
-      expect(page).toMatch(new RegExp(`value="${await wardId(n)}"[^>]*>Ward ${n}</option>`));
+      // Each ward by its number and localities, as every ward picker names it.
+      expect(page).toMatch(new RegExp(`value="${await wardId(n)}"[^>]*>${wardChoice('en', Number(n))}</option>`));
       expect(page).toContain(`href="/wards/${n}/grievances.rss"`);
     }
     expect(page).toContain('href="/my/signin?next=%2Fward-alerts"');

@@ -79,8 +79,8 @@ const TEXT_PAGES: Readonly<Record<string, string>> = {
   '/search': 'Search',
 };
 
-/** A text page's own scripts that only add to what works without them: the file sizes checked before sending. */
-const TEXT_PAGE_EXTRAS: Readonly<Record<string, readonly (string | RegExp)[]>> = { '/tradelicense': [...FILE_SIZE_CHECK] };
+/** A text page's own scripts that only add to what works without them: the licence fee worked out in place, the file sizes checked before sending. */
+const TEXT_PAGE_EXTRAS: Readonly<Record<string, readonly (string | RegExp)[]>> = { '/tradelicense': ['/scripts/fee-in-place.js', ...FILE_SIZE_CHECK] };
 
 /** The frame around a text page: the council's name in the banner, its address, policies and copyright in the footer. */
 async function expectTheFrame(page: Page, address: string): Promise<void> {

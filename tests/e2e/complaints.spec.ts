@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { expectOnlyTheMenuScript } from '../support/page-scripts';
+import { wardChoice } from '../support/ward-choice';
 
 /**
  * The public complaint list and the complaint desk in Chromium, on the demo content: 30 complaints, 9 of
@@ -105,7 +106,7 @@ test('the complaint desk lodges a grievance for a citizen at the counter, with a
 
   // The citizen's name and mobile are asked for: without them nothing is lodged, and what was typed stays.
   await page.getByLabel('Category').selectOption({ label: 'Water supply' });
-  await page.getByLabel('Ward').selectOption({ label: 'Ward 9' });
+  await page.getByLabel('Ward').selectOption({ label: wardChoice('en', 9) });
   await page.getByLabel('Where is it (address)?').fill('Pump house lane, end-to-end check');
   await page.getByLabel('Additional information: what is wrong').fill('Water has been leaking since Monday morning.');
   await page.getByLabel('Your suggestion (what the citizen suggests)').fill('Replace the leaking valve at the tank.');

@@ -116,10 +116,10 @@ for (const width of [1280, 375]) {
         // The directory holds no person's social accounts, so no card shows the council's as theirs (item 10).
         await expect(cards.locator('a[target="_blank"]')).toHaveCount(0);
 
-        const drawings = page.locator('.testimonial-carousel .swiper-slide');
-        await expect(drawings).toHaveCount(2);
-        await expect(drawings.nth(0).locator('img')).toHaveCount(4);
-        await expect(drawings.nth(1).locator('img[alt^="Drawing of"]')).toHaveCount(4);
+        // Our Citizens: eight drawings, each with its words beside it, as a plain list.
+        const drawings = page.locator('.citizens-list > li');
+        await expect(drawings).toHaveCount(8);
+        await expect(drawings.locator('figcaption strong').first()).toHaveText('A vegetable seller');
       });
     }
 

@@ -78,20 +78,23 @@ for (const width of [1280, 375]) {
       await expect(page.locator('#grievance-officer h2')).toBeInViewport();
     });
 
-    test('trade licence: the seed form sections and every field, several owners, the documents and a button to send it', async ({ page }) => {
+    test('trade licence: the seed form sections and its fields, several owners, the documents and a button to send it', async ({ page }) => {
       await page.goto('/tradelicense');
       const legends = page.locator('form.trade-form fieldset legend');
       await expect(legends).toHaveText(['Trade Details', 'Trade Unit Details', 'Trade Location Details', 'Owner Details: Owner 1', 'Owner Details: Owner 2', 'Owner Details: Owner 3', 'Documents']);
       const form = page.locator('form.trade-form');
       const labels = [
-        'Financial Year', 'Licence Type', 'Old Licence No.', 'Trade Name', 'Structure Type', 'Sub Type', 'Date of Commencement', 'GST No.',
-        'Operation Area (sq ft)', 'Number of Employees', 'Trade Category', 'Trade Type', 'Trade Sub Type',
-        'Ward', 'Cantonment', 'Door / House No.', 'Building Name', 'Road', 'Locality', 'Pincode', 'Correspondence Address',
+        'Financial Year', 'Licence Type', 'Old Licence No.', 'Trade Name', 'Structure Type', 'Construction of the Premises', 'Date of Commencement', 'GST No.',
+        'Operation Area (sq ft)', 'Number of Employees', 'Trade Category', 'Trade Type',
+        'Ward', 'Door / House No.', 'Building Name', 'Road', 'Locality', 'Pincode', 'Correspondence Address',
       ];
       // A required field's label ends in a visual '*' (hidden from screen readers).
       const field = (label: string) => form.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}( \\*)?$`));
       for (const label of labels) await expect(field(label), label).toHaveCount(1);
       for (const label of ['Owner Name', 'Father / Husband Name', 'PAN', 'Mobile number']) await expect(field(label), label).toHaveCount(3);
+      // No second "sub type" beside the construction's, no cantonment (the API still takes both), and the PAN is optional.
+      for (const label of ['Sub Type', 'Trade Sub Type', 'Cantonment']) await expect(field(label), label).toHaveCount(0);
+      await expect(form.locator('#owner1_pan')).not.toHaveAttribute('required', '');
       const options = async (label: string) => field(label).locator('option').allTextContents();
       expect(await options('Licence Type')).toEqual(['Select', 'New', 'Renewal']);
       expect(await options('Trade Category')).toEqual(['Select', 'Manufacturing', 'Retail', 'Service']);

@@ -88,7 +88,6 @@ test('one trade licence from the trader’s form through each officer to the cer
   await trader.locator('#structureType').selectOption('immovable');
   await trader.locator('#commencementDate').fill('2024-06-01');
   await trader.locator('#tradeCategory').selectOption('Retail');
-  await trader.locator('#tradeSubType').fill('Provisions');
   await trader.locator('#wardId').selectOption({ index: 1 });
   await trader.locator('#doorNo').fill('12');
   await trader.locator('#road').fill('Station Road');
@@ -111,17 +110,16 @@ test('one trade licence from the trader’s form through each officer to the cer
     }
   };
   await attach();
-  // Sent without the PAN: refused, with the focus on what to correct, the title saying so, the typed answers
-  // kept and each document's field saying that its file must be chosen again (the browser sends none back).
+  // Sent with a PAN that is no PAN: refused, with the focus on what to correct, the title saying so, the typed
+  // answers kept and each document kept by the server for the form sent again (the browser sends none back).
+  await trader.locator('#owner1_pan').fill('ABC');
   await trader.getByRole('button', { name: t.apply }).click();
   await expect(trader.locator('#form-error')).toBeFocused();
-  await expect(trader.locator('#form-error')).toContainText(t.fieldError(m.services.trade.labels.pan));
+  await expect(trader.locator('#form-error')).toContainText(t.refusals['Enter the PAN as on the card: five letters, four digits, a letter.']);
   expect(await trader.title()).toMatch(new RegExp(`^${m.frame.errorTitle(t.title)} \\|`));
   await expect(trader.locator('#tradeName')).toHaveValue(tradeName);
-  for (const code of codes) await expect(trader.locator(`#doc_${code}-again`)).toHaveText(m.frame.fileAgain);
-  await expect(trader.locator('#doc_identity')).toHaveAttribute('aria-describedby', /doc_identity-again/);
+  for (const code of codes) await expect(trader.locator(`[data-kept-files="doc_${code}"] input[type="checkbox"]`)).toBeChecked();
   await trader.locator('#owner1_pan').fill('ABCDE1234F');
-  await attach();
   await noSidewaysScroll(trader);
   await docsScreenshot(trader, `${SHOTS}/trade-licence-form-375-hi.png`, { fullPage: true });
   await trader.getByRole('button', { name: t.apply }).click();

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { messages } from '../../src/i18n/messages';
 import { e2eDatabasePath } from './admin-support';
 import { sidewaysOverflow } from '../support/layout';
+import { wardChoice } from '../support/ward-choice';
 
 /**
  * Alerts for a ward on a 375 px phone with JavaScript off, in Hindi: the form from the menu's page, the
@@ -34,7 +35,7 @@ test('a phone without script subscribes by email in Hindi and confirms by the em
   await expect(page.getByRole('heading', { level: 1, name: hi.title })).toBeVisible();
 
   // A wrong address comes back in Hindi with everything chosen still chosen.
-  await page.locator('#ward').selectOption({ label: hi.wardName('9') });
+  await page.locator('#ward').selectOption({ label: wardChoice('hi', 9) });
   await page.getByRole('radio', { name: hi.events.resolved, exact: true }).check();
   await page.getByRole('radio', { name: hi.frequency.daily, exact: true }).check();
   await page.locator('#email').fill('no-at-sign');
@@ -57,7 +58,7 @@ test('a phone without script subscribes by email in Hindi and confirms by the em
 
   // Other settings asked for the same address wait for the address's own link.
   await page.goto('/hi/ward-alerts');
-  await page.locator('#ward').selectOption({ label: hi.wardName('9') });
+  await page.locator('#ward').selectOption({ label: wardChoice('hi', 9) });
   await page.getByRole('radio', { name: hi.events.new, exact: true }).check();
   await page.getByRole('radio', { name: hi.frequency.immediate, exact: true }).check();
   await page.locator('#email').fill(email);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Swiper, SwiperSlide } from 'swiper/react';
 import { A11y, Autoplay, Navigation, Pagination } from 'swiper/modules';
 import type { Swiper as SwiperClass } from 'swiper';
-import { CONTROL_OPTIONS, CarouselControls, useCarouselControls } from './carousel-controls';
+import { CONTROL_OPTIONS, CarouselControls, a11yOptions, useCarouselControls, type CarouselWords } from './carousel-controls';
 import 'swiper/css';
 import './carousel.css';
 
@@ -27,11 +27,14 @@ interface Props {
   label: string;
   /** Milliseconds each slide stays. */
   delay?: number;
-  /** The buttons' names in the page's language. */
-  controlLabels?: { pause: string; previous: string; next: string };
+  /** The buttons' names and what screen readers are told, in the page's language. */
+  controlLabels?: CarouselWords & { pause: string };
 }
 
-const ENGLISH_CONTROLS = { pause: 'Pause slideshow', previous: 'Previous slide', next: 'Next slide' };
+const ENGLISH_CONTROLS = {
+  pause: 'Pause slideshow', previous: 'Previous slide', next: 'Next slide', first: 'This is the first slide', last: 'This is the last slide',
+  goTo: 'Go to slide {{index}}', slideOf: '{{index}} / {{slidesLength}}',
+};
 
 /**
  * The home page's banner slideshow. The first picture is in the server's HTML with high fetch priority,
@@ -70,6 +73,7 @@ export default function SliderCarousel({ slides, label, delay = 5000, controlLab
       <Swiper
         modules={[A11y, Autoplay, Navigation, Pagination]}
         {...CONTROL_OPTIONS}
+        a11y={a11yOptions(controlLabels)}
         autoplay={{ delay, disableOnInteraction: false }}
         onBeforeInit={controls.onBeforeInit}
         onSwiper={(swiper) => (swiperRef.current = swiper)}

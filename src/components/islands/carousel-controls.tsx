@@ -21,6 +21,34 @@ export function useCarouselControls() {
   return { prevRef, nextRef, bulletsRef, onBeforeInit };
 }
 
+/**
+ * What swiper's A11y module says to screen readers, in the page's language: it names the buttons and each
+ * bullet and slide itself, over the labels the server rendered, and announces the first and last slide.
+ * `{{index}}` and `{{slidesLength}}` are filled in by swiper.
+ */
+export interface CarouselWords {
+  previous: string;
+  next: string;
+  first: string;
+  last: string;
+  /** A bullet's name: 'Go to slide {{index}}'. */
+  goTo: string;
+  /** A slide's name: '{{index}} / {{slidesLength}}'. */
+  slideOf: string;
+}
+
+/** The A11y module's options for these words. */
+export function a11yOptions(words: CarouselWords) {
+  return {
+    prevSlideMessage: words.previous,
+    nextSlideMessage: words.next,
+    firstSlideMessage: words.first,
+    lastSlideMessage: words.last,
+    paginationBulletMessage: words.goTo,
+    slideLabelMessage: words.slideOf,
+  };
+}
+
 /** Module options to pass to <Swiper>; the elements are filled in by onBeforeInit. */
 export const CONTROL_OPTIONS = {
   navigation: { prevEl: null, nextEl: null },

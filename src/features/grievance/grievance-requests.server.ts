@@ -7,6 +7,7 @@ import type { AcceptedFile } from '../../server/content/uploads';
 import { clientAddress } from '../../server/request-origin';
 import { parseCoordinate } from '../wards/wards.server';
 import { claimSubmission, FORM_TOKEN_FIELD } from '../../server/form-submission';
+import { dropKeptFiles, keepFiles, keptFilesSent, senderMayKeep, type KeptFiles } from '../../server/kept-files';
 import type { Session } from '../../server/auth/session';
 import { lodgeSchema, trackSchema, type LodgeValues } from './grievance.schema';
 import { lodgeGrievance, MAX_PHOTOS, type NewGrievance, redactGrievance, REDACTABLE, transitionGrievance, type RedactableField } from './grievance.server';
@@ -68,6 +69,7 @@ export async function lodgeFromCitizen(
   form: StreamedForm | null,
   source: 'web' | 'open311',
   lang: Lang = 'en',
+  keptPhotos: readonly AcceptedFile[] = [],
 ): Promise<{ id: number; number: string }> {
   const values = await lodgeSchema.validate(sent, { abortEarly: false, stripUnknown: true });
   // The point "use my location" filled in, kept with the case when it is one; a broken one is left out, as
@@ -75,7 +77,7 @@ export async function lodgeFromCitizen(
   const lat = parseCoordinate(sent.lat, 90);
   const long = parseCoordinate(sent.long, 180);
   const location = lat !== null && long !== null ? { lat, long, addressString: '', addressId: '', mediaUrl: '' } : undefined;
-  return lodgeChecked(context, { ...values, wardId: values.ward, location }, form, source, lang);
+  return lodgeChecked(context, { ...values, wardId: values.ward, location }, form, source, lang, undefined, keptPhotos);
 }
 
 /** What lodgeChecked takes: fields already checked for form; the ward may be unknown (an Open311 request). */
@@ -92,6 +94,8 @@ export async function lodgeChecked(
   source: 'web' | 'open311',
   lang: Lang,
   names: { category: string; ward: string } = { category: 'category', ward: 'ward' },
+  /** Photos kept from a refused sending of the same form (src/server/kept-files.ts), already accepted. */
+  keptPhotos: readonly AcceptedFile[] = [],
 ): Promise<{ id: number; number: string }> {
   const session = context.locals.session;
   const actor = session ? staffActor(session) : CITIZEN;
@@ -105,8 +109,9 @@ export async function lodgeChecked(
   if (!ward) unknown[names.ward] = REFUSAL.unknownWard;
   if (Object.keys(unknown).length > 0) throw new HttpError(400, Object.values(unknown)[0], unknown);
   if (form) await checkSpooledFiles(form.files, PHOTO_FORM);
+  if (keptPhotos.length + (form?.files.length ?? 0) > MAX_PHOTOS) throw new HttpError(400, REFUSAL.tooManyPhotos, { photos: REFUSAL.tooManyPhotos });
   if (actor.party === 'citizen') await admitLodging(values.mobile, clientAddress(context));
-  const photos = await acceptPhotos(form);
+  const photos = [...keptPhotos, ...(await acceptPhotos(form))];
   return lodgeGrievance(
     {
       grievanceTypeId: values.category,
@@ -135,13 +140,13 @@ export async function lodgeChecked(
  */
 async function lodgeOnce(
   context: Pick<APIContext, 'locals' | 'clientAddress'>, scope: string, form: StreamedForm, sent: Record<string, string>, lang: Lang,
-  beforeLodging?: () => Promise<void>,
+  keptPhotos: readonly AcceptedFile[], beforeLodging?: () => Promise<void>,
 ): Promise<string> {
   const claim = await claimSubmission(scope, form);
   if (claim.kind === 'done') return claim.result;
   try {
     await beforeLodging?.();
-    const { number } = await lodgeFromCitizen(context, sent, form, 'web', lang);
+    const { number } = await lodgeFromCitizen(context, sent, form, 'web', lang, keptPhotos);
     await claim.complete(number);
     return number;
   } catch (err) {
@@ -157,7 +162,36 @@ function lodgeFieldsOf(form: FormData): Record<string, string> {
 /** What a page's lodging form came to: the number lodged, or what to show again with the error that stopped it. */
 export type PageLodging =
   | { lodged: string }
-  | { lodged: null; sent: Record<string, string>; formToken: string | null; photosSent: boolean; error: unknown };
+  | { lodged: null; sent: Record<string, string>; formToken: string | null; photosSent: boolean; kept: KeptFiles | null; error: unknown };
+
+/** Who a form's kept files are counted against: the member of staff, or the stranger's network address. */
+function keptFilesSender(context: Pick<APIContext, 'locals' | 'clientAddress'>): string {
+  const session = context.locals.session;
+  return session ? `user:${session.user.id}` : `address:${clientAddress(context)}`;
+}
+
+/**
+ * Keeps a refused form's photos for its next sending: those kept before that it still ticks, and the new ones,
+ * accepted as a lodging would accept them, while the sender's share allows. A photo that is itself refused
+ * (too large, not a picture) keeps none of the new ones: the field says why.
+ */
+async function keepPhotos(
+  context: Pick<APIContext, 'locals' | 'clientAddress'>, scope: string, form: StreamedForm, stillKept: Awaited<ReturnType<typeof keptFilesSent>>,
+): Promise<KeptFiles | null> {
+  const sender = keptFilesSender(context);
+  let fresh: AcceptedFile[] = [];
+  if (form.files.length > 0 && (await senderMayKeep(sender))) {
+    try {
+      await checkSpooledFiles(form.files, PHOTO_FORM);
+      fresh = await acceptPhotos(form);
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+    }
+  }
+  const room = Math.max(0, MAX_PHOTOS - stillKept.length);
+  const sent = fresh.slice(0, room).map((file, i) => ({ part: 'photos', position: stillKept.length + i + 1, file }));
+  return keepFiles(scope, sender, form.fields, stillKept, sent);
+}
 
 /**
  * A page's lodging form, sent (the public form and the desk's): read, lodged once for its token, and its
@@ -172,13 +206,37 @@ export async function lodgeFromPage(
   let sent: Record<string, string> = {};
   let formToken: string | null = null;
   let photosSent = false;
+  let kept: KeptFiles | null = null;
   try {
     const form = await readGrievanceForm(context);
     try {
       sent = lodgeFieldsOf(form.fields);
       formToken = String(form.fields.get(FORM_TOKEN_FIELD) ?? '') || null;
-      photosSent = form.files.length > 0;
-      return { lodged: await lodgeOnce(context, scope, form, sent, lang, hold && (() => hold(form.fields, sent))) };
+      const stillKept = await keptFilesSent(scope, form.fields);
+      photosSent = form.files.length > 0 || stillKept.length > 0;
+      // Held back by `hold` (similar reports to look at first), the form comes back as a refused one does.
+      let heldBack = false;
+      const holding = hold && (async () => {
+        try {
+          await hold(form.fields, sent);
+        } catch (error) {
+          heldBack = true;
+          throw error;
+        }
+      });
+      try {
+        const lodged = await lodgeOnce(context, scope, form, sent, lang, stillKept.map((k) => k.file), holding);
+        await dropKeptFiles(form.fields);
+        return { lodged };
+      } catch (error) {
+        // Refused for what was typed (or held for the similar reports): the photos stay for the form sent
+        // again. A sender over an abuse limit keeps nothing.
+        const refused = (error instanceof HttpError && error.status < 500 && error.status !== 429) || error instanceof ValidationError;
+        if (refused || heldBack) {
+          kept = await keepPhotos(context, scope, form, stillKept);
+        }
+        throw error;
+      }
     } finally {
       await form.dispose();
     }
@@ -188,7 +246,7 @@ export async function lodgeFromPage(
       sent = lodgeFieldsOf(error.fields);
       formToken = String(error.fields.get(FORM_TOKEN_FIELD) ?? '') || null;
     }
-    return { lodged: null, sent, formToken, photosSent, error };
+    return { lodged: null, sent, formToken, photosSent, kept, error };
   }
 }
 

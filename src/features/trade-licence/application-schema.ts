@@ -30,7 +30,8 @@ export const ownerSchema = object({
   dateOfBirth: date('Enter the date of birth as a date.'),
   mobile: string().trim().default('').matches(/^$|^[6-9][0-9]{9}$/, 'Enter a ten-digit mobile number.'),
   email: string().trim().default('').max(200).email('Enter a valid email address.'),
-  pan: string().trim().uppercase().required('Enter the PAN.').matches(PAN, 'Enter the PAN as on the card: five letters, four digits, a letter.'),
+  /** Optional: a small trader may have none; when given, it must read as a PAN. */
+  pan: string().trim().uppercase().default('').matches(/^$|^[A-Z]{5}[0-9]{4}[A-Z]$/, 'Enter the PAN as on the card: five letters, four digits, a letter.'),
   specialCategory: string().default('None').oneOf([...SPECIAL_CATEGORIES], 'Choose a category from the list.'),
 });
 
@@ -55,7 +56,11 @@ export const applicationSchema = object({
   employees: number().typeError('Enter the number of employees.').required('Enter the number of employees.').integer('Enter the number of employees.').min(0, 'Enter the number of employees.').max(100_000, 'Enter the number of employees.'),
   tradeCategory: string().required('Choose the trade category.').oneOf([...TRADE_CATEGORIES], 'Choose the trade category.'),
   tradeType: string().required('Choose the trade type.').max(40),
-  tradeSubType: string().trim().required('Enter the trade sub type.').max(80),
+  /**
+   * The seed form's trade "sub type" and cantonment: no longer asked on the form (the trade type's list says
+   * what the trade is, and the council's area has no cantonment), still taken from API clients that send them.
+   */
+  tradeSubType: string().trim().default('').max(80),
   cantonment: string().trim().default('').max(80),
   wardId: number().typeError('Choose the ward.').required('Choose the ward.').integer().min(1, 'Choose the ward.'),
   doorNo: string().trim().required('Enter the door or house number.').max(40),

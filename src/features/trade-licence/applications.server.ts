@@ -38,14 +38,20 @@ export function financialYearsOpen(at = now()): string[] {
   return [current, `${start}-${String((start + 1) % 100).padStart(2, '0')}`];
 }
 
-async function checked(raw: unknown): Promise<Application> {
+/** The application as the schema reads it, or every field's message (added to `errors`) and null. */
+async function checked(raw: unknown, errors: Record<string, string>): Promise<Application | null> {
   try {
     return await applicationSchema.validate(raw, { abortEarly: false, stripUnknown: true });
   } catch (err) {
-    if (err instanceof ValidationError) throw validationError(err);
-    throw err;
+    if (!(err instanceof ValidationError)) throw err;
+    for (const [field, message] of Object.entries(validationError(err).errors ?? {})) errors[field] ??= message;
+    return null;
   }
 }
+
+/** The first owner's mobile as the form sent it, for the check that it is there, whatever else is wrong. */
+const firstMobileSent = (fields: Record<string, unknown>) =>
+  Array.isArray(fields.owners) ? (fields.owners[0] as Record<string, unknown> | undefined)?.mobile : undefined;
 
 /** An issued (or expired) licence's application, found by the licence number, for a renewal. */
 async function licenceToRenew(licenceNumber: string, database: Db) {
@@ -63,6 +69,15 @@ export interface NewApplication {
   documents: Readonly<Record<string, AcceptedFile | undefined>>;
   lang: Lang;
   source: 'web' | 'counter' | 'api';
+  /** Files refused as they were read (too large, neither a PDF nor a picture), by field: told with everything else. */
+  fileErrors?: Readonly<Record<string, string>>;
+  /** The status of the first file refused (413 too large, 415 not a document), answered when nothing else is wrong. */
+  fileStatus?: number;
+  /**
+   * Counts the sending against the abuse limits once every check has passed (it may refuse, 429), so that an
+   * application refused for a mistake does not use up an attempt.
+   */
+  admit?: () => Promise<void>;
 }
 
 /**
@@ -115,28 +130,39 @@ export async function applyForLicence(input: NewApplication, actor: CaseActor, d
       financialYear: fields.financialYear, licenceType: 'renewal', oldLicenceNumber: fields.oldLicenceNumber, unchanged: shortPath, renewalChanges: changes, feePaise: fields.feePaise,
     };
   }
-  const application = await checked(fields);
-  if (!financialYearsOpen().includes(application.financialYear)) throw new HttpError(400, 'Choose the financial year.', { financialYear: 'Choose the financial year.' });
+  // Every check that needs nothing else to pass first is made, and all that is wrong is told at once: the
+  // fields, the first owner's mobile, the ward, the trade type and the checklist's documents.
+  const errors: Record<string, string> = { ...input.fileErrors };
+  const application = await checked(fields, errors);
+  const financialYear = application?.financialYear ?? String(fields.financialYear ?? '');
+  if (!errors.financialYear && !financialYearsOpen().includes(financialYear)) errors.financialYear = 'Choose the financial year.';
+  const tradeType = String(fields.tradeType ?? '');
   const types = await tradeTypes(database);
-  const type = types.find((t) => t.code === application.tradeType);
-  if (!type) throw new HttpError(400, 'Choose the trade type.', { tradeType: 'Choose the trade type.' });
-  const ward = await database.selectFrom('ward').select('id').where('id', '=', application.wardId).executeTakeFirst();
-  if (!ward) throw new HttpError(400, 'Choose the ward.', { wardId: 'Choose the ward.' });
-  const first = application.owners[0];
-  const mobile = parseMobile(first.mobile);
-  if (!mobile) throw new HttpError(400, "Enter the first owner's mobile number: we send the application's progress to it.", { 'owners.0.mobile': 'Enter a ten-digit mobile number.' });
-
-  const kind = application.licenceType as ApplicationKind;
-  const checklist = await documentChecklist(application.tradeType, kind, database);
-  const missing = checklist.filter((d) => !input.documents[d.code]);
-  if (missing.length > 0) {
-    throw new HttpError(400, `Attach every document on the list: ${missing.map((d) => d.en).join('; ')}.`, Object.fromEntries(missing.map((d) => [`doc_${d.code}`, 'Attach this document.'])));
+  if (!errors.tradeType && !types.some((t) => t.code === tradeType)) errors.tradeType = 'Choose the trade type.';
+  const wardId = Number(fields.wardId);
+  const ward = Number.isSafeInteger(wardId) && wardId > 0 ? await database.selectFrom('ward').select('id').where('id', '=', wardId).executeTakeFirst() : undefined;
+  if (!errors.wardId && !ward) errors.wardId = 'Choose the ward.';
+  const mobile = parseMobile(application?.owners[0].mobile ?? firstMobileSent(fields));
+  if (!mobile && !errors['owners[0].mobile']) errors['owners.0.mobile'] = 'Enter a ten-digit mobile number.';
+  // The checklist of the trade and kind sent (the general one while the trade type is not yet chosen).
+  const kind: ApplicationKind = fields.licenceType === 'renewal' ? 'renewal' : 'new';
+  const checklist = await documentChecklist(errors.tradeType ? '*' : tradeType, kind, database);
+  for (const d of checklist) if (!input.documents[d.code] && !errors[`doc_${d.code}`]) errors[`doc_${d.code}`] = 'Attach this document.';
+  if (!application || !mobile || Object.keys(errors).length > 0) {
+    const missing = checklist.filter((d) => errors[`doc_${d.code}`] === 'Attach this document.');
+    const headline = Object.keys(errors).length === missing.length
+      ? `Attach every document on the list: ${missing.map((d) => d.en).join('; ')}.`
+      : !mobile && Object.keys(errors).length === 1 ? "Enter the first owner's mobile number: we send the application's progress to it." : Object.values(errors)[0];
+    const onlyFiles = Object.keys(errors).every((field) => input.fileErrors?.[field] !== undefined);
+    throw new HttpError(onlyFiles ? input.fileStatus ?? 400 : 400, headline, errors);
   }
+  const first = application.owners[0];
   const fee = await feeFor({ tradeType: application.tradeType, structure: application.structureSubType, kind, areaSqft: application.areaSqft, employees: application.employees, financialYear: application.financialYear }, now(), database);
   if (!fee.ok) throw new HttpError(400, 'This trade cannot be licensed online: its fee is not in the table. Please apply at the council office.', { tradeType: 'No fee for this trade.' });
   if (fee.totalPaise !== application.feePaise) {
     throw new HttpError(409, `The fee has changed since it was shown: it is now ${fee.totalPaise} paise. Look at the new fee and send the form again.`, { feePaise: String(fee.totalPaise) });
   }
+  await input.admit?.();
   const codes = checklist.map((d) => d.code);
   const { number } = await lodgeCase(
     TRADE_LICENCE,

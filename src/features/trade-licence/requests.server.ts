@@ -5,6 +5,7 @@ import { readStreamedForm, type StreamedForm, type StreamedFormSpec } from '../.
 import { acceptUpload, sniffContentType, type AcceptedFile } from '../../server/content/uploads';
 import { clientAddress } from '../../server/request-origin';
 import { claimSubmission } from '../../server/form-submission';
+import { dropKeptFiles, keepFiles, keptFilesSent, type KeptFiles } from '../../server/kept-files';
 import { admitLodging, assertAddressMayLodge } from '../grievance/grievance-limits.server';
 import type { CaseActor } from '../cases/cases.server';
 import type { Lang } from '../../i18n/lang';
@@ -64,33 +65,93 @@ export function applicationOf(typed: Record<string, string>): Record<string, unk
   return { ...typed, unchanged: typed.unchanged === 'true' || typed.unchanged === 'on', feePaise: /^\d{1,9}$/.test(feeRupees ?? '') ? Number(feeRupees) : undefined, owners };
 }
 
-/** Each document sent, accepted by what its bytes are. */
-export async function documentsOf(form: StreamedForm): Promise<Record<string, AcceptedFile>> {
+/** The documents sent, each accepted by what its bytes are, and the message and status of each refused one. */
+async function readDocuments(form: StreamedForm): Promise<{ accepted: Record<string, AcceptedFile>; refused: Record<string, string>; status: number | undefined }> {
   const accepted: Record<string, AcceptedFile> = {};
+  const refused: Record<string, string> = {};
+  let status: number | undefined;
   for (const file of form.files) {
     const code = file.part.replace(/^doc_/, '');
-    if (file.tooLarge) throw new HttpError(413, `The document ${code} is too large.`, { [file.part]: 'This file is too large.' });
-    const bytes = new Uint8Array(await readFile(file.path));
-    const kind = sniffContentType(bytes)?.kind ?? 'document';
-    accepted[code] = await acceptUpload(bytes, { key: file.part, label: `The document ${code}`, kind });
+    try {
+      if (file.tooLarge) throw new HttpError(413, `The document ${code} is too large.`, { [file.part]: 'This file is too large.' });
+      const bytes = new Uint8Array(await readFile(file.path));
+      const kind = sniffContentType(bytes)?.kind ?? 'document';
+      accepted[code] = await acceptUpload(bytes, { key: file.part, label: `The document ${code}`, kind });
+    } catch (err) {
+      if (!(err instanceof HttpError)) throw err;
+      refused[file.part] = err.errors?.[file.part] ?? err.message;
+      status ??= err.status;
+    }
   }
+  return { accepted, refused, status };
+}
+
+/** Each document sent, accepted by what its bytes are; the first refused one is the answer. */
+export async function documentsOf(form: StreamedForm): Promise<Record<string, AcceptedFile>> {
+  const { accepted, refused, status } = await readDocuments(form);
+  const [first] = Object.entries(refused);
+  if (first) throw new HttpError(status ?? 400, first[1], { [first[0]]: first[1] });
   return accepted;
 }
 
-/** Lodges once per form token: a second sending of the same form answers the first's number. */
-export async function applyOnce(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: StreamedForm, typed: Record<string, string>, lang: Lang, source: 'web' | 'api'): Promise<string> {
-  const claim = await claimSubmission('tradelicense', form);
+/** The form whose refused files are kept for it (src/server/kept-files.ts). */
+const SCOPE = 'tradelicense';
+
+/** Lodges once per form token, with these documents: a second sending of the same form answers the first's number. */
+async function lodgeOnce(
+  context: Pick<APIContext, 'locals' | 'clientAddress'>, form: StreamedForm, typed: Record<string, string>, lang: Lang, source: 'web' | 'api',
+  documents: Record<string, AcceptedFile>, refused: { errors: Record<string, string>; status: number | undefined },
+): Promise<string> {
+  const claim = await claimSubmission(SCOPE, form);
   if (claim.kind === 'done') return claim.result;
   try {
     const actor = actorOf(context.locals.session);
     const fields = applicationOf(typed);
-    if (actor.party === 'citizen') await admitLodging(String(typed.owner1_mobile ?? '').replace(/\D/g, '').slice(-10), clientAddress(context));
-    const { number } = await applyForLicence({ fields, documents: await documentsOf(form), lang, source: actor.party === 'citizen' ? source : 'counter' }, actor, undefined);
+    const admit = actor.party === 'citizen' ? () => admitLodging(String(typed.owner1_mobile ?? '').replace(/\D/g, '').slice(-10), clientAddress(context)) : undefined;
+    const { number } = await applyForLicence(
+      { fields, documents, lang, source: actor.party === 'citizen' ? source : 'counter', fileErrors: refused.errors, fileStatus: refused.status, admit }, actor, undefined,
+    );
     await claim.complete(number);
     return number;
   } catch (err) {
     await claim.abandon();
     throw err;
+  }
+}
+
+/** An application sent to the JSON API: its number, or the refusal thrown. */
+export async function applyOnce(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: StreamedForm, typed: Record<string, string>, lang: Lang, source: 'web' | 'api'): Promise<string> {
+  const { accepted, refused, status } = await readDocuments(form);
+  return lodgeOnce(context, form, typed, lang, source, accepted, { errors: refused, status });
+}
+
+/** What the page's form came to: the number lodged, or the refusal and the files kept for the form sent again. */
+export type PageApplication = { number: string } | { number: null; error: unknown; kept: KeptFiles | null };
+
+/** Who a form's kept files are counted against: the member of staff, or the stranger's network address. */
+export function keptFilesSender(context: Pick<APIContext, 'locals' | 'clientAddress'>): string {
+  const session = context.locals.session;
+  return session ? `user:${session.user.id}` : `address:${clientAddress(context)}`;
+}
+
+/**
+ * The page's form: the documents it sends, and those kept from a refused sending that it still ticks (a new file
+ * for a document replaces the kept one). Refused, every document accepted is kept for the form sent again.
+ */
+export async function applyFromPage(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: StreamedForm, typed: Record<string, string>, lang: Lang): Promise<PageApplication> {
+  const kept = await keptFilesSent(SCOPE, form.fields);
+  const { accepted, refused, status } = await readDocuments(form);
+  const standing = kept.filter((k) => !accepted[k.part.replace(/^doc_/, '')] && !refused[k.part]);
+  const documents = { ...Object.fromEntries(standing.map((k) => [k.part.replace(/^doc_/, ''), k.file])), ...accepted };
+  try {
+    const number = await lodgeOnce(context, form, typed, lang, 'web', documents, { errors: refused, status });
+    await dropKeptFiles(form.fields);
+    return { number };
+  } catch (error) {
+    // A sender over an abuse limit keeps nothing; every other refusal keeps what was sent for the next sending.
+    if (!(error instanceof HttpError) || error.status === 429) return { number: null, error, kept: null };
+    const sent = Object.entries(accepted).map(([code, file]) => ({ part: `doc_${code}`, position: 1, file }));
+    return { number: null, error, kept: await keepFiles(SCOPE, keptFilesSender(context), form.fields, standing, sent) };
   }
 }
 

@@ -74,6 +74,9 @@ export const frame = {
   errorTitle: (title: string) => `Error: ${title}`,
   /** Beside a file field of a refused form: the browser empties every file field on the page sent back. */
   fileAgain: 'The form was not sent, so no file was kept: choose the file again.',
+  /** A refused form's files that were kept for it (src/server/kept-files.ts). */
+  filesKept: 'Already sent, and kept for this form for an hour: it goes with the form unless you untick it or choose another file.',
+  fileKept: (n: number, size: string) => `File ${n}, ${size}`,
   /** What a file field takes, said beside it before anything is sent; `mb` is the server's own limit. */
   fileLimit: {
     image: (mb: string) => `JPEG, PNG or WebP picture, up to ${mb} MB each.`,

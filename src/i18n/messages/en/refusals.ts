@@ -44,6 +44,7 @@ export const refusals = {
   notAForm: 'The request body is not a valid form.',
   textDirectionControl: 'Remove the invisible text-direction character from this field (such as U+202E): it makes text read in another order than typed.',
   uploadStalled: 'The form stopped arriving part way, so nothing was stored. Please send it again.',
+  tooManyPhotos: 'Send at most four photos, those kept from before included: untick one or choose fewer.',
   /** Refusals that carry a number (streamed-form.ts): a photo or the whole form over its limit. */
   photoTooLarge: (n: number, size: string, unit: string) => `Photo ${n} is larger than ${size} ${unit}.`,
   formTooLarge: (size: string) => `The request is larger than the ${size} MB allowed here.`,

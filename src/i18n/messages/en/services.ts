@@ -35,7 +35,7 @@ export const services = {
     sections: { trade: 'Trade Details', unit: 'Trade Unit Details', location: 'Trade Location Details', owner: 'Owner Details' },
     labels: {
       financialYear: 'Financial Year', licenseType: 'Licence Type', oldLicenseNo: 'Old Licence No.', tradeName: 'Trade Name',
-      structureType: 'Structure Type', structureSubType: 'Sub Type', commencementDate: 'Date of Commencement', gstNo: 'GST No.',
+      structureType: 'Structure Type', structureSubType: 'Construction of the Premises', commencementDate: 'Date of Commencement', gstNo: 'GST No.',
       operationArea: 'Operation Area (sq ft)', employeeCount: 'Number of Employees', tradeCategory: 'Trade Category', tradeType: 'Trade Type',
       tradeSubType: 'Trade Sub Type', cantonment: 'Cantonment', doorNo: 'Door / House No.', buildingName: 'Building Name', road: 'Road',
       locality: 'Locality', pincode: 'Pincode', ownerName: 'Owner Name', guardianName: 'Father / Husband Name', relationship: 'Relationship',

@@ -24,6 +24,11 @@ export const tradeLicence = {
   sending: 'Sending…',
   correctFields: 'Correct the fields marked below.',
   fieldError: (label: string) => `Check this field: ${label}.`,
+  /** The checks' English sentences in the page's language, by the sentence: English pages show it as it is. */
+  refusals: {} as Readonly<Record<string, string>>,
+  attachDocument: (name: string) => `Attach the document: ${name}.`,
+  /** Where the fee form's answer is, so that a page reloaded without script opens at it. */
+  feeAnchor: 'fee',
   appliedTitle: (number: string) => `Application ${number}`,
   appliedHeading: 'Your application has been received',
   yourNumberIs: 'Your application number is',
@@ -127,7 +132,7 @@ export const tradeLicence = {
       refused: (document: string) => `Document not accepted: ${document}`,
       pending: (document: string) => `Verdict undone: ${document}`,
     },
-    owner: (name: string, relationship: string, guardian: string, pan: string) => `${name} (${relationship} ${guardian}, PAN ${pan})`,
+    owner: (name: string, relationship: string, guardian: string, pan: string) => `${name} (${relationship} ${guardian}${pan ? `, PAN ${pan}` : ''})`,
     changes: 'Changed since the old licence',
     withdraw: 'Withdraw the file', withdrawn: 'No file: withdrawn, to be sent again',
     // The counter clerk sends the applicant's replacements for refused documents, then the application goes back to the verifier.

@@ -42,6 +42,9 @@ const problems: ProblemWords = {
 /** The admin's page of ward boundaries (/ward-boundaries), its refusals, and the small map of a point. */
 export const wards = {
   problems,
+  /** Ward pickers: each ward by its number and localities. */
+  choice: (ward: string, localities: string) => (localities ? `${ward} — ${localities}` : ward),
+  pickerHint: 'Each ward is listed with its localities: find yours by its locality if you do not know the number.',
   page: {
     title: 'Ward boundaries',
     intro: 'The boundaries find the ward of a point: a grievance lodged with "use my location", and Open311 reports. They are also given out as open data.',

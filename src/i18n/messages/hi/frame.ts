@@ -41,7 +41,7 @@ export const frame: Messages['frame'] = {
     wardAlerts: 'वार्ड की सूचनाएँ',
     rti: 'सूचना का अधिकार',
     services: 'सेवाएँ',
-    tradeLicence: 'व्यापार अनुज्ञप्ति प्रपत्र',
+    tradeLicence: 'व्यापार लाइसेंस प्रपत्र',
     viewPropertyTax: 'संपत्ति कर देखें',
     payPropertyTax: 'संपत्ति कर जमा करें',
     gpsTracing: 'वाहनों की जीपीएस ट्रैकिंग',
@@ -68,6 +68,8 @@ export const frame: Messages['frame'] = {
   errorSummary: (count: number) => `फ़ॉर्म में ${count} बातें ठीक करनी हैं:`,
   errorTitle: (title: string) => `त्रुटि: ${title}`,
   fileAgain: 'फ़ॉर्म नहीं भेजा गया, इसलिए कोई फ़ाइल नहीं रखी गई: फ़ाइल फिर से चुनें।',
+  filesKept: 'पहले भेजी गई फ़ाइल इस फ़ॉर्म के लिए एक घंटे तक रखी गई है: यह फ़ॉर्म के साथ जाएगी, जब तक आप निशान न हटाएँ या दूसरी फ़ाइल न चुनें।',
+  fileKept: (n, size) => `फ़ाइल ${n}, ${size}`,
   fileLimit: {
     image: (mb: string) => `जेपीजी, पीएनजी या वेबपी चित्र, हर एक अधिकतम ${mb} एमबी।`,
     document: (mb: string) => `पीडीएफ़ या चित्र (जेपीजी, पीएनजी), अधिकतम ${mb} एमबी।`,

@@ -37,6 +37,7 @@ export const refusals: { [K in keyof typeof english]: (typeof english)[K] } = {
   notAForm: 'भेजा गया फ़ॉर्म पढ़ा नहीं जा सका। कृपया फ़ॉर्म फिर से भरकर भेजें।',
   textDirectionControl: 'इस फ़ील्ड से अदृश्य दिशा-नियंत्रण अक्षर (जैसे U+202E) हटाएँ: इससे लिखा हुआ टाइप किए गए क्रम से अलग पढ़ा जाता है।',
   uploadStalled: 'फ़ॉर्म बीच में ही आना बंद हो गया, इसलिए कुछ भी सहेजा नहीं गया। कृपया इसे फिर से भेजें।',
+  tooManyPhotos: 'अधिक से अधिक चार फ़ोटो भेजें, पहले से रखी गई फ़ोटो समेत: किसी एक का निशान हटाएँ या कम फ़ोटो चुनें।',
   photoTooLarge: (n: number, size: string, unit: string) => `फ़ोटो ${n} का आकार ${size} ${unit} से अधिक है।`,
   formTooLarge: (size: string) => `भेजा गया फ़ॉर्म ${size} एमबी की सीमा से बड़ा है।`,
   units: { MB: 'एमबी', megapixels: 'मेगापिक्सेल' },

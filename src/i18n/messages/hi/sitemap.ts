@@ -36,7 +36,7 @@ export const sitemap: Messages['sitemap'] = {
     '/ward-alerts': 'वार्ड की सूचनाएँ',
     '/grievance-performance': 'शिकायत निवारण का प्रदर्शन',
     '/my/signin': 'नागरिक लॉगिन',
-    '/tradelicense': 'व्यापार अनुज्ञप्ति प्रपत्र',
+    '/tradelicense': 'व्यापार लाइसेंस प्रपत्र',
     '/viewpropertytax': 'संपत्ति कर देखें',
     '/paypropertytax': 'संपत्ति कर भुगतान',
     '/photogallery': 'फ़ोटो गैलरी',

@@ -40,6 +40,8 @@ const problems: ProblemWords = {
 
 export const wards: Messages['wards'] = {
   problems,
+  choice: (ward, localities) => (localities ? `${ward} — ${localities}` : ward),
+  pickerHint: 'हर वार्ड उसके मोहल्लों के साथ दिया है: वार्ड संख्या न पता हो तो अपने मोहल्ले से पहचानें।',
   page: {
     title: 'वार्ड सीमाएँ',
     intro: 'सीमाओं से किसी बिंदु का वार्ड पता चलता है: "मेरी लोकेशन लें" से दर्ज शिकायत, और Open311 रिपोर्ट। ये खुले डेटा के रूप में भी दी जाती हैं।',
