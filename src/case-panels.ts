@@ -1,9 +1,13 @@
-// src/case-panels.ts: the staff panels services add to the one case page, by service id.
 import type { AstroComponentFactory } from 'astro/runtime/server/index.js';
-export interface CasePanelProps { caseNumber: string; lang: 'en' | 'hi' }
-export const staffCasePanels: Record<string, AstroComponentFactory> = {};
-
 import GrievanceRedactPanel from './features/grievance/GrievanceRedactPanel.astro';
-staffCasePanels.grievance = GrievanceRedactPanel;
 import TradeLicencePanel from './features/trade-licence/TradeLicencePanel.astro';
-staffCasePanels['trade-licence'] = TradeLicencePanel;
+
+/**
+ * The staff panels services add to the one case page (src/pages/cases/[number].astro), by service name. Astro
+ * components, so listed here on the pages' side rather than in the modules the Node entry also loads.
+ */
+export interface CasePanelProps { caseNumber: string; lang: 'en' | 'hi' }
+export const staffCasePanels: Readonly<Record<string, AstroComponentFactory>> = {
+  grievance: GrievanceRedactPanel,
+  'trade-licence': TradeLicencePanel,
+};

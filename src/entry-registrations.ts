@@ -2,12 +2,16 @@
  * What the features hand the server's Node entry (src/server/main.ts) before it serves. The entry is bundled
  * apart from Astro's pages (scripts/bundle-main.mjs), so it loads its own copy of what the middleware loads
  * for the pages (src/features/start.server.ts) where the entry needs it: the content types' routes, which the
- * page cache keys on before Astro sees a request; every job, with the services the payment jobs settle; and
- * the pages a visitor reaches first, which each process renders as it starts (src/server/warm-start.ts).
+ * page cache keys on before Astro sees a request; the composition list of modules, installed here, with every
+ * job it declares; and the pages a visitor reaches first, which each process renders as it starts
+ * (src/server/warm-start.ts).
  */
 import './features/content-routes';
 import { SITE_MENU } from './components/public/site-menu';
-export { JOBS } from './jobs';
+import { installPortalModules } from './modules';
+export { JOBS } from './modules';
+
+installPortalModules();
 
 /** The home page in both languages and every page of the main menu on this site. */
 export const FIRST_PAGES: readonly string[] = [

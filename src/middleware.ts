@@ -3,6 +3,7 @@ import { declarationOf, homeFor, isApiPattern, mayOpen, pageKey } from './server
 import { sessionFromRequest } from './server/auth/request-session';
 import { citizenFromRequest } from './features/citizen/citizen-request.server';
 import './features/start.server';
+import { installPortalModules } from './modules';
 import { errorResponse, HttpError } from './server/http';
 import { hasCitizenCookie, hasSessionCookie, isCacheableRequest, KEPT_HEADERS, pageCacheKey, renderFinished, storePage, versionSnapshot } from './server/page-cache';
 import { collectDependencies } from './server/cache/dependencies';
@@ -13,6 +14,9 @@ import { crossSiteRefusal, servedOverHttps } from './server/request-origin';
 import { ensureReady } from './server/ready';
 import { pathIn } from './i18n/lang';
 import { fillLastUpdated, hasLastUpdatedMark, lastUpdated } from './server/last-updated';
+
+// Astro's pages read the modules (payables, verifiables) through the list installed here, once per process.
+installPortalModules();
 
 /**
  * Every request passes these steps in order; each is one job, and any may answer instead of going on.

@@ -5,7 +5,7 @@ import { financialYear } from '../../src/features/payments/indian-date';
 import { issueReceipt } from '../../src/features/payments/receipts.server';
 import { raiseDemands } from '../../src/features/property-tax/register.server';
 import { basisPoints } from '../../src/features/property-tax/tax-arithmetic';
-import '../../src/payables';
+import { installPortalModules } from '../../src/modules';
 import { indianDate } from '../../src/lib/india-time';
 import { nameDemoRecipients } from '../../src/server/outbox';
 
@@ -38,6 +38,8 @@ type Scenario = 'arrears' | 'part' | 'paid' | 'current';
 const scenarioOf = (i: number): Scenario => (['arrears', 'part', 'paid', 'current'] as const)[i % 4];
 
 export async function seedPropertyTaxDemo(database: Db): Promise<boolean> {
+  // The demo's paid bills are receipted through the payments feature, which reads the modules' payables.
+  installPortalModules();
   if (await hasDemoPart(database, 'propertyTax')) return false;
   await database.transaction().execute(async (trx) => {
     for (const [head, byUsage] of Object.entries(RATES)) {

@@ -1,5 +1,5 @@
 /**
- * The production entry: prepares the database, starts the jobs (src/jobs.ts) and the outbox's first sweep,
+ * The production entry: prepares the database, starts the jobs (src/modules.ts) and the outbox's first sweep,
  * then serves static files, cached public pages and, for everything else, Astro's handler. Bundled to
  * dist/main.mjs by scripts/bundle-main.mjs. With SERVER_PROCESSES above 1 the first process prepares the
  * database and starts that many workers, each of which runs this entry again to serve (cluster.ts).

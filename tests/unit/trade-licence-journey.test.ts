@@ -7,10 +7,10 @@ import { outboxIdle } from '../../src/server/outbox';
 import { takeStep, type CaseActor } from '../../src/features/cases/cases.server';
 import { findCase } from '../../src/features/cases/case-queries.server';
 import { collectAtCounter } from '../../src/features/payments/counter.server';
-import { registerPayable } from '../../src/features/payments/payable';
+import { installPortalModules } from '../../src/modules';
 import { applyForLicence, feeFor, financialYearsOpen, resubmit } from '../../src/features/trade-licence/applications.server';
 import { judgeDocument } from '../../src/features/trade-licence/verdicts.server';
-import { expireLicences, publicLicence, sendRenewalReminders, tradeLicencePayable } from '../../src/features/trade-licence/licence.server';
+import { expireLicences, publicLicence, sendRenewalReminders } from '../../src/features/trade-licence/licence.server';
 import { documentStates } from '../../src/features/trade-licence/requirements';
 import { TRADE_LICENCE } from '../../src/features/trade-licence/trade-licence.service';
 import { licenceRegister, registerCsv } from '../../src/features/trade-licence/register.server';
@@ -52,7 +52,7 @@ describe('a trade licence from the form to the certificate', () => {
   beforeAll(async () => {
     database = await openTestDatabase(dataDir);
     await migrateToLatest(database);
-    registerPayable(tradeLicencePayable);
+    installPortalModules();
     wardId = (await database.insertInto('ward').values({ ward_number: '7' }).returning('id').executeTakeFirstOrThrow()).id;
     for (const role of ['verifier', 'inspector', 'approver', 'admin', 'cashier', 'officer'] as const) {
       const id = (await database.insertInto('app_user').values({ email: `${role}@npk.test`, password_hash: 'x', role, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()).id;

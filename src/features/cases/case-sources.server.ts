@@ -5,7 +5,7 @@ import { SERVICES } from './registry';
 const sources: CaseSource[] = SERVICES.map(kernelSource);
 export const CASE_SOURCES: readonly CaseSource[] = sources;
 
-/** A service added at app level beyond the registry (src/case-services.ts): kept once, by its name. */
+/** A service added beyond the registry (a test's own): kept once, by its name. */
 export function addCaseSource(source: CaseSource): void {
   if (!sources.some((s) => s.service.name === source.service.name || s.service.numberPrefix === source.service.numberPrefix)) sources.push(source);
 }

@@ -1,11 +1,12 @@
 import type { Db } from '../../server/db';
 import type { Lang } from '../../i18n/lang';
+import { installedModules } from '../modules';
 
 /**
  * What any service does to be paid for: it names the payable thing by (kind, reference), says what is owed
  * now, and learns when it is paid through `onPaid`, called inside the transaction that writes the receipt
  * (so the service's own record of the payment exists exactly when the receipt does). Property tax is one;
- * a trade licence fee registers the same way. Services register in src/payables.ts.
+ * a trade licence fee is another. Each is declared by its feature's module (src/modules.ts lists them).
  */
 export interface BillRequest {
   /** The amount the payer chose, for a service that allows part payment; otherwise undefined (pay it all). */
@@ -60,20 +61,9 @@ export interface Payable {
   referenceName: Record<Lang, string>;
 }
 
-/**
- * Kept on the process, not the module: the server's entry and the pages are bundled apart, and a payable
- * registered by either must be known to both (the reconciliation job runs in the one, callbacks in the other).
- */
-const KEY = Symbol.for('council.payables');
-const registry: Map<string, Payable> = ((globalThis as Record<symbol, unknown>)[KEY] as Map<string, Payable> | undefined) ?? new Map();
-(globalThis as Record<symbol, unknown>)[KEY] = registry;
-
-export function registerPayable(payable: Payable): void {
-  registry.set(payable.kind, payable);
-}
-
+/** The payable of a kind, as the installed modules declare it (src/features/modules.ts). */
 export function payableOf(kind: string): Payable {
-  const found = registry.get(kind);
-  if (!found) throw new Error(`no payable kind ${kind} is registered`);
+  const found = installedModules().flatMap((m) => m.payables ?? []).find((payable) => payable.kind === kind);
+  if (!found) throw new Error(`no module declares the payable kind ${kind}`);
   return found;
 }

@@ -1,10 +1,11 @@
 import type { Db } from '../../server/db';
 import type { Lang } from '../../i18n/lang';
+import { installedModules } from '../modules';
 
 /**
  * What /verify/{number} shows for any kind of number the council prints with a QR code (a receipt, a trade
- * licence): each kind registers how to recognise its numbers and what the public may read of one, so the
- * page dispatches by the number's kind without knowing any. Kinds register in src/verifiables.ts.
+ * licence): each kind says how to recognise its numbers and what the public may read of one, so the
+ * page dispatches by the number's kind without knowing any. Each is declared by its feature's module.
  */
 export type VerifiedState = 'valid' | 'expired' | 'cancelled';
 
@@ -32,16 +33,8 @@ export interface Verifiable {
   find: (database: Db, number: string, lang: Lang, code: string | null) => Promise<Verified | null>;
 }
 
-const KEY = Symbol.for('council.verifiables');
-const registry: Verifiable[] = ((globalThis as Record<symbol, unknown>)[KEY] as Verifiable[] | undefined) ?? [];
-(globalThis as Record<symbol, unknown>)[KEY] = registry;
-
-export function registerVerifiable(verifiable: Verifiable): void {
-  if (!registry.some((v) => v.kind === verifiable.kind)) registry.push(verifiable);
-}
-
 /** The public facts behind a number, by the first kind that recognises it; null when none does or it is unknown. */
 export async function verify(database: Db, number: string, lang: Lang, code: string | null = null): Promise<Verified | null> {
-  const kind = registry.find((v) => v.recognises(number));
+  const kind = installedModules().flatMap((m) => m.verifiables ?? []).find((v) => v.recognises(number));
   return kind ? kind.find(database, number, lang, code) : null;
 }

@@ -1,7 +1,6 @@
 import type { APIRoute } from 'astro';
 import { errorResponse, HttpError, PUBLIC_TEXT_LIMIT, readFormBody, serverTiming } from '../../server/http';
 import { handleCallback } from '../../features/payments/transactions.server';
-import '../../payables';
 
 /**
  * Where a gateway sends the payer back, posting its fields (a GET when the payer cancels). The transaction

@@ -5,7 +5,6 @@ import { payableOf } from '../../features/payments/payable';
 import { receiptPdf } from '../../features/payments/receipt-pdf.server';
 import { verifyUrl } from '../../features/payments/receipts.server';
 import { receiptCheckCode } from '../../features/payments/receipt-check';
-import '../../payables';
 import { formatWhen } from '../../lib/format';
 
 /**

@@ -2,7 +2,6 @@ import { endpoint, HttpError, json, PUBLIC_TEXT_LIMIT, readJsonBody, serverTimin
 import { startPayment } from '../../../features/payments/transactions.server';
 import { lookUpProperty } from '../../../features/property-tax/property-tax.server';
 import { clientAddress } from '../../../server/request-origin';
-import '../../../payables';
 
 /**
  * POST /api/Public/payments {kind: 'property-tax', reference, mobile, amountPaise?, lang?}: starts paying what

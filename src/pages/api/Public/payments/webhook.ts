@@ -1,6 +1,5 @@
 import { endpoint, HttpError, json, PUBLIC_TEXT_LIMIT, readBodyBytes } from '../../../../server/http';
 import { handleWebhook } from '../../../../features/payments/transactions.server';
-import '../../../../payables';
 
 /** The gateway's webhook: its signature is over the raw body, so the body is read as bytes and never re-encoded. */
 export const POST = endpoint(async ({ request }) => {

@@ -1,0 +1,51 @@
+import type { JobDefinition } from '../server/jobs';
+import { processSingleton } from '../server/singleton';
+import type { Payable } from './payments/payable';
+import type { Verifiable } from './shared/verification';
+
+/**
+ * A feature's declaration of what it brings to the others: the things citizens pay for (payables), the printed
+ * numbers /verify answers for (verifiables) and its time-driven jobs. The composition list (src/modules.ts)
+ * names every module once; each entry (the middleware for Astro's pages, the Node entry, a test) installs that
+ * list before serving, and the features that need these read them here. No feature registers itself by being
+ * imported, so no page has to import one for its side effect.
+ */
+export interface PortalModule {
+  name: string;
+  payables?: readonly Payable[];
+  verifiables?: readonly Verifiable[];
+  jobs?: readonly JobDefinition[];
+}
+
+interface Installed {
+  modules: readonly PortalModule[] | null;
+}
+
+// One per process: the Node entry and Astro's server bundle each carry a copy of this file (see singleton.ts).
+const installed = (): Installed => processSingleton('portal-modules', () => ({ modules: null }));
+
+/** Installs the composition list, checked: each module, payable kind, verifiable kind and job is named once. */
+export function installModules(modules: readonly PortalModule[]): void {
+  const current = installed();
+  if (current.modules === modules) return;
+  for (const [what, names] of [
+    ['module', modules.map((m) => m.name)],
+    ['payable kind', modules.flatMap((m) => m.payables ?? []).map((p) => p.kind)],
+    ['verifiable kind', modules.flatMap((m) => m.verifiables ?? []).map((v) => v.kind)],
+    ['job', modules.flatMap((m) => m.jobs ?? []).map((j) => j.name)],
+  ] as const) {
+    const seen = new Set<string>();
+    for (const name of names) {
+      if (seen.has(name)) throw new Error(`Two modules declare the ${what} ${name}.`);
+      seen.add(name);
+    }
+  }
+  current.modules = modules;
+}
+
+/** The installed modules; asking before an entry installed them is a wiring mistake, said at once. */
+export function installedModules(): readonly PortalModule[] {
+  const { modules } = installed();
+  if (!modules) throw new Error('No modules are installed: an entry installs the composition list (src/modules.ts) before serving.');
+  return modules;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { installedModules, installModules, type PortalModule } from '../../src/features/modules';
+import { JOBS, MODULES } from '../../src/modules';
+import { resetProcessSingleton } from '../../src/server/singleton';
+import { payableOf } from '../../src/features/payments/payable';
+
+/**
+ * The composition list: one list names every module, each entry installs it, and what features read of each
+ * other (payables, verifiables, jobs) comes from it alone. A wiring mistake says so at once.
+ */
+describe('the composition list of modules', () => {
+  it('says plainly when something is read before an entry installed the list', () => {
+    resetProcessSingleton('portal-modules');
+    expect(() => payableOf('property-tax')).toThrow('No modules are installed');
+  });
+
+  it('gives each payable kind, verifiable kind and job from the list, each once', () => {
+    installModules(MODULES);
+    expect(installedModules()).toBe(MODULES);
+    expect(payableOf('property-tax').kind).toBe('property-tax');
+    expect(payableOf('trade-licence').kind).toBe('trade-licence');
+    expect(() => payableOf('water')).toThrow('no module declares the payable kind water');
+    const names = JOBS.map((job) => job.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(expect.arrayContaining(['outbox-sweep', ...MODULES.flatMap((m) => m.jobs ?? []).map((j) => j.name)]));
+  });
+
+  it('refuses a list in which two modules declare the same kind or name', () => {
+    const twice: PortalModule[] = [...MODULES, { name: 'copy', payables: MODULES.flatMap((m) => m.payables ?? []).slice(0, 1) }];
+    expect(() => installModules(twice)).toThrow(/Two modules declare the payable kind/);
+    expect(() => installModules([...MODULES, { name: 'payments' }])).toThrow('Two modules declare the module payments.');
+  });
+});
