@@ -9,7 +9,7 @@ import { CONTENT_TYPES } from './content-types';
 export function contentRoutes(def: ContentTypeDef): Record<string, RouteDeclaration> {
   const routes: Record<string, RouteDeclaration> = {};
   for (const [pattern, page] of Object.entries(def.publicPages)) routes[pattern] = { access: 'public', ...(page.query ? { query: page.query } : {}) };
-  routes[def.adminRoute] = { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: def.sidebarLabel } };
+  routes[def.adminRoute] = { access: CONTENT_STAFF, nav: { group: 'content', label: def.sidebarLabel } };
   return routes;
 }
 

@@ -1,39 +1,52 @@
-import { mayOpen, routeTable } from './route-table';
+import { mayOpen, NAV_GROUPS, routeTable, type NavGroup } from './route-table';
 import type { Role } from './db-schema';
 
-/** The back office sidebars of SPEC.md §2, in their order: the `nav` entries of the route table. */
+/** The back office sidebar: the `nav` entries of the route table, by area, in table order. */
 export interface NavEntry {
   href: string;
   label: string;
 }
 
-/** A sidebar's entries, read from the route table once the features have registered theirs (the content screens). */
-function sidebar(name: 'admin' | 'user'): readonly NavEntry[] {
-  return Object.entries(routeTable())
-    .filter(([, route]) => route.nav?.sidebar === name)
-    .map(([href, route]) => ({ href, label: route.nav!.label }));
+export interface NavSection {
+  group: NavGroup;
+  /** The area's heading; none for the dashboard, which stands first on its own. */
+  heading: string | null;
+  entries: readonly NavEntry[];
 }
 
-const forRole = (entries: readonly NavEntry[], role: Role) => entries.filter((entry) => mayOpen(routeTable()[entry.href].access, role));
+const HEADINGS: Record<NavGroup, string | null> = {
+  home: null,
+  content: 'Content',
+  services: 'Citizen services',
+  revenue: 'Revenue',
+  settings: 'Settings',
+};
 
-export const adminNav = (): readonly NavEntry[] => sidebar('admin');
-export const userNav = (): readonly NavEntry[] => sidebar('user');
-/** A field officer's sidebar: the desk's entries their role may open (their grievance inbox). */
-export const officerNav = (): readonly NavEntry[] => forRole(userNav(), 'officer');
-/** An editor's sidebar: the content screens and the review queue (the admin entries their role may open). */
-export const editorNav = (): readonly NavEntry[] => forRole(adminNav(), 'editor');
+/** Every entry of the sidebar with its area, read from the route table once the features registered theirs. */
+export function navEntries(): readonly (NavEntry & { group: NavGroup; shownTo?: readonly Role[] })[] {
+  return Object.entries(routeTable()).flatMap(([href, route]) => (route.nav ? [{ href, ...route.nav }] : []));
+}
 
 /**
- * A member of staff with the user role always sees the complaint desk's sidebar; an admin sees the admin
- * sidebar except on the complaint desk's own pages, which belong to the user sidebar.
+ * One sidebar for every role: each area holds only the pages the role may open (a public page's entry only for
+ * the staff it names), and an area left empty is not shown at all.
  */
-export function sidebarFor(role: string, pathname: string): readonly NavEntry[] {
-  if (role === 'officer') return officerNav();
-  if (role === 'editor') return editorNav();
-  if (role !== 'admin') return forRole(userNav(), role as Role);
-  return userNav().some((entry) => entry.href === pathname) ? userNav() : adminNav();
+export function sidebarFor(role: Role): readonly NavSection[] {
+  const table = routeTable();
+  const mine = navEntries().filter((entry) => mayOpen(table[entry.href].access, role) && (!entry.shownTo || entry.shownTo.includes(role)));
+  return NAV_GROUPS.map((group) => ({
+    group,
+    heading: HEADINGS[group],
+    entries: mine.filter((entry) => entry.group === group).map(({ href, label }) => ({ href, label })),
+  })).filter((section) => section.entries.length > 0);
 }
 
-export function isActive(entry: NavEntry, pathname: string): boolean {
-  return entry.href === pathname;
+/**
+ * The entry of the page shown, or of the list it belongs to (a case page, /cases/{number}, is the case
+ * inbox's; its Hindi address too). The longest matching address wins, and /cases never marks /cases-something.
+ */
+export function activeHref(sections: readonly NavSection[], pathname: string): string | undefined {
+  const path = pathname.replace(/^\/hi(?=\/|$)/, '') || '/';
+  const hrefs = sections.flatMap((section) => section.entries.map((entry) => entry.href));
+  return hrefs.filter((href) => path === href || path.startsWith(`${href}/`)).sort((a, b) => b.length - a.length)[0];
 }

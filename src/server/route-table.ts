@@ -38,9 +38,16 @@ export interface RouteDeclaration {
    * asking how long is left, which must not itself keep an unattended screen signed in).
    */
   idleUnchanged?: true;
-  /** Its entry in a back office sidebar, in table order. */
-  nav?: { sidebar: 'admin' | 'user'; label: string };
+  /**
+   * Its entry in the back office sidebar: under its area's heading, in table order, for every role that may
+   * open it (src/server/admin-nav.ts). `shownTo` narrows a public page's entry to the staff it serves.
+   */
+  nav?: { group: NavGroup; label: string; shownTo?: readonly Role[] };
 }
+
+/** The sidebar's areas, in the order they are shown: the dashboard first, without a heading. */
+export const NAV_GROUPS = ['home', 'content', 'services', 'revenue', 'settings'] as const;
+export type NavGroup = (typeof NAV_GROUPS)[number];
 
 const PUBLIC = 'public';
 const CITIZEN = 'citizen';
@@ -83,7 +90,6 @@ const FIXED_ROUTES = {
   '/metoo': { access: PUBLIC, query: ['number', 'counted'], uncached: true },
   // A follower's link to confirm the mobile or email given with a "me too" (src/features/cases/supporter-consent.server.ts).
   '/metoo/confirm': { access: PUBLIC, query: ['token'], uncached: true },
-  '/grievance-performance': { access: PUBLIC, uncached: true },
   // Alerts for a ward (src/features/ward-alerts): the form holds a one-time token and offers SMS to a signed-in
   // citizen; the confirm and stop pages read their link's token; a ward's feed depends on the clock's 30 days.
   '/ward-alerts': { access: PUBLIC, query: ['ward'], uncached: true },
@@ -139,46 +145,52 @@ const FIXED_ROUTES = {
   // Items past their valid-until, per type; searchable by free text, so rendered each time.
   '/archive/[type]': { access: PUBLIC, query: ['q', 'page'], uncached: true },
 
-  // Back office pages: the admin sidebar, in its order, then the complaint desk's.
-  '/dashboard': { access: ADMIN, nav: { sidebar: 'admin', label: 'Dashboard' } },
-  // Here, in the admin sidebar's order: each content type's admin screen, registered at start.
-  '/review-queue': { access: CONTENT_STAFF, nav: { sidebar: 'admin', label: 'Review Queue' } },
-  '/alerts': { access: ADMIN, nav: { sidebar: 'admin', label: 'Alerts' } },
-  '/audit': { access: ADMIN, query: ['page', 'entity', 'person', 'from', 'to'], nav: { sidebar: 'admin', label: 'Audit Log' } },
-  '/feedback-inbox': { access: ADMIN, query: ['page'], nav: { sidebar: 'admin', label: 'Feedback' } },
-  '/translations': { access: ADMIN, query: ['type', 'status'], nav: { sidebar: 'admin', label: 'Translations' } },
-  '/grievance-settings': { access: ADMIN, query: ['saved'], nav: { sidebar: 'admin', label: 'Grievance Settings' } },
-  // Hindi names of the words staff type in English: departments, tender documents and statuses, wards.
-  '/hindi-names': { access: ADMIN, query: ['saved'], nav: { sidebar: 'admin', label: 'Hindi Names' } },
-  '/notifications': { access: ADMIN, query: ['page', 'status'], nav: { sidebar: 'admin', label: 'Notifications' } },
-  '/property-register': { access: ADMIN, query: ['imported', 'q', 'page', 'edit'], nav: { sidebar: 'admin', label: 'Property Tax' } },
-  '/property-tax-settings': { access: ADMIN, query: ['saved', 'lang'], nav: { sidebar: 'admin', label: 'Property Tax Settings' } },
-  // Online payments to give back (mismatch, refund-due), refunded through the gateway: money going out is an admin's.
-  '/payment-exceptions': { access: ADMIN, query: ['refund', 'done', 'lang'], nav: { sidebar: 'admin', label: 'Payment Exceptions' } },
-  // The trade licence's fee table and document checklists (src/features/trade-licence/settings.server.ts).
-  '/trade-licence-settings': { access: ADMIN, query: ['saved', 'removed', 'gone', 'edit', 'lang'], nav: { sidebar: 'admin', label: 'Trade Licence Settings' } },
-  // Ward boundaries: what is in use, and the upload of a new file (src/features/wards); in Hindi too.
-  '/ward-boundaries': { access: ADMIN, staffHindi: true, query: ['saved'], nav: { sidebar: 'admin', label: 'Ward Boundaries' } },
-  '/property-ledger/[number]': { access: TAX_STAFF },
-  // ?done=&id= say what the last change did, after its post redirected here (src/pages/staff.astro).
-  '/staff': { access: ADMIN, query: ['q', 'page', 'done', 'id'], nav: { sidebar: 'admin', label: 'Staff Accounts' } },
-  '/userdashboard': { access: STAFF, nav: { sidebar: 'user', label: 'Dashboard' } },
-  '/inquiry': { access: STAFF, nav: { sidebar: 'user', label: 'Add/View Grievance' } },
+  // Back office pages, each area of the sidebar in its order (src/server/admin-nav.ts).
+  // Every role's landing: what waits for that role (src/pages/dashboard.astro).
+  '/dashboard': { access: EVERY_ROLE, nav: { group: 'home', label: 'Dashboard' } },
+  // Content: each content type's admin screen (registered at start, here), then the review and the site's own words.
+  '/review-queue': { access: CONTENT_STAFF, nav: { group: 'content', label: 'Review Queue' } },
+  '/alerts': { access: ADMIN, nav: { group: 'content', label: 'Alerts' } },
+  '/translations': { access: ADMIN, query: ['type', 'status'], nav: { group: 'content', label: 'Translations' } },
+  // Citizen services: every service's cases, the grievance desk, and what citizens were sent or sent in.
   // The one inbox and case page of every service (grievances, and each service on the case kernel).
-  '/cases': { access: CASE_STAFF, staffHindi: true, query: ['q', 'sort', 'service', 'state', 'ward', 'category', 'assignee', 'overdue', 'page', 'format'], nav: { sidebar: 'user', label: 'Case Inbox' } },
+  '/cases': { access: CASE_STAFF, staffHindi: true, query: ['q', 'sort', 'service', 'state', 'ward', 'category', 'assignee', 'overdue', 'page', 'format'], nav: { group: 'services', label: 'Case Inbox' } },
   '/cases/[number]': { access: CASE_STAFF, staffHindi: true, draftWithoutSession: true, query: ['done', 'draft', 'draft_key'] },
   // The grievance desk's old addresses: they lead to the inbox and the case page.
   '/grievances': { access: GRIEVANCE_STAFF, query: ['q', 'sort', 'state', 'ward', 'category', 'officer', 'overdue', 'page'] },
   '/grievances/[number]': { access: GRIEVANCE_STAFF, query: ['done'] },
   // The grievance's redaction panel on the case page posts here.
   '/grievances/[number]/redact': { access: STAFF },
-  '/counter': { access: COUNTER, query: ['number', 'done'], nav: { sidebar: 'user', label: 'Tax Counter' } },
-  '/collection-register': { access: COUNTER, query: ['date', 'format'], nav: { sidebar: 'user', label: 'Collection Register' } },
+  '/inquiry': { access: STAFF, nav: { group: 'services', label: 'Add/View Grievance' } },
+  // The desk's old landing: it leads to the one dashboard.
+  '/userdashboard': { access: STAFF },
+  // Public, but listed here for its place among the desk's entries.
+  '/grievance-performance': { access: PUBLIC, uncached: true, nav: { group: 'services', label: 'Grievance Performance', shownTo: GRIEVANCE_STAFF } },
+  '/feedback-inbox': { access: ADMIN, query: ['page'], nav: { group: 'services', label: 'Feedback' } },
+  '/notifications': { access: ADMIN, query: ['page', 'status'], nav: { group: 'services', label: 'Notifications' } },
+  // Revenue: the counter, its registers and reports, the tax register and the online payments to give back.
+  '/counter': { access: COUNTER, query: ['number', 'done'], nav: { group: 'revenue', label: 'Tax Counter' } },
+  '/collection-register': { access: COUNTER, query: ['date', 'format'], nav: { group: 'revenue', label: 'Collection Register' } },
   // The tax reports and notices: the counter answers a payer's "what do I owe" and the collection staff chase
   // arrears, so cashiers read them as admins do; nothing here changes anything.
-  '/tax-defaulters': { access: TAX_STAFF, query: ['ward', 'lang', 'format'], nav: { sidebar: 'user', label: 'Tax Defaulters' } },
-  '/tax-collection': { access: TAX_STAFF, query: ['date', 'period', 'lang', 'format'], nav: { sidebar: 'user', label: 'Collection vs Demand' } },
-  '/demand-notice': { access: TAX_STAFF, query: ['number', 'ward', 'lang'] },
+  '/tax-collection': { access: TAX_STAFF, query: ['date', 'period', 'lang', 'format'], nav: { group: 'revenue', label: 'Collection vs Demand' } },
+  '/tax-defaulters': { access: TAX_STAFF, query: ['ward', 'lang', 'format'], nav: { group: 'revenue', label: 'Tax Defaulters' } },
+  '/demand-notice': { access: TAX_STAFF, query: ['number', 'ward', 'lang'], nav: { group: 'revenue', label: 'Demand Notices' } },
+  '/property-register': { access: ADMIN, query: ['imported', 'q', 'page', 'edit'], nav: { group: 'revenue', label: 'Property Tax' } },
+  '/property-ledger/[number]': { access: TAX_STAFF },
+  // Online payments to give back (mismatch, refund-due), refunded through the gateway: money going out is an admin's.
+  '/payment-exceptions': { access: ADMIN, query: ['refund', 'done', 'lang'], nav: { group: 'revenue', label: 'Payment Exceptions' } },
+  // Settings: the accounts, each service's settings, the wards, and the record of every change.
+  '/staff': { access: ADMIN, query: ['q', 'page'], nav: { group: 'settings', label: 'Staff Accounts' } },
+  '/grievance-settings': { access: ADMIN, query: ['saved'], nav: { group: 'settings', label: 'Grievance Settings' } },
+  '/property-tax-settings': { access: ADMIN, query: ['saved', 'lang'], nav: { group: 'settings', label: 'Property Tax Settings' } },
+  // The trade licence's fee table and document checklists (src/features/trade-licence/settings.server.ts).
+  '/trade-licence-settings': { access: ADMIN, query: ['saved', 'removed', 'gone', 'edit', 'lang'], nav: { group: 'settings', label: 'Trade Licence Settings' } },
+  // Ward boundaries: what is in use, and the upload of a new file (src/features/wards); in Hindi too.
+  '/ward-boundaries': { access: ADMIN, staffHindi: true, query: ['saved'], nav: { group: 'settings', label: 'Ward Boundaries' } },
+  // Hindi names of the words staff type in English: departments, tender documents and statuses, wards.
+  '/hindi-names': { access: ADMIN, query: ['saved'], nav: { group: 'settings', label: 'Hindi Names' } },
+  '/audit': { access: ADMIN, query: ['page', 'entity', 'person', 'from', 'to'], nav: { group: 'settings', label: 'Audit Log' } },
   '/account': { access: EVERY_ROLE },
   // An item's revisions: ?from=&to= pick the two compared.
   '/history/[type]/[id]': { access: CONTENT_EDITORS, query: ['from', 'to'] },
@@ -313,12 +325,12 @@ export function mayOpen(access: RouteAccess, role: Role | undefined): boolean {
   return role !== undefined && access.includes(role);
 }
 
-/** Where a member of staff lands after signing in, and when they open a page their role may not. */
+/**
+ * Where a member of staff lands after signing in, and when they open a page their role may not: the one
+ * dashboard, which shows each role what waits for it.
+ */
 export function homeFor(role: Role): string {
-  if (role === 'editor') return '/review-queue';
-  if (role === 'cashier') return '/counter';
-  if (role === 'verifier' || role === 'inspector' || role === 'approver') return '/cases';
-  return role === 'admin' ? '/dashboard' : role === 'officer' ? '/cases' : '/userdashboard';
+  return mayOpen(FIXED_ROUTES['/dashboard'].access, role) ? '/dashboard' : '/account';
 }
 
 /**

@@ -100,7 +100,7 @@ describe('the complaint desk at /inquiry', () => {
     expect((await fetch(url('/inquiry'), { redirect: 'manual' })).status).toBe(302);
     const officer = await fetch(url('/inquiry'), { headers: cookie(tokens.officer), redirect: 'manual' });
     expect(officer.status).toBe(302);
-    expect(officer.headers.get('location')).toBe('/cases');
+    expect(officer.headers.get('location')).toBe('/dashboard');
   });
 });
 
@@ -143,7 +143,7 @@ describe('who reads a note', () => {
 
 describe('the dashboards', () => {
   it('count by the states the inbox shows, with the overdue ones', async () => {
-    const html = (await page('/userdashboard', tokens.user)).html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    const html = (await page('/dashboard', tokens.user)).html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     const counts = await database.selectFrom('service_case').select(['state', (eb) => eb.fn.countAll<number>().as('n')]).where('service', '=', 'grievance').groupBy('state').execute();
     for (const { state, n } of counts) expect(html).toContain(`${state} : ${Number(n)} complaint(s)`);
     expect(html).not.toMatch(/\bPending : /);

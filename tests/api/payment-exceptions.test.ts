@@ -286,11 +286,11 @@ describe('refunds, by an admin on /payment-exceptions', () => {
     expect((await payment(first.transactionId)).state).toBe('refunded');
   });
 
-  it('is an admin\'s screen: a cashier is sent to the counter and refunds nothing', async () => {
+  it('is an admin\'s screen: a cashier is sent to their dashboard and refunds nothing', async () => {
     const p = nextProperty();
     const { first } = await paidTwice(p);
     const cashier = bearer(await login(CASHIER.email, CASHIER.password, server.url));
-    expect(await screen('', cashier)).toMatchObject({ status: 302, location: '/counter' });
+    expect(await screen('', cashier)).toMatchObject({ status: 302, location: '/dashboard' });
     const res = await fetch(url('/payment-exceptions'), { method: 'POST', headers: cashier, body: new URLSearchParams({ txn: first.transactionId }), redirect: 'manual' });
     expect(res.status).toBe(302);
     expect((await payment(first.transactionId)).state).toBe('refund-due');

@@ -36,7 +36,7 @@ describe('the ward boundaries page', () => {
     expect([stranger.status, stranger.headers.get('location')]).toEqual([302, '/login?next=%2Fward-boundaries']);
     const clerk = bearer(await login(USER.email, USER.password));
     const clerkPost = await sendFile(JSON.stringify(DEMO_WARD_BOUNDARIES), { headers: clerk });
-    expect([clerkPost.status, clerkPost.headers.get('location')]).toEqual([302, '/userdashboard']);
+    expect([clerkPost.status, clerkPost.headers.get('location')]).toEqual([302, '/dashboard']);
     const english = await fetch(url('/ward-boundaries'), { headers: admin });
     expect(english.status).toBe(200);
     const text = await textOf(english);

@@ -173,6 +173,8 @@ test('the sidebar shows every label whole, and on a 375px phone the dashboard pi
 
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/dashboard');
+  // The pie is drawn once it comes into sight, below the figures of what waits.
+  await page.locator('.dashboard-chart').scrollIntoViewIfNeeded();
   const labels = page.locator('.dashboard-chart .ct-label');
   await expect(labels.first()).toBeVisible();
   const panel = (await page.locator('.panel', { has: page.locator('.dashboard-chart') }).boundingBox())!;

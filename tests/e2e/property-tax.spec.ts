@@ -109,6 +109,8 @@ test('the demand and /verify pass axe in both languages', async ({ page }) => {
 
 test('a cashier takes cash at the counter and prints the receipt', async ({ page }) => {
   await signIn(page, CASHIER);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Tax Counter' }).click();
   await expect(page).toHaveURL(/\/counter$/);
   await page.getByLabel('Property number').fill('W05-0009');
   await page.getByRole('button', { name: 'Find' }).click();

@@ -5,8 +5,9 @@ import { IncomingMessage } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import '../../src/features/content-routes';
-import { declarationOf, pageKey, patternForPath, routeTable } from '../../src/server/route-table';
-import { adminNav, editorNav, officerNav, userNav } from '../../src/server/admin-nav';
+import { declarationOf, mayOpen, pageKey, patternForPath, routeTable } from '../../src/server/route-table';
+import { activeHref, navEntries, sidebarFor } from '../../src/server/admin-nav';
+import type { Role } from '../../src/server/db-schema';
 import { canonicalPathname, judgeRequestTarget, sameSitePath } from '../../src/lib/canonical-path';
 import { resolveRequestClient } from '../../src/server/request-origin';
 
@@ -55,24 +56,37 @@ describe('the route inventory', () => {
     expect(declarationOf(undefined)).toBeUndefined();
   });
 
-  it('builds both sidebars from the same table, in order, each entry a page its sidebar\'s role may open', () => {
-    expect(adminNav().map((entry) => entry.href)).toEqual([
-      '/dashboard', '/editabout', '/slider', '/editministerofficeremp', '/editlatestnews', '/edittender', '/editnotice',
-      '/editcircular', '/editofficeorder', '/editgallery', '/editvideogallery', '/editpressrelease', '/review-queue', '/alerts', '/audit', '/feedback-inbox', '/translations', '/grievance-settings', '/hindi-names', '/notifications', '/property-register', '/property-tax-settings', '/payment-exceptions', '/trade-licence-settings', '/ward-boundaries', '/staff',
+  it('builds one sidebar from the table, by area, each entry a page the role may open', () => {
+    const shape = (role: Role) => sidebarFor(role).map((section) => [section.heading, section.entries.map((entry) => entry.href)]);
+    const contentScreens = ['/editabout', '/slider', '/editministerofficeremp', '/editlatestnews', '/edittender', '/editnotice', '/editcircular', '/editofficeorder', '/editgallery', '/editvideogallery', '/editpressrelease'];
+    expect(shape('admin')).toEqual([
+      [null, ['/dashboard']],
+      ['Content', [...contentScreens, '/review-queue', '/alerts', '/translations']],
+      ['Citizen services', ['/cases', '/inquiry', '/grievance-performance', '/feedback-inbox', '/notifications']],
+      ['Revenue', ['/counter', '/collection-register', '/tax-collection', '/tax-defaulters', '/demand-notice', '/property-register', '/payment-exceptions']],
+      ['Settings', ['/staff', '/grievance-settings', '/property-tax-settings', '/trade-licence-settings', '/ward-boundaries', '/hindi-names', '/audit']],
     ]);
-    expect(userNav().map((entry) => entry.label)).toEqual(['Dashboard', 'Add/View Grievance', 'Case Inbox', 'Tax Counter', 'Collection Register', 'Tax Defaulters', 'Collection vs Demand']);
-    // A field officer's sidebar holds only what their role may open: their cases.
-    expect(officerNav().map((entry) => entry.href)).toEqual(['/cases']);
-    // An editor's sidebar: the content screens and the review queue, nothing of complaints or settings.
-    expect(editorNav().map((entry) => entry.href)).toEqual([
-      '/editabout', '/slider', '/editministerofficeremp', '/editlatestnews', '/edittender', '/editnotice',
-      '/editcircular', '/editofficeorder', '/editgallery', '/editvideogallery', '/editpressrelease', '/review-queue',
-    ]);
-    for (const entry of editorNav()) expect(declarationOf(entry.href)!.access).toContain('editor');
-    for (const entry of adminNav()) expect(declarationOf(entry.href)!.access).toContain('admin');
-    // The desk sidebar serves the complaint desk and the tax counter: each entry opens to one of them.
-    for (const entry of userNav()) expect(['user', 'cashier'].some((role) => declarationOf(entry.href)!.access.includes(role as never))).toBe(true);
-    for (const entry of officerNav()) expect(declarationOf(entry.href)!.access).toContain('officer');
+    expect(shape('user')).toEqual([[null, ['/dashboard']], ['Citizen services', ['/cases', '/inquiry', '/grievance-performance']]]);
+    expect(shape('officer')).toEqual([[null, ['/dashboard']], ['Citizen services', ['/cases', '/grievance-performance']]]);
+    expect(shape('editor')).toEqual([[null, ['/dashboard']], ['Content', [...contentScreens, '/review-queue']]]);
+    expect(shape('cashier')).toEqual([[null, ['/dashboard']], ['Revenue', ['/counter', '/collection-register', '/tax-collection', '/tax-defaulters', '/demand-notice']]]);
+    // The licence's reviewers see the inbox, not the grievance desk's public report.
+    for (const role of ['verifier', 'inspector', 'approver'] as const) expect(shape(role)).toEqual([[null, ['/dashboard']], ['Citizen services', ['/cases']]]);
+    const roles: Role[] = ['admin', 'user', 'officer', 'editor', 'cashier', 'verifier', 'inspector', 'approver'];
+    for (const role of roles) {
+      for (const entry of sidebarFor(role).flatMap((section) => section.entries)) expect(mayOpen(declarationOf(entry.href)!.access, role), `${role} ${entry.href}`).toBe(true);
+    }
+    // Every back office page in the sidebar is in it once; the entries each name their area.
+    const hrefs = navEntries().map((entry) => entry.href);
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+  });
+
+  it('marks the entry of the page shown, or of the list a page belongs to', () => {
+    const admin = sidebarFor('admin');
+    expect(activeHref(admin, '/cases')).toBe('/cases');
+    expect(activeHref(admin, '/hi/cases/NPK-PGR-2026-11-23-000001')).toBe('/cases');
+    expect(activeHref(admin, '/cases-elsewhere')).toBeUndefined();
+    expect(activeHref(admin, '/account')).toBeUndefined();
   });
 
   it('keys a page on the query parameters its route reads and no others', () => {

@@ -5,7 +5,7 @@ import { STORED_CONTENT_TYPES } from '../../src/features/content-storage.server'
 import { sitemapPaths } from '../../src/features/sitemap/sitemap';
 import { contentRoutes } from '../../src/features/content-routes';
 import { declarationOf, registerRoutes, routeTable } from '../../src/server/route-table';
-import { adminNav } from '../../src/server/admin-nav';
+import { sidebarFor } from '../../src/server/admin-nav';
 import type { ContentTypeDef } from '../../src/lib/content-type';
 import { FEED_LINKS } from '../../src/features/feeds/feed-links';
 import { searchedKinds } from '../../src/features/search/search.server';
@@ -58,7 +58,8 @@ describe.each(CONTENT_TYPES.map((def) => [def.path, def] as const))('the content
     const route = declarationOf(def.adminRoute);
     expect(route, def.adminRoute).toBeDefined();
     expect(route!.access).toEqual(['admin', 'editor']);
-    expect(adminNav().some((entry) => entry.href === def.adminRoute), `${def.adminRoute} in the sidebar`).toBe(true);
+    const content = sidebarFor('admin').find((section) => section.group === 'content')!;
+    expect(content.entries.some((entry) => entry.href === def.adminRoute), `${def.adminRoute} in the sidebar's content area`).toBe(true);
     const page = `src/pages${def.adminRoute}.astro`;
     expect(fs.existsSync(page), page).toBe(true);
     expect(fs.readFileSync(page, 'utf8')).toContain('<ContentAdminPage />');
@@ -81,7 +82,7 @@ describe.each(CONTENT_TYPES.map((def) => [def.path, def] as const))('the content
       expect(pattern, 'a public page is a path of its own').toMatch(/^\/[a-z]/);
       expect(routeTable()[pattern], pattern).toEqual({ access: 'public', ...(page.query ? { query: page.query } : {}) });
     }
-    expect(routeTable()[def.adminRoute]?.nav).toEqual({ sidebar: 'admin', label: def.sidebarLabel });
+    expect(routeTable()[def.adminRoute]?.nav).toEqual({ group: 'content', label: def.sidebarLabel });
     expect(words(def.sidebarLabel)).toBe(true);
   });
 
@@ -111,9 +112,9 @@ describe('the content types together', () => {
     }
   });
 
-  it('stand in the admin sidebar after the dashboard, in their declared order', () => {
-    const entries = adminNav().map((entry) => entry.href);
-    expect(entries.slice(0, CONTENT_TYPES.length + 1)).toEqual(['/dashboard', ...CONTENT_TYPES.map((def) => def.adminRoute)]);
+  it('open the content area of the sidebar, in their declared order', () => {
+    const entries = sidebarFor('admin').find((section) => section.group === 'content')!.entries.map((entry) => entry.href);
+    expect(entries.slice(0, CONTENT_TYPES.length)).toEqual(CONTENT_TYPES.map((def) => def.adminRoute));
   });
 
   it('cannot take a route another declares: a second registration of a pattern stops the start', () => {
