@@ -31,6 +31,8 @@ const POSTGRES_API_TESTS = [
   'private-files',
   // grievances: numbering, queues, counts by state, lodging once, the citizen's own list
   'grievances', 'complaints', 'complaint-desk', 'form-submission', 'citizen', 'open311-spec',
+  // a refused form's files kept for it: a blob per file, sums of a sender's share, expiry by text time
+  'kept-files',
   // cases of every service, staff accounts, documents' own pages
   'staff-cases', 'staff-accounts', 'document-pages', 'case-desk',
   // the staff dashboard: what waits per service and step in one grouped query, two days' receipts summed apart

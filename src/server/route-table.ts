@@ -181,7 +181,8 @@ const FIXED_ROUTES = {
   // Online payments to give back (mismatch, refund-due), refunded through the gateway: money going out is an admin's.
   '/payment-exceptions': { access: ADMIN, query: ['refund', 'done', 'lang'], nav: { group: 'revenue', label: 'Payment Exceptions' } },
   // Settings: the accounts, each service's settings, the wards, and the record of every change.
-  '/staff': { access: ADMIN, query: ['q', 'page'], nav: { group: 'settings', label: 'Staff Accounts' } },
+  // ?done=&id= say what the last change did, after its post redirected here (src/pages/staff.astro).
+  '/staff': { access: ADMIN, query: ['q', 'page', 'done', 'id'], nav: { group: 'settings', label: 'Staff Accounts' } },
   '/grievance-settings': { access: ADMIN, query: ['saved'], nav: { group: 'settings', label: 'Grievance Settings' } },
   '/property-tax-settings': { access: ADMIN, query: ['saved', 'lang'], nav: { group: 'settings', label: 'Property Tax Settings' } },
   // The trade licence's fee table and document checklists (src/features/trade-licence/settings.server.ts).

@@ -82,7 +82,10 @@ test('an editor\'s draft goes through review, is sent back, resubmitted, approve
   await expect(mine).toContainText('Sent back');
   await expect(mine).toContainText('Add the tanker driver\'s phone number.');
   await mine.getByRole('button', { name: `Send ${title} for review` }).click();
-  await expect(editor.locator('.review-item').filter({ hasText: title })).toHaveCount(0);
+  // It waits for review now: listed for the editor to follow, with its state and no step to take.
+  const waiting = editor.locator('section', { has: editor.locator('#queue-waiting') }).locator('.review-item').filter({ hasText: title });
+  await expect(waiting.locator('[data-state]')).toHaveText('In review');
+  await expect(waiting.getByRole('button')).toHaveCount(0);
 
   // The admin approves; citizens see it at once.
   await admin.reload();
