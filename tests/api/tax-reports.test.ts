@@ -164,7 +164,7 @@ describe('demand notices', () => {
       expect(res.status).toBe(200);
       const html = await res.text();
       const wards = await database.selectFrom('property').select('ward').distinct().execute();
-      const options = [...html.matchAll(/<select name="ward"[\s\S]*?<\/select>/g)][0][0];
+      const options = /<select id="notice-ward" name="ward"[\s\S]*?<\/select>/.exec(html)![0];
       // Every ward with a property, by its code, the name given to it and its count; each opens its notices.
       for (const { ward } of wards) expect(options).toContain(`<option value="${ward}"`);
       const inWard05 = (await database.selectFrom('property').select((eb) => eb.fn.countAll<number>().as('n')).where('ward', '=', '05').executeTakeFirstOrThrow()).n;

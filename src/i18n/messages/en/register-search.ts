@@ -7,7 +7,9 @@ export const registerSearch = {
   tooLong: (max: number) => `Type at most ${max} characters: part of a name, an address or a mobile number.`,
   tooFewDigits: (min: number) => `Type at least ${min} digits of the mobile number, or a name or address.`,
   none: (q: string) => `No property on the register matches “${q}”.`,
-  found: (from: number, to: number, more: boolean) => (from === to ? `Property ${from}` : `Properties ${from} to ${to}`) + (more ? ', more on the next page.' : '.'),
+  // A search that fits one page says how many it found; a longer one which of them the page shows.
+  found: (from: number, to: number, more: boolean) =>
+    from === 1 && !more ? `${to} ${to === 1 ? 'property' : 'properties'} found.` : `Properties ${from} to ${to}${more ? ', more on the next page.' : '.'}`,
   pastEnd: (max: number) => `Results stop at page ${max}: add a word to narrow the search.`,
   number: 'Property',
   holder: 'Holder',

@@ -9,7 +9,8 @@ export const registerSearch: Messages['registerSearch'] = {
   tooLong: (max: number) => `अधिकतम ${max} अक्षर लिखें: नाम, पते या मोबाइल नंबर का कोई भाग।`,
   tooFewDigits: (min: number) => `मोबाइल नंबर के कम से कम ${min} अंक लिखें, या नाम या पता।`,
   none: (q: string) => `रजिस्टर में “${q}” से मेल खाती कोई संपत्ति नहीं है।`,
-  found: (from: number, to: number, more: boolean) => (from === to ? `संपत्ति ${from}` : `संपत्तियाँ ${from} से ${to}`) + (more ? ', और अगले पृष्ठ पर।' : '।'),
+  found: (from: number, to: number, more: boolean) =>
+    from === 1 && !more ? (to === 1 ? '1 संपत्ति मिली।' : `${to} संपत्तियाँ मिलीं।`) : `संपत्तियाँ ${from} से ${to}${more ? ', और अगले पृष्ठ पर।' : '।'}`,
   pastEnd: (max: number) => `परिणाम पृष्ठ ${max} पर रुकते हैं: खोज को सीमित करने के लिए एक शब्द और जोड़ें।`,
   number: 'संपत्ति',
   holder: 'धारक',
