@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from '../support/api';
 import { nuErrors } from '../support/nu-checker';
+import { samplePdf } from '../support/content-samples';
 
 /**
  * Every page of the sitemap, in both languages, and every public form as it comes back after a refused
@@ -31,6 +32,18 @@ async function refusedForm(path: string): Promise<string> {
   return res.text();
 }
 
+/** The licence form refused with a document sent: the page lists the file kept for the form sent again. */
+async function refusedWithKeptFile(path: string): Promise<string> {
+  const form = new FormData();
+  form.append('tradeName', '');
+  form.append('doc_identity', new File([samplePdf('identity kept')], 'identity.pdf', { type: 'application/pdf' }));
+  const res = await fetch(url(path), { method: 'POST', body: form, redirect: 'manual', headers: { origin: baseUrl() } });
+  expect(res.status, `${path} refuses the form`).toBe(400);
+  const html = await res.text();
+  expect(html, `${path} keeps the document sent`).toContain('data-kept-files="doc_identity"');
+  return html;
+}
+
 /**
  * CSS the checker's own CSS validator does not know yet, though every browser the site supports does: container
  * queries (in all engines since 2023), which let a phone's card table size its label column by the row.
@@ -50,6 +63,7 @@ describe('valid HTML (W3C Nu checker)', () => {
       pages.set(path, await res.text());
     }
     for (const path of FORMS) pages.set(`${path} (refused)`, await refusedForm(path));
+    for (const path of ['/tradelicense', '/hi/tradelicense']) pages.set(`${path} (refused, a file kept)`, await refusedWithKeptFile(path));
     // The stylesheets the pages link, checked as CSS.
     const stylesheets = new Set([...pages.values()].flatMap((html) => [...html.matchAll(/<link rel="stylesheet" href="(\/_astro\/[^"]+\.css)"/g)].map((m) => m[1])));
     expect(stylesheets.size).toBeGreaterThan(0);

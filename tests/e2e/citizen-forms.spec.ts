@@ -117,8 +117,10 @@ test('ward pickers name each ward with its localities, in both languages', async
   }
   await page.goto('/hi/postgrievance');
   await expect(page.locator('#ward-hint')).toHaveText(hi.wards.pickerHint);
+  await page.locator('#ward').selectOption({ label: wardChoice('hi', 5) });
   await docsScreenshot(page, `${SHOTS}/ward-picker-375-hi.png`);
   await page.goto('/postgrievance');
+  await page.locator('#ward').selectOption({ label: wardChoice('en', 5) });
   await page.setViewportSize({ width: 1280, height: 900 });
   await docsScreenshot(page, `${SHOTS}/ward-picker-1280-en.png`);
   await page.context().close();
