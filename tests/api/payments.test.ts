@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db';
 import { receiptCheckCode } from '../../src/features/payments/receipt-check';
+import { formatWhen } from '../../src/lib/format';
 import { openServerDatabase, testPostgresUrl } from '../support/database';
 import { startServer, tempDataDir, type TestServer } from '../support/server';
 import { until } from '../support/until';
@@ -110,6 +111,9 @@ describe('paying through the simulator', () => {
     const messages = await database.selectFrom('outbox_message').selectAll().where('reference', '=', paid.receipt!.number).execute();
     expect(messages.length).toBeGreaterThan(0);
     expect(messages[0].body).toContain(paid.receipt!.number);
+    // It is dated as people read a moment in India, never as an ISO date.
+    expect(messages[0].body).toContain(formatWhen(receipts[0].paid_at));
+    expect(messages[0].body).not.toMatch(/\b\d{4}-\d{2}-\d{2}\b/);
     // Its link verifies the receipt with its check code.
     expect(messages[0].body).toContain(`/verify/${paid.receipt!.number}?code=${checkCode}`);
   });

@@ -8,6 +8,7 @@ import { financialYear } from './indian-date';
 import { rupees } from './money';
 import { payableOf } from './payable';
 import { indianDate } from '../../lib/india-time';
+import { formatWhen } from '../../lib/format';
 import { checkCodeMatches, receiptCheckCode } from './receipt-check';
 import { pathIn, type Lang } from '../../i18n/lang';
 
@@ -92,10 +93,12 @@ export async function issueReceipt(trx: Db, input: IssueInput): Promise<{ id: nu
   await payable.onPaid(trx, { billId: bill.id, reference: bill.reference, amountPaise: input.amountPaise, details: JSON.parse(bill.details_json) }, { id: inserted.id, number });
   const lang = bill.lang === 'hi' ? 'hi' : 'en';
   const title = payable.title[lang];
+  // The payer reads when they paid as the receipt says it: India's date and time in their language.
+  const paidWhen = formatWhen(new Date(input.paidAt).toISOString(), lang);
   const body =
     lang === 'hi'
-      ? `${siteSettings.councilNameHindi}: ${title} (${bill.reference}) के ₹${rupees(input.amountPaise)} की रसीद ${number}, ${paidDate}। जाँचें: ${verifyUrl('hi', number, receiptCheckCode(token, number))}`
-      : `${siteSettings.councilName}: receipt ${number} for ₹${rupees(input.amountPaise)}, ${title} (${bill.reference}), ${paidDate}. Verify: ${verifyUrl('en', number, receiptCheckCode(token, number))}`;
+      ? `${siteSettings.councilNameHindi}: ${title} (${bill.reference}) के ₹${rupees(input.amountPaise)} की रसीद ${number}, ${paidWhen}। जाँचें: ${verifyUrl('hi', number, receiptCheckCode(token, number))}`
+      : `${siteSettings.councilName}: receipt ${number} for ₹${rupees(input.amountPaise)}, ${title} (${bill.reference}), ${paidWhen}. Verify: ${verifyUrl('en', number, receiptCheckCode(token, number))}`;
   const subject = lang === 'hi' ? `रसीद ${number}` : `Receipt ${number}`;
   if (input.notify === false) return { id: inserted.id, number, token };
   await queueMessages(
