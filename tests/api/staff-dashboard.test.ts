@@ -92,6 +92,10 @@ describe('every role lands on the dashboard', () => {
       expect(((await res.json()) as { home: string }).home, account.email).toBe('/dashboard');
     }
     expect(await page('/userdashboard', tokens.user)).toMatchObject({ status: 301, location: '/dashboard' });
+    // Each member of staff's own figures: never kept by a cache on the way.
+    const own = await fetch(url('/dashboard'), { headers: { cookie: `session=${tokens.cashier}` } });
+    await own.arrayBuffer();
+    expect(own.headers.get('cache-control')).toBe('private, no-store');
     // A page the role may not open sends it home: the dashboard.
     expect(await page('/audit', tokens.cashier)).toMatchObject({ status: 302, location: '/dashboard' });
   });
