@@ -347,6 +347,13 @@ describe('assigning several cases at once, and the inbox as CSV', () => {
     expect(await traceOf(first)).toEqual(one);
     expect(await traceOf(second)).toEqual(one);
     expect((await staffView(stall)).assigneeId).toBeNull();
+
+    // The same form again (a reload of the answer) leaves the cases with their officer and tells nobody twice.
+    const events = (await staffView(first)).events.length;
+    const again = await bulk(tokens.user, [['case', first], ['case', second], ['officer', String(officerId)]]);
+    expect(again.html).not.toContain('data-bulk-assigned');
+    expect(again.html).toMatch(new RegExp(`data-refused-case="${first}"><strong>${first}</strong>: Already assigned to this officer: left as it is.`));
+    expect((await staffView(first)).events.length).toBe(events);
   });
 
   it('takes every case the page listed when "all on this page" is ticked, as a form sent without script does', async () => {

@@ -58,18 +58,26 @@ export function bulkProblem(numbers: readonly string[], officer: string): BulkPr
   return null;
 }
 
+/** The page's words for the two refusals the bulk form makes itself, before the kernel is asked. */
+export interface BulkWords {
+  notAssignable: string;
+  alreadyTheirs: string;
+}
+
 /**
  * Assigns each case in turn to the officer, one write each: a case that cannot be assigned (not this member
  * of staff's to see, of a service without assignment, closed, changed meanwhile) is reported with the reason
- * and the others are still done. `notAssignable` is the page's words for a service that assigns nobody.
+ * and the others are still done. A case already with that officer is left alone and reported: the same form
+ * sent twice (a reload of the answer) must not tell the citizen and the officer a second time.
  */
-export async function assignMany(numbers: readonly string[], officer: string, session: Session, notAssignable: string): Promise<BulkOutcome> {
+export async function assignMany(numbers: readonly string[], officer: string, session: Session, words: BulkWords): Promise<BulkOutcome> {
   const outcome: BulkOutcome = { assigned: [], refused: [] };
   const actor: CaseActor = { party: session.user.role, userId: session.user.id, label: session.user.email };
   for (const number of numbers) {
     try {
       const { source, found } = await staffCase(number, session);
-      if (!assigns(source, session.user.role)) throw new HttpError(409, notAssignable);
+      if (!assigns(source, session.user.role)) throw new HttpError(409, words.notAssignable);
+      if (found.assigneeId !== null && String(found.assigneeId) === officer) throw new HttpError(409, words.alreadyTheirs);
       // The fields the case page's own assign form sends, so the step's event is the same as one taken there.
       await source.step(found.number, ASSIGN, { note: '', visibility: 'staff', photos: [], documents: [], fields: { officer, original: '' } }, actor);
       outcome.assigned.push(found.number);

@@ -103,6 +103,7 @@ export const caseDesk = {
   bulkTooMany: (max: number) => `Assign at most ${max} cases at once (a page).`,
   bulkNoOfficer: 'Choose the officer to assign the cases to.',
   bulkNotAssignable: 'Cases of this service are not assigned to an officer.',
+  bulkAlreadyTheirs: 'Already assigned to this officer: left as it is.',
   downloadCsv: 'Download this list (CSV)',
   csvCapped: (max: number, total: number) => `The CSV holds the first ${max} of ${total} cases; narrow the list with its filters for the rest.`,
 };

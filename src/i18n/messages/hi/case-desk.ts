@@ -100,6 +100,7 @@ export const caseDesk: Messages['caseDesk'] = {
   bulkTooMany: (max: number) => `एक बार में अधिकतम ${max} मामले (एक पृष्ठ) सौंपें।`,
   bulkNoOfficer: 'वह अधिकारी चुनें जिसे मामले सौंपने हैं।',
   bulkNotAssignable: 'इस सेवा के मामले किसी अधिकारी को नहीं सौंपे जाते।',
+  bulkAlreadyTheirs: 'पहले से इसी अधिकारी को सौंपा गया है: जैसा था वैसा छोड़ा गया।',
   downloadCsv: 'यह सूची डाउनलोड करें (CSV)',
   csvCapped: (max: number, total: number) => `CSV में ${total} में से पहले ${max} मामले हैं; बाकी के लिए सूची को फ़िल्टर से सीमित करें।`,
 };
