@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
 import { ADMIN, openSession, signIn } from './admin-support';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 
 /**
  * The staff dashboard and the grouped sidebar as staff use them: an admin at a desk and a cashier on a phone
@@ -20,6 +21,7 @@ test('an admin at a desk goes from a dashboard figure to the filtered inbox, and
   await expect(sidebar.getByRole('list', { name: 'Revenue' }).getByRole('link')).toHaveText([
     'Tax Counter', 'Collection Register', 'Collection vs Demand', 'Tax Defaulters', 'Demand Notices', 'Property Tax', 'Payment Exceptions',
   ]);
+  await expectNoSeriousA11yViolations(page, '/dashboard at 1280px');
 
   // The grievances waiting to be assigned: the figure leads to exactly that many cases.
   const lodged = page.getByRole('table', { name: 'Grievance' }).getByRole('link', { name: /^Lodged: \d+ cases? waiting$/ });
@@ -43,25 +45,30 @@ test('an admin at a desk goes from a dashboard figure to the filtered inbox, and
   }
 });
 
-test('a cashier on a phone goes from today\'s collection to the day\'s register, and opens the sidebar to a report', async ({ page }) => {
+test('a cashier on a phone opens the sidebar to its one area, and goes from today\'s collection to the day\'s register', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signIn(page, CASHIER);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Cashier Dashboard' })).toBeVisible();
   // Nothing of cases, reviews or messages: only what waits at the counter.
   await expect(page.locator('.dashboard-cases, .review-count, .failed-messages, .refund-count')).toHaveCount(0);
-  const today = page.getByRole('link', { name: /collected today/ });
-  const rupees = (await today.locator('strong').innerText()).replace('₹ ', '');
-  await today.click();
-  await expect(page).toHaveURL(/\/collection-register\?date=\d{4}-\d{2}-\d{2}$/);
-  await expect(page.getByRole('heading', { level: 1, name: /^Collection register, / })).toBeVisible();
-  await expect(page.locator('td.total')).toHaveText(rupees);
 
   const sidebar = sidebarOf(page);
   await expect(sidebar).toBeHidden();
   await page.getByRole('button', { name: 'Menu' }).click();
   await expect(sidebar.getByRole('heading', { name: 'Revenue' })).toBeVisible();
   await expect(sidebar.getByRole('heading')).toHaveText(['Revenue']);
+  await expectNoSeriousA11yViolations(page, '/dashboard at 375px, the sidebar open');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await expect(sidebar).toBeHidden();
+
+  const today = page.getByRole('link', { name: /collected today/ });
+  const rupees = (await today.locator('strong').innerText()).replace('₹ ', '');
+  await today.click();
+  await expect(page).toHaveURL(/\/collection-register\?date=\d{4}-\d{2}-\d{2}$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Collection register, / })).toBeVisible();
+  await expect(page.locator('td.total')).toHaveText(rupees);
+  await page.getByRole('button', { name: 'Menu' }).click();
   await sidebar.getByRole('link', { name: 'Demand Notices' }).click();
   await expect(page).toHaveURL(/\/demand-notice$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
