@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { db, type Db } from './db';
 import { now } from './clock';
 import type { AcceptedFile } from './content/uploads';
+import { takeGates } from './attempt-limit';
 
 /**
  * A public form refused for something typed (a field missing, similar reports to look at first) keeps the
@@ -94,6 +95,9 @@ export async function keepFiles(
   const kept = stillKept.map((f) => f.id);
   const added: KeptFile[] = [];
   await database.transaction().execute(async (trx) => {
+    // The sender's and everyone's shares are read and filled in one step: forms refused at the same moment
+    // take turns here, so that a burst keeps no more than the shares allow.
+    await takeGates(trx, [{ kind: 'kept-files', key: sender }, { kind: 'kept-files', key: '*' }]);
     await trx.deleteFrom('kept_form_file').where('expires_at', '<=', at).execute();
     let unticked = trx.deleteFrom('kept_form_file').where('key_hash', '=', keyHash);
     if (kept.length) unticked = unticked.where('id', 'not in', kept);

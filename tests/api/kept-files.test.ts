@@ -173,6 +173,12 @@ describe('a refused form keeps its files for the form sent again', () => {
     expect(over.html).toContain(messages('en').frame.fileAgain);
     // Another address is not held to that one's share.
     expect(keptIn((await post('/tradelicense', form(licenceFields({ tradeName: '' }), documents()), '10.0.5.2')).html)?.ids).toHaveLength(3);
+    // Thirty refused at once from a third address keep no more than its share: they take turns. (Some may be
+    // turned away as they arrive, by the address's share of uploads in progress.)
+    const burst = await Promise.all(Array.from({ length: 30 }, () => post('/tradelicense', form(licenceFields({ tradeName: '' }), documents()), '10.0.5.4')));
+    const keptInBurst = burst.reduce((sum, answer) => sum + (keptIn(answer.html)?.ids.length ?? 0), 0);
+    expect(keptInBurst).toBeGreaterThan(0);
+    expect(keptInBurst).toBeLessThanOrEqual(SENDER_FILES);
     // None of those refusals used up the mobile's lodgings (five a day): the corrected form still lodges.
     const lodged = await post('/tradelicense', form(licenceFields(), documents()), '10.0.5.3');
     expect(lodged.status).toBe(303);

@@ -34,7 +34,7 @@ function confirmationLinkTo(mobile: string): string {
 /** Lodges an open grievance of the form's first category in ward 3, by the form itself, ticking "none of these". */
 async function lodgeOriginal(page: Page, request: APIRequestContext, landmark: string): Promise<string> {
   const category = (await page.locator('#category option').nth(1).getAttribute('value')) as string;
-  const ward = (await page.locator('#ward option', { hasText: /^(Ward|वार्ड) 3$/ }).getAttribute('value')) as string;
+  const ward = (await page.locator('#ward option', { hasText: /^(Ward|वार्ड) 3( — .*)?$/ }).getAttribute('value')) as string;
   const res = await request.post('/postgrievance', {
     multipart: { category, ward, address: 'Well lane', landmark, description: 'The well cover is broken.', name: 'Ram Prasad', mobile: `98${String(Date.now()).slice(-8)}`, lodge_anyway: '1' },
   });
@@ -45,7 +45,7 @@ async function lodgeOriginal(page: Page, request: APIRequestContext, landmark: s
 
 async function fillProblem(page: Page, landmark: string) {
   await page.locator('#category').selectOption({ index: 1 });
-  await page.locator('#ward').selectOption({ label: await page.locator('#ward option', { hasText: /^(Ward|वार्ड) 3$/ }).innerText() });
+  await page.locator('#ward').selectOption({ label: await page.locator('#ward option', { hasText: /^(Ward|वार्ड) 3( — .*)?$/ }).innerText() });
   await page.locator('#landmark').fill(landmark);
 }
 
