@@ -90,9 +90,10 @@ describe('the one inbox', () => {
     expect(numbersOn(byOfficer.html)).toEqual([grievance]);
     expect(byOfficer.html).toContain('Ravi Kumar');
     expect(byOfficer.html).not.toContain(OFFICER.email.replace('@', '&#64;'));
-    // An officer's inbox holds their own cases only.
-    const officers = numbersOn((await page('/cases?q=4777', tokens.officer)).html);
-    expect(officers).toEqual([grievance]);
+    // An officer's inbox holds their own grievances only (the service names the officer its assignee), and every
+    // stall permit, whose declaration names no assignee role.
+    const officers = numbersOn((await page('/cases?q=4777&sort=newest', tokens.officer)).html);
+    expect(officers).toEqual([stall, grievance]);
   });
 
   it('is in Hindi at /hi/cases, and the old grievance inbox leads to it with its filters', async () => {
@@ -107,6 +108,28 @@ describe('the one inbox', () => {
     expect((await page('/grievances/NPK-PGR-2026-11-26-000001?done=assign', tokens.user)).location).toBe('/cases/NPK-PGR-2026-11-26-000001?done=assign');
     expect((await page('/cases', null)).location).toBe('/login?next=%2Fcases');
     expect((await page('/hi/cases', null)).location).toBe('/login?next=%2Fhi%2Fcases');
+  });
+
+  it("keeps a field officer to their own cases only of the services that name the role an assignee's, as its counts do", async () => {
+    // The stall permit names no assignee roles: an officer inspects any stall, as its declaration says.
+    const stall = await lodgeStall('9123477731', 'Clay pots');
+    const mine = await lodgeGrievance('9123477732');
+    await database.updateTable('service_case').set({ assignee_id: officerId, state: 'Assigned' }).where('number', '=', mine).execute();
+    const notMine = await lodgeGrievance('9123477733');
+    const listed = numbersOn((await page('/cases?q=91234777&sort=newest', tokens.officer)).html);
+    expect(listed).toContain(stall);
+    expect(listed).toContain(mine);
+    expect(listed).not.toContain(notMine);
+    expect((await page(`/cases/${stall}`, tokens.officer)).status).toBe(200);
+    expect((await page(`/cases/${notMine}`, tokens.officer)).status).toBe(404);
+    const api = await fetch(url('/api/Staff/cases?q=91234777&sort=newest'), { headers: bearer(tokens.officer) });
+    const numbers = ((await api.json()) as { number: string }[]).map((c) => c.number);
+    expect(numbers).toEqual(expect.arrayContaining([stall, mine]));
+    expect(numbers).not.toContain(notMine);
+    // The state counts are the officer's view too: the stall permits' Applied cases are all counted.
+    const applied = await database.selectFrom('service_case').select((eb) => eb.fn.countAll<number>().as('n')).where('service', '=', 'stall-permit').where('state', '=', 'Applied').executeTakeFirstOrThrow();
+    const counted = /href="\/cases\?service=stall-permit(?:&amp;|&#38;|&)state=Applied"[^>]*>[^<]*<strong>(\d+)<\/strong>/.exec((await page('/cases?service=stall-permit', tokens.officer)).html);
+    expect(counted?.[1], 'the officer\'s count of Applied stall permits').toBe(String(applied.n));
   });
 });
 
@@ -407,10 +430,11 @@ describe('assigning several cases at once, and the inbox as CSV', () => {
     expect(lines[0]).toContain(`,9123488832,${india},`);
     expect(lines[0].endsWith(',Ravi Kumar')).toBe(true);
 
-    // An officer sees only their own cases and no officer column.
+    // An officer sees only their own grievances (and every stall permit, which names no assignee role), and no officer column.
+    const ungiven = await lodgeGrievance('9123488833');
     const own = (await (await fetch(url('/cases?q=91234888&format=csv'), { headers: cookie(tokens.officer) })).text()).trim().split('\n');
     expect(own[0]).toBe('number,service,state,ward,category,citizen,mobile,lodged_ist,due_ist,overdue');
-    expect(own.slice(1).map((l) => l.split(',')[0])).toContain(grievance);
-    expect(own.slice(1).map((l) => l.split(',')[0])).not.toContain(formula);
+    expect(own.slice(1).map((l) => l.split(',')[0])).toEqual(expect.arrayContaining([grievance, formula]));
+    expect(own.slice(1).map((l) => l.split(',')[0])).not.toContain(ungiven);
   });
 });

@@ -122,6 +122,11 @@ export interface CaseFilter {
   categoryIds?: readonly number[];
   /** An assignee's id, or 'none' for cases assigned to nobody. */
   assignee?: number | 'none';
+  /**
+   * Of these services only the cases assigned to this member of staff: a role a service names among its
+   * assigneeRoles (a field officer's grievances) sees its own cases of that service, and every case of the others.
+   */
+  ownFor?: { assigneeId: number; services: readonly string[] };
   overdue?: boolean;
   /** A case number or its last digits (its serial), or the citizen's mobile, or at least 4 of its digits. */
   q?: string;
@@ -146,10 +151,13 @@ function openCondition(services: readonly AnyService[]) {
   return pairs.length ? sql<boolean>`(${sql.join(pairs, sql` or `)})` : sql<boolean>`(1 = 0)`;
 }
 
-/** The inbox of every service (or one); an officer's view is narrowed to their own by the caller. */
-export async function listCases(filter: CaseFilter, now: number, database: Db = db(), services: readonly AnyService[] = SERVICES): Promise<{ total: number; rows: StaffCase[] }> {
-  if (services.length === 0) return { total: 0, rows: [] };
+/** The cases of these services that pass the filter, as one query to page, count or group. */
+function filteredCases(filter: Omit<CaseFilter, 'limit' | 'offset' | 'sort'>, now: number, database: Db, services: readonly AnyService[]) {
   let query = staffQuery(database).where('service_case.service', 'in', services.map((s) => s.name));
+  if (filter.ownFor && filter.ownFor.services.length > 0) {
+    const { assigneeId, services: own } = filter.ownFor;
+    query = query.where((eb) => eb.or([eb('service_case.service', 'not in', [...own]), eb('service_case.assignee_id', '=', assigneeId)]));
+  }
   if (filter.service) query = query.where('service_case.service', '=', filter.service);
   if (filter.state) query = query.where('service_case.state', '=', filter.state);
   if (filter.wardId) query = query.where('service_case.ward_id', '=', filter.wardId);
@@ -182,6 +190,14 @@ export async function listCases(filter: CaseFilter, now: number, database: Db = 
       }
     }
   }
+  return query;
+}
+
+/** The inbox of every service (or one): one query for the page's rows and one for their count, whatever the number of services. */
+export async function listCases(filter: CaseFilter, now: number, database: Db = db(), services: readonly AnyService[] = SERVICES): Promise<{ total: number; rows: StaffCase[] }> {
+  if (services.length === 0) return { total: 0, rows: [] };
+  const query = filteredCases(filter, now, database, services);
+  const open = openCondition(services);
   const count = await query.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const ordered =
     filter.sort === 'newest'
@@ -189,4 +205,19 @@ export async function listCases(filter: CaseFilter, now: number, database: Db = 
       : query.orderBy(sql`case when ${open} then 0 else 1 end`).orderBy('service_case.due_at', 'asc').orderBy('service_case.id', 'asc');
   const rows = await ordered.limit(filter.limit).offset(filter.offset).execute();
   return { total: Number(count.n), rows: rows.map((row) => toStaff(row, now, services)) };
+}
+
+/**
+ * How many cases of these services pass the filter in each state (states of the same name in two services are
+ * counted together, as the inbox's state filter takes them), and how many of them are overdue: one grouped query.
+ */
+export async function countCasesByState(filter: Omit<CaseFilter, 'limit' | 'offset' | 'sort' | 'state' | 'overdue'>, now: number, database: Db = db(), services: readonly AnyService[] = SERVICES): Promise<{ byState: Map<string, number>; overdue: number }> {
+  if (services.length === 0) return { byState: new Map(), overdue: 0 };
+  const overdue = sql<number>`sum(case when ${openCondition(services)} and ${sql.ref('service_case.due_at')} < ${new Date(now).toISOString()} then 1 else 0 end)`;
+  const rows = await filteredCases(filter, now, database, services)
+    .clearSelect()
+    .select((eb) => ['service_case.state', eb.fn.countAll<number>().as('n'), overdue.as('overdue')])
+    .groupBy('service_case.state')
+    .execute();
+  return { byState: new Map(rows.map((r) => [r.state, Number(r.n)])), overdue: rows.reduce((sum, r) => sum + Number(r.overdue ?? 0), 0) };
 }

@@ -49,7 +49,8 @@ export interface CaseSource {
   step: (number: string, action: string, request: StepRequest, actor: CaseActor) => Promise<void>;
 }
 
-function summaryOf(service: AnyService, found: StaffCase): CaseSummary {
+/** A case as the inbox lists it, with its state's words. */
+export function summaryOf(service: AnyService, found: StaffCase): CaseSummary {
   const state = service.states[found.state];
   return {
     service: found.service, number: found.number, state: found.state, stateWords: { en: state?.en ?? found.state, hi: state?.hi ?? found.state },

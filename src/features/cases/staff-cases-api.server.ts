@@ -4,9 +4,10 @@ import { now } from '../../server/clock';
 import type { Session } from '../../server/auth/session';
 import { acceptSpooledFiles, checkSpooledFiles, readStreamedForm, type StreamedFormSpec } from '../../server/streamed-form';
 import { acceptUpload, bodyLimitFor, decodeBase64File, type AcceptedFile, type UploadSlot } from '../../server/content/uploads';
-import type { CaseFilter } from './case-queries.server';
-import type { CaseDetail, CaseSource, CaseSummary, StepRequest } from './case-source.server';
-import { CASE_SOURCES, sourceNamed, sourceOfNumber } from './case-sources.server';
+import { db, type Db } from '../../server/db';
+import { countCasesByState, listCases, type CaseFilter } from './case-queries.server';
+import { summaryOf, type CaseDetail, type CaseSource, type CaseSummary, type StepRequest } from './case-source.server';
+import { CASE_SOURCES, sourceOfNumber } from './case-sources.server';
 import { MAX_FILES, type CaseActor } from './cases.server';
 import { parseCaseNumber } from './service';
 
@@ -15,11 +16,12 @@ import { parseCaseNumber } from './service';
  * ward, category, assignee, overdue, q by number or mobile; sort due or newest; page), GET
  * /api/Staff/cases/{number} with the citizen's contact, its timeline and the steps the caller may take, and
  * POST /api/Staff/cases/{number}/{action} with a note, who reads it, photos and documents, as multipart or as
- * JSON (files as base64). An officer sees and acts only on the cases assigned to them: any other is 404.
+ * JSON (files as base64). A role a service names among its assigneeRoles (a field officer, for grievances) sees
+ * and acts only on that service's cases assigned to it: any other is 404.
  */
 
 const PAGE_SIZE = 50;
-/** A page beyond this is refused: each page past the first is merged from every service's first pages. */
+/** A page beyond this is refused: staff narrow a long list with its filters rather than page through thousands. */
 const MAX_PAGE = 100;
 
 const STEP_FORM: StreamedFormSpec = {
@@ -30,7 +32,13 @@ const STEP_FORM: StreamedFormSpec = {
 const PHOTO_SLOT: UploadSlot = { key: 'photos', label: 'Photo', kind: 'image' };
 const DOCUMENT_SLOT: UploadSlot = { key: 'documents', label: 'Document', kind: 'document' };
 
-export const ownOnly = (session: Session) => session.user.role === 'officer';
+/** The services whose cases this role sees only when they are assigned to it (their assigneeRoles name it). */
+export function ownServicesOf(role: string): string[] {
+  return CASE_SOURCES.filter((s) => (s.service.assigneeRoles ?? []).includes(role)).map((s) => s.service.name);
+}
+
+/** Whether this member of staff sees some service's cases only when assigned to them (a field officer). */
+export const ownOnly = (session: Session) => ownServicesOf(session.user.role).length > 0;
 
 /** A service's cases are for admins and for the roles its declaration names (a licence verifier sees no grievance). */
 export function servesRole(source: CaseSource, role: string): boolean {
@@ -56,23 +64,14 @@ export function filterOf(url: URL, session: Session): { filter: CaseFilter; page
       state: name('state'),
       wardId: id('ward'),
       categoryId: id('category'),
-      assignee: ownOnly(session) ? session.user.id : assignee === 'none' ? 'none' : id('assignee'),
+      assignee: assignee === 'none' ? 'none' : id('assignee'),
+      ownFor: ownOnly(session) ? { assigneeId: session.user.id, services: ownServicesOf(session.user.role) } : undefined,
       overdue: params.get('overdue') === '1' || params.get('overdue') === 'true',
       q: (params.get('q') ?? '').replace(/[\u0000-\u001f]/g, '').slice(0, 40) || undefined,
       sort: params.get('sort') === 'newest' ? 'newest' : 'due',
       limit: PAGE_SIZE,
       offset: (page - 1) * PAGE_SIZE,
     },
-  };
-}
-
-/** Work still owed first, soonest due first; or newest lodged first. */
-function compare(sort: CaseFilter['sort'], openOf: (row: CaseSummary) => boolean) {
-  return (a: CaseSummary, b: CaseSummary) => {
-    if (sort === 'newest') return b.lodgedAt.localeCompare(a.lodgedAt);
-    const open = Number(openOf(b)) - Number(openOf(a));
-    if (open !== 0) return open;
-    return (a.dueAt ?? '9999').localeCompare(b.dueAt ?? '9999') || a.lodgedAt.localeCompare(b.lodgedAt);
   };
 }
 
@@ -84,16 +83,25 @@ export async function listAnswer(context: APIContext): Promise<Response> {
   return json(rows, 200, { 'x-total-count': String(total) });
 }
 
-/** One page of the inbox of every service the role serves (or the filter's one), as the API and the inbox page show it. */
-export async function listStaffCases(filter: CaseFilter, role: string): Promise<{ total: number; rows: CaseSummary[] }> {
-  const sources = CASE_SOURCES.filter((s) => servesRole(s, role) && (!filter.service || s.service.name === filter.service));
-  const at = now();
-  // Each service gives its first offset+limit rows in the same order; the page is cut from their merge.
-  const parts = await Promise.all(sources.map(async (source) => ({ source, ...(await source.list({ ...filter, limit: filter.offset + filter.limit, offset: 0 }, at)) })));
-  const openOf = (row: CaseSummary) => sourceNamed(row.service)?.service.openStates.includes(row.state) ?? false;
-  const rows = parts.flatMap((p) => p.rows).sort(compare(filter.sort, openOf)).slice(filter.offset, filter.offset + filter.limit);
-  const total = parts.reduce((sum, p) => sum + p.total, 0);
-  return { total, rows };
+/** The services whose inbox this role reads: those it serves, or the filter's one of them. */
+function servedServices(filter: Pick<CaseFilter, 'service'>, role: string) {
+  return CASE_SOURCES.filter((s) => servesRole(s, role) && (!filter.service || s.service.name === filter.service)).map((s) => s.service);
+}
+
+/**
+ * One page of the inbox of every service the role serves (or the filter's one), as the API and the inbox page
+ * show it: one query for the rows and one for the count, however many services and whichever page.
+ */
+export async function listStaffCases(filter: CaseFilter, role: string, database: Db = db()): Promise<{ total: number; rows: CaseSummary[] }> {
+  const services = servedServices(filter, role);
+  const { total, rows } = await listCases(filter, now(), database, services);
+  return { total, rows: rows.map((row) => summaryOf(services.find((s) => s.name === row.service)!, row)) };
+}
+
+/** The inbox's counts by state and overdue, for the same filter without its own state and overdue choice: one grouped query. */
+export async function countStaffCases(filter: CaseFilter, role: string, database: Db = db()): Promise<{ byState: Map<string, number>; overdue: number }> {
+  const { state: _state, overdue: _overdue, limit: _limit, offset: _offset, sort: _sort, ...rest } = filter;
+  return countCasesByState(rest, now(), database, servedServices(filter, role));
 }
 
 /** The case behind a number as this member of staff may see it, or 404. */
@@ -101,7 +109,8 @@ export async function staffCase(number: string | undefined, session: Session): P
   const parsed = parseCaseNumber(number);
   const source = parsed ? sourceOfNumber(parsed) : undefined;
   const found = parsed && source ? await source.find(parsed, now()) : null;
-  if (!source || !servesRole(source, session.user.role) || !found || (ownOnly(session) && found.assigneeId !== session.user.id)) throw new HttpError(404, 'No case with that number.');
+  const notTheirs = found && (source?.service.assigneeRoles ?? []).includes(session.user.role) && found.assigneeId !== session.user.id;
+  if (!source || !servesRole(source, session.user.role) || !found || notTheirs) throw new HttpError(404, 'No case with that number.');
   return { source, found };
 }
 
