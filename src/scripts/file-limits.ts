@@ -39,7 +39,8 @@ function say(input: HTMLInputElement, text: string | null): void {
     note.id = id;
     note.className = 'field-error';
     note.setAttribute('role', 'alert');
-    input.insertAdjacentElement('afterend', note);
+    // After the field's label when the label wraps it: inside, the message would become part of its name.
+    (input.closest('label') ?? input).insertAdjacentElement('afterend', note);
   }
   note.textContent = text;
   input.setAttribute('aria-describedby', [...describedBy, id].join(' '));

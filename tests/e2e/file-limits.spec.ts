@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { noticeType } from '../../src/features/notice/notice.schema';
+import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
 import { ADMIN, openSession, pdfFile } from './admin-support';
 
 /**
  * A file over its field's limit is refused in the browser before anything is sent, with the limit in MB in
  * the page's language, and nothing typed is lost: the citizen's grievance form (several photos, one too
- * large), the trade licence form in Hindi, and the back office's content form. The oversized files are sparse
+ * large), the trade licence form in Hindi, an officer's photo of the work done, and the back office's content form. The oversized files are sparse
  * files on disk, handed to the browser by their path: nothing of their size crosses to the browser.
  */
 function fileOfSize(testInfo: TestInfo, name: string, bytes: number): string {
@@ -103,4 +104,24 @@ test('the back office\'s content form refuses a document over the limit and neve
   await page.getByRole('button', { name: noticeType.submitLabel.create, exact: true }).click();
   expect((await answer).status()).toBe(201);
   expect(saves).toHaveLength(1);
+});
+
+test('an officer\'s photo of the work done is refused before sending, beside its field and outside its label', async ({ page }, testInfo) => {
+  await openSession(page, DEMO_ACCOUNTS[2]);
+  const posts = await catchPosts(page, /\/cases\/[^/?]+(\?.*)?$/);
+  await page.goto('/cases');
+  await page.locator('.case-item').filter({ hasText: 'Assigned' }).first().locator('.case-number').click();
+  const photo = page.getByLabel(/^Photo \(at least one/);
+  const limit = Number(await photo.getAttribute('data-max-bytes'));
+  await photo.setInputFiles(fileOfSize(testInfo, 'site-photo.jpg', limit + 1));
+  const said = page.getByRole('alert').filter({ hasText: 'site-photo.jpg' });
+  await expect(said).toContainText(`more than the ${limit / 1048576} MB this field takes`);
+  // The label still names the field alone.
+  await expect(page.getByLabel(/^Photo \(at least one/)).toHaveCount(1);
+  await expect(photo).toHaveAccessibleName(/^Photo \(at least one[^)]*\)$/);
+  await page.getByLabel('Note (optional)').first().fill('Drain cleared.');
+  await page.getByRole('button', { name: 'Resolve', exact: true }).click();
+  await expect(photo).toBeFocused();
+  await expect(page.getByLabel('Note (optional)').first()).toHaveValue('Drain cleared.');
+  expect(posts).toEqual([]);
 });
