@@ -212,6 +212,24 @@ describe('what waits for each role', () => {
     expect((await figure('admin', 'stall-permit', 'Applied')).waiting).toBe(before.adminStall.waiting);
     expect((await figure('user', 'stall-permit', 'Inspected')).waiting).toBe(before.userInspected.waiting + 1);
   });
+
+  it('shows an admin what waits for review, and an editor their own items to finish and in review', async () => {
+    const figure = async (role: RoleName, name: string) => Number(new RegExp(`${name}="(\\d+)"`).exec(await dashboard(role))![1]);
+    const [adminBefore, toFinishBefore, ownInReviewBefore] = [await figure('admin', 'data-in-review'), await figure('editor', 'data-own-to-finish'), await figure('editor', 'data-in-review')];
+    const news = async (body: object, path = '') => {
+      const res = await fetch(url(`/api/Admin/latest-news${path}`), { method: 'POST', headers: { ...bearer(tokens.editor), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(res.status, await res.clone().text()).toBeLessThan(300);
+      return (await res.json()) as { id: number };
+    };
+    const { id } = await news({ id: 0, title: 'Tanker timings for ward 7', description: 'The tanker comes at 7 in the morning.' });
+    expect(await figure('editor', 'data-own-to-finish')).toBe(toFinishBefore + 1);
+    await news({ action: 'submit' }, `/${id}/state`);
+    expect([await figure('editor', 'data-own-to-finish'), await figure('editor', 'data-in-review')]).toEqual([toFinishBefore, ownInReviewBefore + 1]);
+    expect(await figure('admin', 'data-in-review')).toBe(adminBefore + 1);
+    const editorPage = await dashboard('editor');
+    expect(editorPage).toContain('href="/review-queue#queue-items"');
+    expect(editorPage).toContain('href="/review-queue#queue-waiting"');
+  });
 });
 
 describe('the sidebar', () => {

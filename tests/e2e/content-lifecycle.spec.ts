@@ -36,7 +36,7 @@ test('an editor\'s draft goes through review, is sent back, resubmitted, approve
   // The editor lands on the dashboard, which counts what waits in review, and writes a draft on the latest news screen.
   const editor = await signedIn(browser, EDITOR);
   await expect(editor).toHaveURL(/\/dashboard$/);
-  await expect(editor.locator('.review-count')).toContainText('for your review');
+  await expect(editor.locator('.review-count')).toContainText('in review');
   await expect(editor.locator('#admin-sidebar')).not.toContainText('Case Inbox');
   await editor.goto('/editlatestnews');
   await editor.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
