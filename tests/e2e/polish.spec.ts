@@ -63,20 +63,34 @@ test.describe('at 375 px', () => {
     await expect(page).toHaveURL(/#name$/);
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
 
-    // Everything else right, one photo a byte over the stated limit: refused before anything is lodged.
-    await page.getByLabel('श्रेणी').selectOption({ index: 1 });
-    await page.getByLabel('वार्ड').selectOption({ index: 1 });
-    await page.getByLabel('समस्या कहाँ है (पता)?').fill('स्टेशन रोड, सीमा की जाँच');
-    await page.getByLabel('समस्या का विवरण दें').fill('नाली कई दिनों से जाम है और पानी सड़क पर बह रहा है।');
-    await page.getByLabel('आपका नाम').fill('सीमा जाँच');
-    await page.getByLabel('मोबाइल नंबर').fill('9123400725');
+    // Everything else right, one photo a byte over the stated limit: refused before anything is lodged, by the
+    // browser before it is sent (with script), and by the server in Hindi (without).
     const jpegStart = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
     const tooLarge = Buffer.concat([jpegStart, Buffer.alloc(Number(limit) * 1024 * 1024 + 1 - jpegStart.length)]);
-    await page.locator('#photos').setInputFiles({ name: 'big.jpg', mimeType: 'image/jpeg', buffer: tooLarge });
-    await page.getByRole('button', { name: 'शिकायत दर्ज करें' }).click();
-    await expect(page.getByRole('alert')).toHaveText(`फ़ोटो 1 का आकार ${limit} एमबी से अधिक है।`);
-    await expect(page.locator('#photos-error')).toHaveText(`फ़ोटो 1 का आकार ${limit} एमबी से अधिक है।`);
+    const fillRightly = async (on: typeof page) => {
+      await on.getByLabel('श्रेणी').selectOption({ index: 1 });
+      await on.getByLabel('वार्ड').selectOption({ index: 1 });
+      await on.getByLabel('समस्या कहाँ है (पता)?').fill('स्टेशन रोड, सीमा की जाँच');
+      await on.getByLabel('समस्या का विवरण दें').fill('नाली कई दिनों से जाम है और पानी सड़क पर बह रहा है।');
+      await on.getByLabel('आपका नाम').fill('सीमा जाँच');
+      await on.getByLabel('मोबाइल नंबर').fill('9123400725');
+      await on.locator('#photos').setInputFiles({ name: 'big.jpg', mimeType: 'image/jpeg', buffer: tooLarge });
+      await on.getByRole('button', { name: 'शिकायत दर्ज करें' }).click();
+    };
+    await fillRightly(page);
+    await expect(page.locator('#photos-too-large')).toContainText(`अधिकतम ${limit} एमबी`);
+    await expect(page.locator('#photos-too-large')).toContainText('अभी कुछ भी नहीं भेजा गया है');
+    await expect(page.locator('#photos')).toBeFocused();
     await expect(page.locator('[data-complaint-number]')).toHaveCount(0);
+
+    const withoutScript = await page.context().browser()!.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 800 }, baseURL: test.info().project.use.baseURL });
+    const plain = await withoutScript.newPage();
+    await plain.goto('/hi/postgrievance');
+    await fillRightly(plain);
+    await expect(plain.getByRole('alert')).toHaveText(`फ़ोटो 1 का आकार ${limit} एमबी से अधिक है।`);
+    await expect(plain.locator('#photos-error')).toHaveText(`फ़ोटो 1 का आकार ${limit} एमबी से अधिक है।`);
+    await expect(plain.locator('[data-complaint-number]')).toHaveCount(0);
+    await withoutScript.close();
   });
 
   test('card tables hold every label, however many lines it takes, and no page scrolls sideways', async ({ page }) => {
