@@ -4,6 +4,7 @@ import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
 import { TRADE_LICENCE } from '../../src/features/trade-licence/trade-licence.service';
 import { rupees } from '../../src/features/payments/money';
 import { pdfText } from '../support/pdf-text';
+import { expectNoSeriousA11yViolations } from '../support/axe';
 import { openSession, pdfFile } from './admin-support';
 import { licenceApplication } from './licence-support';
 
@@ -86,4 +87,9 @@ test('the counter takes a trade licence fee by the application number, issues th
   const hindi = await page.request.get(hindiHref);
   expect(hindi.headers()['content-type']).toBe('application/pdf');
   expect(await pdfText(await hindi.body())).toContain(receipt);
+
+  // On a phone the register's wide tables scroll inside their own boxes, which a keyboard can reach.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.reload();
+  await expectNoSeriousA11yViolations(page, '/collection-register at 375 px');
 });

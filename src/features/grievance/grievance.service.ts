@@ -124,7 +124,7 @@ export const GRIEVANCE = defineService({
     },
     reject: {
       label: 'Reject', hi: 'अस्वीकार करें', from: ['Lodged', 'Assigned', 'Reopened'], to: 'Rejected', by: ['admin', 'officer'], assigneeOnly: true,
-      requires: ['reason'], publicNote: true, effect: decided, message: 'reject',
+      requires: ['reason'], publicNote: true, effect: decided, message: 'reject', tone: 'danger',
     },
     rate: {
       label: 'Rate and close', hi: 'रेटिंग दें और बंद करें', from: ['Resolved'], to: 'Closed', by: ['citizen'], requires: ['rating'],
