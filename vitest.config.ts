@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirst from './tests/support/slow-first';
 
 /**
  * Files that hold a server to timings: they run before the others, one at a time, so that no other work on the
@@ -40,8 +41,11 @@ export default defineConfig({
     // folder, the password cost) and mock modules, which must not leak into the next file; a thread is cheaper
     // to start than a process. Vitest makes one pool of each kind for the whole run, from these root settings.
     poolOptions: { forks: { isolate: false }, threads: { isolate: true } },
+    // The longest files first, on a fresh clone too (tests/support/slow-first.ts).
+    sequence: { sequencer: LongestFirst },
     // Most of an API test's time is spent waiting on a server in another process: two files at a time keep
-    // both cores busy; more would crowd the one shared server.
+    // both cores busy; more would crowd the one shared server (scripts/test.mjs asks for three in its passes,
+    // where several files wait on processes and servers of their own).
     maxWorkers: WORKERS,
     // As many kept as started: the pool ends a worker it finds idle while it has more than this, and a reused
     // fork process can be ended so while it starts its next file, which fails the run ("Terminating worker

@@ -207,7 +207,9 @@ try {
   const schedule = cluster ? scheduleTest(cluster) : Promise.resolve(0);
   const passes = [];
   if (!only || only === 'e2e') passes.push(() => browserTests(template));
-  if (!only || only === 'vitest') passes.push(() => runPhase('vitest', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api'], sqliteTemplate));
+  // Three files at a time: backups, command-line scripts and restarts wait on processes of their own, and a
+  // third file keeps the cores busy meanwhile (181 s against 203 s with two, on a fresh clone).
+  if (!only || only === 'vitest') passes.push(() => runPhase('vitest', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api'], { ...sqliteTemplate, TEST_WORKERS: '3' }));
   if (cluster) passes.push(() => postgresPass(cluster));
   for (const pass of passes) failed += (await pass()) === 0 ? 0 : 1;
   failed += (await schedule) === 0 ? 0 : 1;
