@@ -44,7 +44,25 @@ export interface StartOptions {
   firstStart?: boolean;
 }
 
+/** The line the server ends with when its port is taken (src/server/main.ts). */
+const PORT_TAKEN = /port \d+ on [^ ]+ is already in use/;
+
+/**
+ * Starts a built server. A port found free can be taken by another process before the server binds it
+ * (servers of other files start at the same time): a start that ends for that reason alone, on a port this
+ * helper chose, is made again on another free port.
+ */
 export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(env, options);
+    } catch (err) {
+      if (env.PORT || attempt >= 5 || !(err instanceof Error) || !PORT_TAKEN.test(err.message)) throw err;
+    }
+  }
+}
+
+async function startServerOnce(env: Record<string, string>, options: StartOptions): Promise<TestServer> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = options.dataDir ?? tempDataDir();
   const template = options.firstStart || options.expectFailure ? undefined : templateFor(env, dataDir, hasPairedDatabase(dataDir));
