@@ -79,4 +79,6 @@ export function refuseOversizedFiles(): void {
     },
     true,
   );
+  // A file chosen before this script arrived (a slow phone, a fast thumb) is checked now: its change went unheard.
+  for (const input of document.querySelectorAll<HTMLInputElement>(FIELD)) if (input.files && input.files.length > 0) check(input);
 }

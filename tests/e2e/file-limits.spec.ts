@@ -110,10 +110,21 @@ test('an officer\'s photo of the work done is refused before sending, beside its
   await openSession(page, DEMO_ACCOUNTS[2]);
   const posts = await catchPosts(page, /\/cases\/[^/?]+(\?.*)?$/);
   await page.goto('/cases');
+  // The check's script is held back until the photo is chosen, as on a slow phone: it must still see the photo.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = false;
+  await page.route(/\/_astro\/file-limits\.[^/]+\.js$/, async (route) => {
+    asked = true;
+    await held;
+    await route.continue();
+  });
   await page.locator('.case-item').filter({ hasText: 'Assigned' }).first().locator('.case-number').click();
   const photo = page.getByLabel(/^Photo \(at least one/);
   const limit = Number(await photo.getAttribute('data-max-bytes'));
   await photo.setInputFiles(fileOfSize(testInfo, 'site-photo.jpg', limit + 1));
+  expect(asked, 'the page asks for the check\'s script').toBe(true);
+  release();
   const said = page.getByRole('alert').filter({ hasText: 'site-photo.jpg' });
   await expect(said).toContainText(`more than the ${limit / 1048576} MB this field takes`);
   // The label still names the field alone.
