@@ -184,10 +184,12 @@ function prepareTemplate() {
 
 async function browserTests(template) {
   const port = await freePort();
-  // Two servers (playwright.config.ts says which specs talk to which), each on a free port.
+  // Three servers (playwright.config.ts says which specs talk to which), each on a free port.
   let secondPort = await freePort();
   while (secondPort === port) secondPort = await freePort();
-  return runPhase('e2e', 'npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium, E2E_PORT: String(port), E2E_SECOND_PORT: String(secondPort), E2E_DATA_DIR: `/tmp/council-e2e-${port}`, ...(template ? { E2E_TEMPLATE_DIR: JSON.parse(template).dataDir } : {}) });
+  let thirdPort = await freePort();
+  while (thirdPort === port || thirdPort === secondPort) thirdPort = await freePort();
+  return runPhase('e2e', 'npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium, E2E_PORT: String(port), E2E_SECOND_PORT: String(secondPort), E2E_THIRD_PORT: String(thirdPort), E2E_DATA_DIR: `/tmp/council-e2e-${port}`, ...(template ? { E2E_TEMPLATE_DIR: JSON.parse(template).dataDir } : {}) });
 }
 
 const started = Date.now();

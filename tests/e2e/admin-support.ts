@@ -14,9 +14,10 @@ export function e2eDatabasePath(): string {
   // Only the back office specs run against that server (playwright.config.ts): a public page spec would read
   // another server's data and see nothing it did.
   const project = test.info().project.name;
-  if (project !== 'back-office') throw new Error(`${test.info().file} opens the back office server's database, but runs as ${project}: it is not a public page spec`);
+  const suffix = ({ 'back-office': '-b', 'back-office-apart': '-c' } as Record<string, string>)[project];
+  if (!suffix) throw new Error(`${test.info().file} opens a back office server's database, but runs as ${project}: it is not a public page spec`);
   const port = Number(process.env.E2E_PORT ?? 4488);
-  return path.join(`${process.env.E2E_DATA_DIR ?? `/tmp/council-e2e-${port}`}-b`, 'council.sqlite');
+  return path.join(`${process.env.E2E_DATA_DIR ?? `/tmp/council-e2e-${port}`}${suffix}`, 'council.sqlite');
 }
 
 /**
