@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { db, type Db } from '../../server/db';
 import { mediaUrl } from '../../server/media';
 import { parseMobile, parseMobilePart, type CaseContact } from './contact';
-import { isOverdueIn, parseCaseNumber, parseCaseSerial, type PublicCase, type AnyService } from './service';
+import { isOverdueIn, parseCaseNumber, parseCaseSerial, publicCaseOf, type PublicCase, type AnyService } from './service';
 import { SERVICES } from './registry';
 
 /**
@@ -74,8 +74,7 @@ function toStaff(row: Row, now: number, services: readonly AnyService[]): StaffC
 
 /** What the public may see of a case, by its service's own declaration; the contact is never given to it. */
 export function publicViewOf(service: AnyService, found: StaffCase): Record<string, unknown> {
-  const { number, state, wardId, categoryId, lodgedAt, dueAt, overdue, data } = found;
-  return { service: service.name, ...service.publicView({ number, service: service.name, state, wardId, categoryId, lodgedAt, dueAt, overdue, data }) };
+  return { service: service.name, ...service.publicView(publicCaseOf(found)) };
 }
 
 export async function findCase(number: string, now: number, database: Db = db(), services: readonly AnyService[] = SERVICES): Promise<StaffCase | null> {

@@ -235,6 +235,12 @@ export interface PublicCase {
   data: Readonly<Record<string, unknown>>;
 }
 
+/** The public fields of a stored case and nothing else (never its contact): what a service's views are given. */
+export function publicCaseOf(found: PublicCase): PublicCase {
+  const { number, service, state, wardId, categoryId, lodgedAt, dueAt, overdue, data } = found;
+  return { number, service, state, wardId, categoryId, lodgedAt, dueAt, overdue, data };
+}
+
 /** A declaration with what the kernel derives from it. */
 export interface Service<State extends string = string, Action extends string = string> extends ServiceDeclaration<State, Action> {
   workflow: Workflow<State, Action, Party, TransitionDeclaration<State>>;

@@ -3,7 +3,7 @@ import { HttpError, json, PUBLIC_TEXT_LIMIT, readFormBody, readJsonBody } from '
 import { citizenAction } from '../grievance/grievance-requests.server';
 import { parseComplaintNumber, transitionsFor } from '../grievance/grievance-workflow';
 import type { GrievanceEvent } from '../grievance/grievance-queries.server';
-import { findCitizenCase, findCitizenCaseDetail, isGrievanceNumber, listCitizenCases } from './citizen-cases.server';
+import { findCitizenCase, findCitizenCaseDetail, isGrievanceNumber, listCitizenCases, wordsOfState } from './citizen-cases.server';
 import { parseCaseNumber } from '../cases/service';
 import { pathIn } from '../../i18n/lang';
 
@@ -12,9 +12,12 @@ import { pathIn } from '../../i18n/lang';
  * public one the citizen pages show: staff are "staff", never named by their account.
  */
 
+/** Who took a step, as the citizen may know it: themselves, the clock, or the council's staff, never by name. */
+const publicActor = (kind: string) => (kind === 'citizen' || kind === 'system' ? kind : 'staff');
+
 const publicEvent = (e: GrievanceEvent) => ({
   at: e.at,
-  by: e.actorKind === 'citizen' || e.actorKind === 'system' ? e.actorKind : 'staff',
+  by: publicActor(e.actorKind),
   action: e.action,
   from: e.from,
   to: e.to,
@@ -44,14 +47,14 @@ async function kernelCaseAnswer(context: APIContext): Promise<Response | null> {
     service: service.name,
     serviceTitle: service.title,
     state: found.state,
-    stateWords: service.states[found.state] ?? { en: found.state, hi: found.state },
+    stateWords: wordsOfState(service, found.state),
     overdue: found.overdue,
     lodgedAt: found.lodgedAt,
     dueAt: found.dueAt,
     facts: facts.map(({ key, label, value }) => ({ key, label, value })),
     steps: steps.map((step) => ({ key: step.key, label: step.label, url: pathIn(lang, step.path) })),
     actions: [],
-    events: events.map((e) => ({ at: e.at, by: e.actorKind === 'citizen' || e.actorKind === 'system' ? e.actorKind : 'staff', action: e.action, from: e.from, to: e.to, note: e.note })),
+    events: events.map((e) => ({ at: e.at, by: publicActor(e.actorKind), action: e.action, from: e.from, to: e.to, note: e.note })),
   });
 }
 

@@ -4,8 +4,8 @@ import type { StaffGrievance, GrievanceEvent } from '../grievance/grievance-quer
 import { findCitizenGrievance, grievanceEvents } from '../grievance/grievance-queries.server';
 import { GRIEVANCE } from '../grievance/grievance.service';
 import { caseEvents, findCase, listCases, type CaseEvent, type StaffCase } from '../cases/case-queries.server';
-import { serviceNamed, SERVICES } from '../cases/registry';
-import type { AnyService, CitizenStep, Lang, StaffFact, Words } from '../cases/service';
+import { SERVICES } from '../cases/registry';
+import { publicCaseOf, type AnyService, type CitizenStep, type Lang, type StaffFact, type Words } from '../cases/service';
 
 /**
  * A signed-in citizen's cases of every service on the case kernel, found by the mobile they were lodged with.
@@ -30,7 +30,8 @@ export interface CitizenCase {
 /** The most cases a citizen's list shows. */
 const MAX_CASES = 500;
 
-const wordsOfState = (service: AnyService | undefined, state: string): Words => service?.states[state] ?? { en: state, hi: state };
+/** A state's words in both languages, or its name where its service does not declare it. */
+export const wordsOfState = (service: AnyService | undefined, state: string): Words => service?.states[state] ?? { en: state, hi: state };
 
 /** Every case lodged with this mobile number, of every service, newest first. */
 export async function listCitizenCases(mobile: string, database: Db = db(), services: readonly AnyService[] = SERVICES): Promise<CitizenCase[]> {
@@ -78,8 +79,7 @@ export interface CitizenCaseDetail {
 
 /** The facts of a service without its own citizenFacts: the plain words of its public view. */
 function plainFacts(service: AnyService, found: StaffCase): StaffFact[] {
-  const { number, state, wardId, categoryId, lodgedAt, dueAt, overdue, data } = found;
-  const view = service.publicView({ number, service: service.name, state, wardId, categoryId, lodgedAt, dueAt, overdue, data });
+  const view = service.publicView(publicCaseOf(found));
   const shown = Object.entries(view).filter(([key, value]) => !['number', 'state', 'lodgedAt', 'dueAt', 'overdue', 'service'].includes(key) && (typeof value === 'string' || typeof value === 'number') && String(value) !== '');
   return shown.map(([key, value]) => ({ key, label: key, value: String(value) }));
 }
@@ -89,9 +89,9 @@ export async function findCitizenCaseDetail(mobile: string, number: string, lang
   const found = await findCase(number, now(), database, services);
   // A number lodged with another mobile is answered exactly as one that does not exist.
   if (!found || found.contact.mobile !== mobile) return null;
-  const service = services.find((s) => s.name === found.service) ?? serviceNamed(found.service);
-  if (!service) return null;
-  const record = { number: found.number, service: found.service, state: found.state, wardId: found.wardId, categoryId: found.categoryId, lodgedAt: found.lodgedAt, dueAt: found.dueAt, overdue: found.overdue, data: found.data };
+  // findCase read only these services' cases, so the case's service is among them.
+  const service = services.find((s) => s.name === found.service)!;
+  const record = publicCaseOf(found);
   const facts = service.citizenFacts ? await service.citizenFacts(record, lang, database) : plainFacts(service, found);
   return { service, found, facts, steps: service.citizenSteps?.(record, lang) ?? [], events: await caseEvents(found.id, 'citizen', database) };
 }

@@ -6,7 +6,7 @@ import { listWards } from '../../complaint/complaint.server';
 import { listCategories } from '../../grievance/grievance-queries.server';
 import { categoryNamesFor } from '../../grievance/category-names.server';
 import type { CaseDetail } from '../case-source.server';
-import type { AnyService, PublicCase, StaffFact } from '../service';
+import { publicCaseOf, type AnyService, type StaffFact } from '../service';
 
 /**
  * What the staff case page lists of a case, each fact labelled in the page's language: the kernel's own (number,
@@ -25,10 +25,7 @@ export async function categoryNames(locals: { lang: Lang }): Promise<Map<number,
 export async function caseFacts(service: AnyService, found: CaseDetail, locals: { lang: Lang }): Promise<StaffFact[]> {
   const lang = locals.lang;
   const t = messages(lang).caseDesk;
-  const record: PublicCase = {
-    number: found.number, service: service.name, state: found.state, wardId: found.wardId, categoryId: found.categoryId,
-    lodgedAt: found.lodgedAt, dueAt: found.dueAt, overdue: found.overdue, data: found.data,
-  };
+  const record = publicCaseOf(found);
   const [categories, wards] = await Promise.all([found.categoryId !== null ? categoryNames(locals) : null, found.wardId !== null ? listWards() : []]);
   const facts: StaffFact[] = [
     { key: 'number', label: t.number, value: found.number },
