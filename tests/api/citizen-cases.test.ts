@@ -7,6 +7,7 @@ import { STALL_PERMIT } from '../../src/features/stall-permit/stall-permit.servi
 import { ADMIN, bearer, login } from '../support/api';
 import { samplePdf } from '../support/content-samples';
 import { openServerDatabase } from '../support/database';
+import { licenceApplicationFields } from '../support/licence-application';
 import { startServer, type TestServer } from '../support/server';
 
 /**
@@ -33,13 +34,10 @@ const LODGE: Record<string, (mobile: string) => Promise<string>> = {
   'trade-licence': async (mobile) => {
     const stored = await database.selectFrom('service_case').select('data').where('service', '=', 'trade-licence').executeTakeFirstOrThrow();
     const { financialYear } = JSON.parse(stored.data) as { financialYear: string };
-    const fields: Record<string, string> = {
-      financialYear, licenceType: 'new', tradeName: 'Meena Tailors', structureType: 'immovable', structureSubType: 'pucca', commencementDate: '2024-06-01',
-      areaSqft: '250', employees: '10', tradeCategory: 'Retail', tradeType: 'grocery', tradeSubType: 'Provisions', wardId: '1', doorNo: '4', road: 'Mill Road',
-      locality: 'Purani Bazar', pincode: '845401', correspondenceAddress: '4 Mill Road', feePaise: '125000',
-      owner1_name: 'Meena Kumari', owner1_guardianName: 'Ram Lal', owner1_relationship: 'Father', owner1_gender: 'Female', owner1_dateOfBirth: '1985-03-02',
-      owner1_mobile: mobile, owner1_pan: 'ABCDE1234F',
-    };
+    const fields = licenceApplicationFields(financialYear, {
+      tradeName: 'Meena Tailors', tradeSubType: 'Provisions', owner1_name: 'Meena Kumari', owner1_guardianName: 'Ram Lal', owner1_gender: 'Female',
+      owner1_dateOfBirth: '1985-03-02', owner1_mobile: mobile, owner1_pan: 'ABCDE1234F',
+    });
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     for (const code of ['identity', 'premises', 'photo']) form.append(`doc_${code}`, new File([samplePdf(`${code} ${mobile}`)], `${code}.pdf`, { type: 'application/pdf' }));

@@ -6,6 +6,7 @@ import { messages } from '../../src/i18n/messages';
 import { SENDER_FILES } from '../../src/server/kept-files';
 import { openServerDatabase } from '../support/database';
 import { sampleJpeg, samplePdf } from '../support/content-samples';
+import { licenceApplicationFields } from '../support/licence-application';
 import { startServer, type TestServer } from '../support/server';
 
 /**
@@ -20,15 +21,7 @@ let clockFile: string;
 let financialYear = '';
 const hi = messages('hi').tradeLicence;
 
-function licenceFields(over: Record<string, string> = {}): Record<string, string> {
-  return {
-    financialYear, licenceType: 'new', tradeName: 'Kept Files Kirana', structureType: 'immovable', structureSubType: 'pucca', commencementDate: '2024-06-01',
-    areaSqft: '250', employees: '10', tradeCategory: 'Retail', tradeType: 'grocery', wardId: '1', doorNo: '4', road: 'Mill Road',
-    locality: 'Purani Bazar', pincode: '845401', correspondenceAddress: '4 Mill Road', feePaise: '125000',
-    owner1_name: 'Dinesh Verma', owner1_guardianName: 'Ram Verma', owner1_relationship: 'Father', owner1_gender: 'Male', owner1_dateOfBirth: '1979-03-02',
-    owner1_mobile: '9800011122', ...over,
-  };
-}
+const licenceFields = (over: Record<string, string> = {}) => licenceApplicationFields(financialYear, { tradeName: 'Kept Files Kirana', ...over });
 
 function form(fields: Record<string, string>, files: Record<string, File[]> = {}, kept: { key: string; ids: string[] } | null = null): FormData {
   const body = new FormData();

@@ -5,6 +5,7 @@ import { noticeType } from '../../src/features/notice/notice.schema';
 import { ADMIN, CASHIER, EDITOR, OFFICER, USER, VERIFIER, bearer, login } from '../support/api';
 import { contentForm, sampleJpeg, samplePdf, sampleValues } from '../support/content-samples';
 import { openServerDatabase } from '../support/database';
+import { licenceApplicationFields } from '../support/licence-application';
 import { startServer, type TestServer } from '../support/server';
 
 /**
@@ -25,13 +26,10 @@ const APPLICANT_MOBILE = '9800077001';
 const OTHER_MOBILE = '9800077002';
 
 function application(documents: Record<string, Uint8Array<ArrayBuffer>>, mobile = APPLICANT_MOBILE): FormData {
-  const fields: Record<string, string> = {
-    financialYear, licenceType: 'new', tradeName: 'Private Papers Kirana', structureType: 'immovable', structureSubType: 'pucca', commencementDate: '2024-06-01',
-    areaSqft: '250', employees: '10', tradeCategory: 'Retail', tradeType: 'grocery', tradeSubType: 'Provisions', wardId: '1', doorNo: '4', road: 'Mill Road',
-    locality: 'Purani Bazar', pincode: '845401', correspondenceAddress: '4 Mill Road', feePaise: '125000',
-    owner1_name: 'Kamla Devi', owner1_guardianName: 'Ram Prasad', owner1_relationship: 'Father', owner1_gender: 'Female', owner1_dateOfBirth: '1980-03-02',
-    owner1_mobile: mobile, owner1_pan: 'ABCDE1234F',
-  };
+  const fields = licenceApplicationFields(financialYear, {
+    tradeName: 'Private Papers Kirana', tradeSubType: 'Provisions', owner1_name: 'Kamla Devi', owner1_guardianName: 'Ram Prasad', owner1_gender: 'Female',
+    owner1_dateOfBirth: '1980-03-02', owner1_mobile: mobile, owner1_pan: 'ABCDE1234F',
+  });
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const [code, bytes] of Object.entries(documents)) {
