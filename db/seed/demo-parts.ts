@@ -6,6 +6,8 @@ import type { Db } from '../../src/server/db';
  * second of CPU) only when a part is missing: a server that already holds the demo starts without it.
  */
 const DEMO_PARTS = {
+  /** The demo council's identity (db/seed/council.ts). */
+  council: (database: Db) => database.selectFrom('council_identity').select('id').limit(1).executeTakeFirst(),
   /** The content and the grievances' lookups: the wards are among them (db/seed/demo.ts checks every table). */
   content: (database: Db) => database.selectFrom('ward').select('id').limit(1).executeTakeFirst(),
   propertyTax: (database: Db) => database.selectFrom('property').select('id').limit(1).executeTakeFirst(),

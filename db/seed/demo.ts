@@ -4,7 +4,8 @@ import type { TableName } from '../../src/server/db-schema';
 import { STORED_CONTENT_TYPES } from '../../src/features/content-storage.server';
 import { storeMedia } from '../../src/server/media';
 import { raiseTableVersions } from '../../src/server/content-version';
-import { siteSettings } from '../../src/site-settings';
+import { demoCouncil } from './council';
+export { seedDemoCouncil } from './council';
 import {
   aboutEntries,
   complaintDesk,
@@ -208,7 +209,7 @@ function clippingSpec(entry: (typeof pressReleases)[number], clock: SeedClock) {
   return {
     paper: entry.paper,
     headline: entry.title,
-    dateLine: `${siteSettings.address.town} | ${longDate(clock.date(-clock.daysAgo(entry.when)))}`,
+    dateLine: `${demoCouncil.address.en.town} | ${longDate(clock.date(-clock.daysAgo(entry.when)))}`,
     pageNo: entry.pageNo,
     picture: entry.picture,
   };
@@ -341,14 +342,14 @@ async function seedEmployees(seed: SeedContext): Promise<void> {
 }
 
 function tenderNumber(tender: TenderEntry, publishDate: string): string {
-  return `${siteSettings.shortName}/${tender.section}/${publishDate.slice(0, 4)}/${String(tender.serial).padStart(3, '0')}`;
+  return `${demoCouncil.shortName}/${tender.section}/${publishDate.slice(0, 4)}/${String(tender.serial).padStart(3, '0')}`;
 }
 
 /** The notice inviting tender: the document every tender has in its first slot. */
 function noticeInvitingTender(tender: TenderEntry, no: string, publishDate: string, lastDate: string, openingDate: string): string[] {
   return [
     `Tender reference no.: ${no}    Date of publication: ${printedDate(publishDate)}`,
-    `The Executive Officer, ${siteSettings.councilName}, on behalf of the Board, invites e-tenders from eligible contractors and firms registered with the Government of Bihar for the following work.`,
+    `The Executive Officer, ${demoCouncil.name.en}, on behalf of the Board, invites e-tenders from eligible contractors and firms registered with the Government of Bihar for the following work.`,
     `Name of work: ${tender.title}`,
     `Scope: ${tender.description}`,
     `Estimated cost: ${tender.estimatedCost}`,
@@ -358,7 +359,7 @@ function noticeInvitingTender(tender: TenderEntry, no: string, publishDate: stri
     `Opening of technical bids: ${printedDate(openingDate)} at 16:00 hrs in the chamber of the Executive Officer.`,
     'The complete bid documents can be downloaded from the Tenders section of the council website. Bids received after the closing time will not be accepted. The council reserves the right to reject any or all bids without giving reasons.',
     'Sd/-',
-    `Executive Officer, ${siteSettings.councilName}`,
+    `Executive Officer, ${demoCouncil.name.en}`,
   ];
 }
 
@@ -390,7 +391,7 @@ function supportingDocument(name: string, tender: TenderEntry, no: string): stri
     `${name}. The bidder shall read this document with the notice inviting tender and sign every page of it when submitting the bid.`,
     'In case of any conflict, the notice inviting tender shall prevail.',
   ];
-  return [intro, ...body, 'Sd/-', `Executive Officer, ${siteSettings.councilName}`];
+  return [intro, ...body, 'Sd/-', `Executive Officer, ${demoCouncil.name.en}`];
 }
 
 async function seedTenders(seed: SeedContext): Promise<void> {
@@ -437,14 +438,14 @@ const DOCUMENT_KINDS = {
 
 function documentLines(kind: keyof typeof DOCUMENT_KINDS, entry: DocumentEntry, issueDate: string): string[] {
   // Letter numbers grow with time, as in a real dispatch register.
-  const letterNo = `${siteSettings.shortName}/${entry.section}/${issueDate.slice(0, 4)}/${400 - entry.daysAgo}`;
+  const letterNo = `${demoCouncil.shortName}/${entry.section}/${issueDate.slice(0, 4)}/${400 - entry.daysAgo}`;
   return [
     `${DOCUMENT_KINDS[kind].heading}    Letter No. ${letterNo}    Date: ${printedDate(issueDate)}`,
     ...(entry.department ? [`Department: ${entry.department}`] : []),
     entry.description,
     'This comes into force with immediate effect. For any clarification, contact the office during office hours or call the number given above.',
     'By order,',
-    `Executive Officer, ${siteSettings.councilName}`,
+    `Executive Officer, ${demoCouncil.name.en}`,
     `Copy to: ${DOCUMENT_KINDS[kind].copyTo}`,
   ];
 }
@@ -527,7 +528,7 @@ async function seedLookups(seed: SeedContext): Promise<LookupIds> {
     const row = await seed.db.insertInto('ward').values({ ward_number: String(ward), localities_en: localities.en, localities_hi: localities.hi }).returning('id').executeTakeFirstOrThrow();
     wards.push(row.id);
   }
-  const ulb = await seed.db.insertInto('ulb').values({ ulb_name: siteSettings.councilName }).returning('id').executeTakeFirstOrThrow();
+  const ulb = await seed.db.insertInto('ulb').values({ ulb_name: demoCouncil.name.en }).returning('id').executeTakeFirstOrThrow();
   return { grievances, district: district.id, wards, ulb: ulb.id };
 }
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { siteSettings } from '../../src/site-settings';
+import { demoCouncil } from './council';
 
 /**
  * Demo pictures drawn as SVG and rendered to JPEG. They are flat illustrations, not photographs: tidy enough
@@ -561,7 +561,7 @@ function cleanlinessScene(rand: Rand, variant: number): string {
   body += buildingRow(rand, 0, GW, 380, { fill: '#e8d3b0', windows: '#8c6d4f', minHeight: 120, maxHeight: 230 });
   // The painted wall is where the campaign slogan goes in every town.
   body += `<rect x="0" y="380" width="${GW}" height="170" fill="#f2eee4"/><rect x="0" y="380" width="${GW}" height="10" fill="#c9483b"/>`;
-  body += `<text x="${GW / 2}" y="450" text-anchor="middle" font-family="${SANS}" font-size="42" font-weight="bold" fill="#1d5f9e">${escapeXml(siteSettings.tagline.toUpperCase())}</text>`;
+  body += `<text x="${GW / 2}" y="450" text-anchor="middle" font-family="${SANS}" font-size="42" font-weight="bold" fill="#1d5f9e">${escapeXml(demoCouncil.tagline.en.toUpperCase())}</text>`;
   body += `<rect x="0" y="550" width="${GW}" height="250" fill="#b9a688"/>`;
   const clothes = ['#f9a825', '#ffffff', '#2e7d32', '#1565c0', '#e65100'];
   const size = [200, 240, 180, 260][variant % 4];
@@ -621,7 +621,7 @@ function waterTankScene(rand: Rand, variant: number): string {
   body += `<ellipse cx="${cx}" cy="${round(top)}" rx="${round(tankW / 2)}" ry="${round(22 * scale)}" fill="#eef3f6"/>`;
   body += `<ellipse cx="${cx}" cy="${round(top + tankH)}" rx="${round(tankW / 2)}" ry="${round(22 * scale)}" fill="#c6d0d8"/>`;
   // The council's name is painted on the tank in two lines, as a single line would be wider than the tank.
-  const [firstWord, ...rest] = siteSettings.councilName.toUpperCase().split(' ');
+  const [firstWord, ...rest] = demoCouncil.name.en.toUpperCase().split(' ');
   const nameLines = rest.length > 1 ? [`${firstWord} ${rest.slice(0, -1).join(' ')}`, rest[rest.length - 1]] : [firstWord, rest.join(' ')];
   nameLines.forEach((line, i) => {
     body += `<text x="${cx}" y="${round(top + tankH * (0.45 + i * 0.3))}" text-anchor="middle" font-family="${SANS}" font-size="${round(22 * scale)}" font-weight="bold" fill="#1d5f9e">${escapeXml(line)}</text>`;
@@ -731,7 +731,7 @@ export function clippingSvg(spec: ClippingSpec, seed: number): string {
   const pictureTop = 250 + headlineLines.length * 56;
   body += clippingPicture(spec, 50, pictureTop, 500);
   const pictureBottom = pictureTop + Math.round(GH * (500 / GW));
-  body += `<text x="50" y="${pictureBottom + 24}" font-family="${SANS}" font-size="15" font-style="italic" fill="#4a4a4a">${escapeXml(siteSettings.address.town)}: residents and council staff at the event.</text>`;
+  body += `<text x="50" y="${pictureBottom + 24}" font-family="${SANS}" font-size="15" font-style="italic" fill="#4a4a4a">${escapeXml(demoCouncil.address.en.town)}: residents and council staff at the event.</text>`;
   body += textColumns(rand, 580, pictureTop, 270, pictureBottom + 30, 1);
   body += textColumns(rand, 50, pictureBottom + 56, 800, 1140, 3);
   body += `<rect x="6" y="6" width="${W - 12}" height="${H - 12}" fill="none" stroke="#cfc6b0" stroke-width="3" stroke-dasharray="14 8"/>`;

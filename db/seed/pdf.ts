@@ -1,4 +1,4 @@
-import { siteSettings } from '../../src/site-settings';
+import { demoAddressText, demoCouncil } from './council';
 import { finish, line, newDocument, paragraph, type Doc } from '../../src/features/payments/receipt-pdf.server';
 
 /**
@@ -16,9 +16,9 @@ function letterhead(doc: Doc): void {
   const width = doc.page.width;
   doc.save().rect(0, 0, width, BAND_HEIGHT).fill('#174573').rect(0, BAND_HEIGHT, width, 4).fill('#f58c21').restore();
   doc.fillColor('#ffffff');
-  line(doc, siteSettings.councilName.toUpperCase(), { x: MARGIN, y: 14, size: 18, bold: true });
-  line(doc, siteSettings.addressText, { x: MARGIN, y: 40, size: 9 });
-  line(doc, `Phone ${siteSettings.phone}  |  Toll-free ${siteSettings.tollFree}  |  ${siteSettings.email}`, { x: MARGIN, y: 54, size: 9 });
+  line(doc, demoCouncil.name.en.toUpperCase(), { x: MARGIN, y: 14, size: 18, bold: true });
+  line(doc, demoAddressText, { x: MARGIN, y: 40, size: 9 });
+  line(doc, `Phone ${demoCouncil.contacts.phone}  |  Toll-free ${demoCouncil.contacts.tollFree}  |  ${demoCouncil.contacts.email}`, { x: MARGIN, y: 54, size: 9 });
   doc.fillColor('#1a1a1a');
 }
 

@@ -51,9 +51,10 @@ export async function prepareDatabase(database: Db = db(), log: (line: string) =
   if (config.seed === 'demo' && !(await demoComplete(database))) {
     // Loaded only when a start seeds: the demo (its pictures and documents) is no part of the production
     // server's bundle. scripts/bundle-main.mjs builds it as a file of its own beside dist/main.mjs.
-    const { seedDemoContent, seedPropertyTaxDemo, seedTradeLicenceDemo, seedWardBoundariesDemo } = await import('../../db/seed/demo');
+    const { seedDemoContent, seedDemoCouncil, seedPropertyTaxDemo, seedTradeLicenceDemo, seedWardBoundariesDemo } = await import('../../db/seed/demo');
     // Its invented people are sent nothing, now or later, whatever gateway is set (outbox/demo.ts).
     await seedingDemo(database, async () => {
+      if (await seedDemoCouncil(database)) log('Named the demo council.');
       const added = await seedDemoContent(database);
       if (added) log('Filled the empty database with demo content.');
       if (await seedPropertyTaxDemo(database)) log('Filled the property tax register with a demo ward.');

@@ -279,6 +279,32 @@ export const TABLES = {
     at: text(),
     restored_from: integerOrNull(),
   },
+  /**
+   * The one row (id 1) naming and describing the council this database belongs to (src/server/council/identity.ts):
+   * address_en, address_hi, links and social are JSON.
+   */
+  council_identity: {
+    id: integer(),
+    name_en: text(),
+    name_hi: text(),
+    short_name: text(),
+    tagline_en: textOrEmpty(),
+    tagline_hi: textOrEmpty(),
+    address_en: text(),
+    address_hi: text(),
+    email: textOrEmpty(),
+    phone: textOrEmpty(),
+    toll_free: textOrEmpty(),
+    hours_en: textOrEmpty(),
+    hours_hi: textOrEmpty(),
+    links: text(),
+    social: text(),
+    colour: text(),
+    logo_media_id: mediaId(),
+    updated_at: text(),
+  },
+  /** The SHA-256 of the one-time setup address of a council not yet set up (src/server/council/setup.ts). */
+  council_setup: { token_sha256: text(), created_at: text() },
   /** An alert banner above the public pages (src/features/alerts); level 'info', 'warning' or 'danger'. */
   site_alert: {
     id: id(),

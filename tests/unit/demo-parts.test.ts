@@ -10,7 +10,7 @@ vi.mock('../../db/seed/demo', () => {
     seedCalls.count += 1;
     return false;
   };
-  return { seedDemoContent: nothing, seedPropertyTaxDemo: nothing, seedTradeLicenceDemo: nothing, seedWardBoundariesDemo: nothing };
+  return { seedDemoContent: nothing, seedDemoCouncil: nothing, seedPropertyTaxDemo: nothing, seedTradeLicenceDemo: nothing, seedWardBoundariesDemo: nothing };
 });
 
 // A start reads its settings from the environment, before its modules load: a data folder of its own, cheap
@@ -35,11 +35,14 @@ describe('a demo start', () => {
 
   it('loads the demo seed while a part of the demo is missing, and not once every part is there', async () => {
     await prepareDatabase(database, () => {});
-    expect(seedCalls.count).toBe(4);
+    expect(seedCalls.count).toBe(5);
     expect(await demoComplete(database)).toBe(false);
 
     // The row each part leaves, one part at a time: complete only with the last.
     const at = new Date().toISOString();
+    const { writeCouncilIdentity } = await import('../../src/server/council/identity');
+    await writeCouncilIdentity(database, { name: { en: 'Test Council', hi: 'परीक्षण परिषद' }, shortName: 'TST' });
+    expect(await demoComplete(database)).toBe(false);
     const ward = await database.insertInto('ward').values({ ward_number: '5' }).returning('id').executeTakeFirstOrThrow();
     await database.insertInto('property').values({ number: 'W05-9999', ward: '5', holder_name: 'A', mobile: '9000000000', address: 'B', usage: 'residential', area_sqft: 500, floors: 1, updated_at: at }).execute();
     await database.insertInto('service_case').values({ service: 'trade-licence', number: 'TL-1', state: 'Applied', ward_id: ward.id, category_id: null, assignee_id: null, due_at: null, lodged_at: at, state_since: at, updated_at: at, lang: 'en', source: 'web', data: '{}' }).execute();
