@@ -49,6 +49,7 @@ import * as passwordChosen from './2026-11-30-15-password-chosen';
 import * as keptFormFiles from './2026-11-30-17-kept-form-files';
 import * as wardLocalities from './2026-11-30-17-ward-localities';
 import * as councilIdentity from './2026-11-30-cd-council-identity';
+import * as chequeScans from './2026-11-30-pf-cheque-scans';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -102,4 +103,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-17-kept-form-files': keptFormFiles,
   '2026-11-30-17-ward-localities': wardLocalities,
   '2026-11-30-cd-council-identity': councilIdentity,
+  '2026-11-30-pf-cheque-scans': chequeScans,
 };

@@ -2,10 +2,12 @@ import type { JobDefinition } from '../server/jobs';
 import { processSingleton } from '../server/singleton';
 import type { Payable } from './payments/payable';
 import type { Verifiable } from './shared/verification';
+import type { PrivateFileReader } from './shared/private-files';
 
 /**
  * A feature's declaration of what it brings to the others: the things citizens pay for (payables), the printed
- * numbers /verify answers for (verifiables) and its time-driven jobs. The composition list (src/modules.ts)
+ * numbers /verify answers for (verifiables), its time-driven jobs and who may read the private files its
+ * records hold. The composition list (src/modules.ts)
  * names every module once; each entry (the middleware for Astro's pages, the Node entry, a test) installs that
  * list before serving, and the features that need these read them here. No feature registers itself by being
  * imported, so no page has to import one for its side effect.
@@ -15,6 +17,8 @@ export interface PortalModule {
   payables?: readonly Payable[];
   verifiables?: readonly Verifiable[];
   jobs?: readonly JobDefinition[];
+  /** Who may read the private files this module's records hold (src/features/shared/private-files.ts). */
+  privateFileReaders?: readonly PrivateFileReader[];
 }
 
 interface Installed {
@@ -33,6 +37,7 @@ export function installModules(modules: readonly PortalModule[]): void {
     ['payable kind', modules.flatMap((m) => m.payables ?? []).map((p) => p.kind)],
     ['verifiable kind', modules.flatMap((m) => m.verifiables ?? []).map((v) => v.kind)],
     ['job', modules.flatMap((m) => m.jobs ?? []).map((j) => j.name)],
+    ['private file reader', modules.flatMap((m) => m.privateFileReaders ?? []).map((r) => r.name)],
   ] as const) {
     const seen = new Set<string>();
     for (const name of names) {

@@ -450,6 +450,8 @@ export const TABLES = {
     cancelled_at: textOrNull(),
     cancel_reason: textOrEmpty(),
     token: text(),
+    /** A counter receipt's scan of the cheque or draft: a private file, the counter's staff's only. */
+    instrument_media_id: integerOrNull(),
   },
   /** The built-in gateway simulator's orders (Razorpay's protocol); payment_status '', 'created', 'captured' or 'failed'. */
   gateway_simulator_order: {

@@ -170,7 +170,7 @@ const FIXED_ROUTES = {
   '/notifications': { access: ADMIN, query: ['page', 'status'], nav: { group: 'services', label: 'Notifications' } },
   // Revenue: the counter, its registers and reports, the tax register and the online payments to give back.
   '/counter': { access: COUNTER, query: ['number', 'done'], nav: { group: 'revenue', label: 'Tax Counter' } },
-  '/collection-register': { access: COUNTER, query: ['date', 'format'], nav: { group: 'revenue', label: 'Collection Register' } },
+  '/collection-register': { access: COUNTER, query: ['date', 'format', 'done'], nav: { group: 'revenue', label: 'Collection Register' } },
   // The tax reports and notices: the counter answers a payer's "what do I owe" and the collection staff chase
   // arrears, so cashiers read them as admins do; nothing here changes anything.
   '/tax-collection': { access: TAX_STAFF, query: ['date', 'period', 'lang', 'format'], nav: { group: 'revenue', label: 'Collection vs Demand' } },
@@ -212,6 +212,8 @@ const FIXED_ROUTES = {
   '/api/Staff/trade-licence/[number]/replacements': { access: STAFF },
   // An admin withdraws a case's private file (src/features/cases/case-files.server.ts).
   '/api/Staff/cases/[number]/files/[file]': { access: ADMIN },
+  // The counter's staff remove a receipt's cheque scan (src/features/payments/cheque-scans.server.ts).
+  '/api/Staff/receipts/[number]/scan': { access: COUNTER },
   '/api/Citizen/signin': { access: PUBLIC },
   '/api/Citizen/verify': { access: PUBLIC },
   '/api/Citizen/signout': { access: PUBLIC },

@@ -270,3 +270,208 @@ describe('private files', () => {
     await expectServed(bearer(tokens.verifier), after.premises.key, after.premises.type, 'the verifier, for the replacement');
   });
 });
+
+/** The stored rows of the photos sent with a grievance's lodging: each one's key (its address) and whether it is private. */
+async function lodgedPhotos(number: string): Promise<{ key: string; isPrivate: number }[]> {
+  const rows = await database
+    .selectFrom('case_event_media')
+    .innerJoin('case_event', 'case_event.id', 'case_event_media.event_id')
+    .innerJoin('service_case', 'service_case.id', 'case_event.case_id')
+    .innerJoin('media', 'media.id', 'case_event_media.media_id')
+    .select(['media.sha256', 'media.private'])
+    .where('service_case.number', '=', number)
+    .where('case_event.action', '=', 'lodge')
+    .orderBy('case_event_media.position')
+    .execute();
+  return rows.map((r) => ({ key: r.sha256, isPrivate: r.private }));
+}
+
+/** Lodges on /postgrievance as its form sends it, with one photo, ticking "keep my photos private" or not. */
+async function lodgeWithPhoto(mobile: string, photo: Uint8Array<ArrayBuffer>, keepPrivate: boolean): Promise<string> {
+  const form = new FormData();
+  const fields = { category: '1', ward: '3', address: 'House 12, Lane 7', landmark: 'Behind the school', description: 'The drain is blocked and overflowing.', name: 'Meena Kumari', mobile, email: '' };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (keepPrivate) form.append('photos_private', '1');
+  form.append('photos', new File([photo], 'drain.jpg', { type: 'image/jpeg' }));
+  const res = await fetch(url('/postgrievance'), { method: 'POST', body: form, redirect: 'manual' });
+  expect(res.status).toBe(303);
+  return decodeURIComponent(/lodged=([^&]+)/.exec(res.headers.get('location') ?? '')![1]);
+}
+
+describe('a grievance photo kept private', () => {
+  const CITIZEN_MOBILE = '9800077011';
+
+  it('is on no public page, list or feed, answers only the case staff and its citizen, and an admin withdraws it', async () => {
+    const number = await lodgeWithPhoto(CITIZEN_MOBILE, await sampleJpeg('#7c2d12', 48, 36), true);
+    const publicNumber = await lodgeWithPhoto('9800077012', await sampleJpeg('#155e75', 48, 36), false);
+    const [photo] = await lodgedPhotos(number);
+    const [publicPhoto] = await lodgedPhotos(publicNumber);
+    expect(photo.isPrivate).toBe(1);
+    expect(publicPhoto.isPrivate).toBe(0);
+
+    // Every public reader of grievances: the list, the old calls, Open311's requests and updates, the ward's feed, the sitemap.
+    const ward = (await database.selectFrom('ward').select('ward_number').where('id', '=', 3).executeTakeFirstOrThrow()).ward_number;
+    const readers = [
+      '/viewgrievance', '/hi/viewgrievance', '/api/Public/complaint?page=1&pageSize=50', `/open311/v2/requests/${number}.json`, '/open311/v2/requests.json',
+      '/open311/v2/servicerequestupdates.json', `/wards/${ward}/grievances.rss`, '/sitemap.xml', `/trackgrievance?number=${number}`,
+    ];
+    let publicShown = false;
+    for (const path of readers) {
+      const body = await (await fetch(url(path))).text();
+      expect(body.includes(photo.key), `${path} names the private photo`).toBe(false);
+      publicShown ||= body.includes(publicPhoto.key);
+    }
+    // The public photo sent beside it is still public where it always was: the readers above were asked for the right things.
+    expect(publicShown).toBe(true);
+    const one = (await (await fetch(url(`/open311/v2/requests/${number}.json`))).json()) as { media_url: string | null }[];
+    expect(one[0].media_url).toBeNull();
+
+    const otherCitizen = await citizenToken('9800077013');
+    const ownCitizen = await citizenToken(CITIZEN_MOBILE);
+    const refused: [string, Record<string, string>][] = [
+      ['a stranger', {}],
+      ['another citizen', { cookie: `citizen_session=${otherCitizen}` }],
+      ['a field officer the grievance is not assigned to', bearer(tokens.officer)],
+      ['an editor', bearer(tokens.editor)],
+      ['a cashier', bearer(tokens.cashier)],
+      ['a licence verifier', bearer(tokens.verifier)],
+    ];
+    for (const [who, headers] of refused) await expectRefused(headers, photo.key, 'image/jpeg', who, who === 'a stranger');
+    const tracked = await fetch(url('/trackgrievance'), { method: 'POST', body: new URLSearchParams({ number, mobile: CITIZEN_MOBILE }) });
+    const grant = tracked.headers.getSetCookie().find((c) => c.startsWith('case_files='))!.split(';')[0];
+    expect(await tracked.text()).toContain(`/media/${photo.key}.jpg`);
+    const served: [string, Record<string, string>][] = [
+      ['the complaint desk', bearer(tokens.user)],
+      ['an admin', bearer(tokens.admin)],
+      ['its citizen signed in', { cookie: `citizen_session=${ownCitizen}` }],
+      ['its citizen tracking it', { cookie: grant }],
+    ];
+    for (const [who, headers] of served) await expectServed(headers, photo.key, 'image/jpeg', who, who === 'an admin');
+    const mine = await (await fetch(url(`/my/cases/${number}`), { headers: { cookie: `citizen_session=${ownCitizen}` } })).text();
+    expect(mine).toContain(`/media/${photo.key}.jpg`);
+    const casePage = await (await fetch(url(`/cases/${number}`), { headers: bearer(tokens.admin) })).text();
+    expect(casePage).toContain(`/media/${photo.key}.jpg`);
+    expect(casePage).toContain(`/api/Staff/cases/${number}/files/${photo.key}`);
+
+    // Assigned to the officer, it is theirs to see.
+    const officerId = (await database.selectFrom('app_user').select('id').where('email', '=', OFFICER.email).executeTakeFirstOrThrow()).id;
+    const assigned = await fetch(url(`/api/Staff/cases/${number}/assign`), { method: 'POST', headers: { ...bearer(tokens.user), 'content-type': 'application/json' }, body: JSON.stringify({ officer: String(officerId) }) });
+    expect(assigned.status).toBe(200);
+    await expectServed(bearer(tokens.officer), photo.key, 'image/jpeg', 'the officer it is assigned to');
+
+    const withdraw = (headers: Record<string, string>) => fetch(url(`/api/Staff/cases/${number}/files/${photo.key}.jpg`), { method: 'DELETE', headers });
+    expect((await withdraw(bearer(tokens.officer))).status).toBe(403);
+    expect((await withdraw(bearer(tokens.admin))).status).toBe(200);
+    expect((await withdraw(bearer(tokens.admin))).status).toBe(404);
+    for (const [who, headers] of served) await expectRefused(headers, photo.key, 'image/jpeg', `${who}, after the withdrawal`);
+    expect(await lodgedPhotos(number)).toEqual([]);
+    const audit = await database.selectFrom('audit_log').select(['action', 'before_json']).where('entity', '=', 'case-file').execute();
+    expect(audit.some((a) => a.action === 'delete' && String(a.before_json).includes(number))).toBe(true);
+  });
+});
+
+/** The counter's form, sent as its page sends it (multipart), with a scan when given. */
+async function counterPost(fields: Record<string, string>, scan?: { bytes: Uint8Array<ArrayBuffer>; type: string }, headers = bearer(tokens.cashier)) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (scan) form.append('scan', new File([scan.bytes], scan.type === 'application/pdf' ? 'cheque.pdf' : 'cheque.jpg', { type: scan.type }));
+  const res = await fetch(url('/counter'), { method: 'POST', headers, body: form, redirect: 'manual' });
+  return { status: res.status, location: res.headers.get('location') ?? '', html: res.status === 303 ? '' : await res.text() };
+}
+
+async function scanOf(receipt: string): Promise<{ key: string; type: string; isPrivate: number } | undefined> {
+  const row = await database
+    .selectFrom('payment_receipt')
+    .innerJoin('media', 'media.id', 'payment_receipt.instrument_media_id')
+    .select(['media.sha256', 'media.content_type', 'media.private'])
+    .where('payment_receipt.number', '=', receipt)
+    .executeTakeFirst();
+  return row && { key: row.sha256, type: row.content_type, isPrivate: row.private };
+}
+
+describe("a cheque's scan at the counter", () => {
+  it('is kept private with the receipt: the counter staff read it, nobody else, not /verify; it stays when the cheque bounces, and is removed audited', async () => {
+    const pdf = samplePdf(`cheque ${Math.random()}`);
+    const taken = await counterPost({ action: 'collect', number: 'W05-0001', mode: 'cheque', instrument: '104233 Punjab National Bank', amount: '' }, { bytes: pdf, type: 'application/pdf' });
+    expect(taken.status, taken.html.slice(0, 500)).toBe(303);
+    const receipt = decodeURIComponent(/done=([^&]+)/.exec(taken.location)![1]);
+    const scan = (await scanOf(receipt))!;
+    expect(scan).toMatchObject({ type: 'application/pdf', isPrivate: 1 });
+    expect(scan.key).not.toBe(createHash('sha256').update(pdf).digest('hex'));
+
+    const payer = await citizenToken('9876543210');
+    const refused: [string, Record<string, string>][] = [
+      ['a stranger', {}],
+      ['the payer signed in', { cookie: `citizen_session=${payer}` }],
+      ['the complaint desk', bearer(tokens.user)],
+      ['a field officer', bearer(tokens.officer)],
+      ['an editor', bearer(tokens.editor)],
+      ['a licence verifier', bearer(tokens.verifier)],
+    ];
+    for (const [who, headers] of refused) await expectRefused(headers, scan.key, scan.type, who, who === 'a stranger');
+    for (const [who, headers] of [['the cashier', bearer(tokens.cashier)], ['an admin', bearer(tokens.admin)]] as const) await expectServed(headers, scan.key, scan.type, who, who === 'the cashier');
+    const opened = Buffer.from(await (await fetch(url(`/media/${scan.key}.pdf`), { headers: bearer(tokens.cashier) })).arrayBuffer());
+    expect(opened.equals(Buffer.from(pdf))).toBe(true);
+
+    // Shown on the counter's staff views; never on the payer's receipt, /verify or the register's CSV.
+    expect(await (await fetch(url(taken.location), { headers: bearer(tokens.cashier) })).text()).toContain(`/media/${scan.key}.pdf`);
+    const register = await (await fetch(url('/collection-register'), { headers: bearer(tokens.cashier) })).text();
+    expect(register).toContain(`/media/${scan.key}.pdf`);
+    expect(await (await fetch(url('/collection-register?format=csv'), { headers: bearer(tokens.cashier) })).text()).not.toContain(scan.key);
+    const row = await database.selectFrom('payment_receipt').select(['token']).where('number', '=', receipt).executeTakeFirstOrThrow();
+    const { receiptCheckCode } = await import('../../src/features/payments/receipt-check');
+    const code = receiptCheckCode(row.token, receipt);
+    for (const path of [`/verify/${receipt}?code=${code}`, `/hi/verify/${receipt}?code=${code}`, `/api/Public/receipts/${receipt}?code=${code}`]) {
+      const res = await fetch(url(path));
+      expect(res.status, path).toBe(200);
+      expect((await res.text()).includes(scan.key), path).toBe(false);
+    }
+    const pdfReceipt = Buffer.from(await (await fetch(url(`/receipt/${row.token}.pdf`))).arrayBuffer());
+    expect(pdfReceipt.includes(Buffer.from(scan.key))).toBe(false);
+
+    // The cheque bounces: its receipt is cancelled and keeps its scan.
+    const bounced = await counterPost({ action: 'bounce-confirm', number: 'W05-0001', receipt, reason: 'Refer to drawer' });
+    expect(bounced.status).toBe(303);
+    expect((await database.selectFrom('payment_receipt').select('state').where('number', '=', receipt).executeTakeFirstOrThrow()).state).toBe('cancelled');
+    await expectServed(bearer(tokens.cashier), scan.key, scan.type, 'the cashier, after the bounce');
+
+    const remove = (headers: Record<string, string>) => fetch(url(`/api/Staff/receipts/${receipt}/scan`), { method: 'DELETE', headers });
+    expect((await remove({})).status).toBe(401);
+    expect((await remove(bearer(tokens.user))).status).toBe(403);
+    expect((await remove(bearer(tokens.cashier))).status).toBe(200);
+    expect((await remove(bearer(tokens.cashier))).status).toBe(404);
+    await expectRefused(bearer(tokens.admin), scan.key, scan.type, 'an admin, after the removal', true);
+    expect(await scanOf(receipt)).toBeUndefined();
+    expect(await database.selectFrom('media').select('id').where('sha256', '=', scan.key).executeTakeFirst()).toBeUndefined();
+    const audit = await database.selectFrom('audit_log').select(['action', 'before_json']).where('entity', '=', 'receipt-scan').execute();
+    expect(audit.some((a) => a.action === 'delete' && String(a.before_json).includes(receipt))).toBe(true);
+  });
+
+  it('refused for a bad amount, keeps the scan for the form sent again; a scan with cash is refused; not a picture or PDF is refused', async () => {
+    const photo = await sampleJpeg('#334155', 64, 28);
+    const cheque = { action: 'collect', number: 'W05-0002', mode: 'dd', instrument: 'DD 55120 Bank of Baroda' };
+    const withCash = await counterPost({ ...cheque, mode: 'cash', amount: '' }, { bytes: photo, type: 'image/jpeg' });
+    expect(withCash.status).toBe(400);
+    expect(withCash.html).toContain('A scan is kept only with a cheque or a demand draft');
+    const notAScan = await counterPost({ ...cheque, amount: '' }, { bytes: new TextEncoder().encode('plain words, not a scan') as Uint8Array<ArrayBuffer>, type: 'image/jpeg' });
+    expect(notAScan.status).toBe(415);
+    expect(notAScan.html).toContain('The scan must be a picture (JPEG, PNG or WebP) or a PDF.');
+
+    const refused = await counterPost({ ...cheque, amount: '12,50.5x' }, { bytes: photo, type: 'image/jpeg' });
+    expect(refused.status).toBe(400);
+    // What was typed comes back, and the scan is listed, ticked, under a key only this page holds.
+    expect(refused.html).toContain('value="DD 55120 Bank of Baroda"');
+    const key = /name="kept_key" value="([^"]+)"/.exec(refused.html)?.[1];
+    const kept = /name="kept_file" value="(\d+)" checked/.exec(refused.html)?.[1];
+    expect(key && kept, 'the refused page keeps the scan').toBeTruthy();
+    const again = await counterPost({ ...cheque, amount: '', kept_key: key!, kept_file: kept! });
+    expect(again.status, again.html.slice(0, 500)).toBe(303);
+    const receipt = decodeURIComponent(/done=([^&]+)/.exec(again.location)![1]);
+    const scan = (await scanOf(receipt))!;
+    expect(scan).toMatchObject({ type: 'image/jpeg', isPrivate: 1 });
+    await expectServed(bearer(tokens.admin), scan.key, scan.type, 'an admin');
+    await expectRefused({}, scan.key, scan.type, 'a stranger');
+    // The kept copy went with the receipt.
+    expect(await database.selectFrom('kept_form_file').select('id').where('id', '=', Number(kept)).executeTakeFirst()).toBeUndefined();
+  });
+});

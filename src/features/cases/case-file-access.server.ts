@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { APIContext, AstroCookies } from 'astro';
-import { db, type Db } from '../../server/db';
+import type { Db } from '../../server/db';
+import type { FileReaderContext, PrivateFileReader } from '../shared/private-files';
 import { now } from '../../server/clock';
 import { signingSecret } from '../../server/auth/secret';
 import { sessionFromRequest } from '../../server/auth/request-session';
@@ -42,8 +43,8 @@ function staffMaySee(session: Session, held: HoldingCase): boolean {
   return session.user.role !== 'officer' || held.assignee_id === session.user.id;
 }
 
-/** Whether the request's reader may have this private file. */
-export async function mayReadPrivateFile(mediaId: number, context: Pick<APIContext, 'request' | 'cookies' | 'locals' | 'url'>, database: Db = db()): Promise<boolean> {
+/** Whether the request's reader may have this private file as one of a case's. */
+async function mayReadCaseFile(mediaId: number, context: FileReaderContext, database: Db): Promise<boolean> {
   const held = await casesHolding(mediaId, database);
   if (held.length === 0) return false;
   // The route is public, so the middleware read no session unless a cookie named one: a bearer token is read here.
@@ -54,6 +55,9 @@ export async function mayReadPrivateFile(mediaId: number, context: Pick<APIConte
   const citizen = await citizenFromRequest(context.request, context.cookies, servedOverHttps(context));
   return citizen !== null && held.some((c) => c.mobile === citizen.mobile);
 }
+
+/** The case kernel's reader of private files, declared by its module. */
+export const CASE_FILE_READER: PrivateFileReader = { name: 'case files', mayRead: mayReadCaseFile };
 
 /**
  * The tracked applicant's grant: the numbers of the cases found on a tracking page by number and mobile in

@@ -15,7 +15,9 @@ export async function dropCaseFiles(trx: Db, caseId: number, mediaIds: readonly 
   await trx.deleteFrom('case_event_media').where('media_id', 'in', [...mediaIds]).where('event_id', 'in', events).execute();
   await trx.deleteFrom('trade_document_verdict').where('case_id', '=', caseId).where('media_id', 'in', [...mediaIds]).execute();
   const stillHeld = await trx.selectFrom('case_event_media').select('media_id').where('media_id', 'in', [...mediaIds]).execute();
-  const held = new Set(stillHeld.map((row) => Number(row.media_id)));
+  // The same bytes kept as a cheque's scan are one private row too: that receipt still holds them.
+  const scans = await trx.selectFrom('payment_receipt').select('instrument_media_id as media_id').where('instrument_media_id', 'in', [...mediaIds]).execute();
+  const held = new Set([...stillHeld, ...scans].map((row) => Number(row.media_id)));
   // Only private rows go: a public one (a file stored before privacy, kept by a migration) may back a public page.
   const loose = mediaIds.filter((id) => !held.has(id));
   if (loose.length === 0) return;

@@ -31,6 +31,8 @@ export interface CaseEvent {
   visibility: 'public' | 'staff';
   photos: string[];
   documents: string[];
+  /** Which of those addresses are private files (shown to this case's staff and citizen only). */
+  privateFiles: string[];
   /** What else the step carried (an officer's id, a rating). */
   data: Record<string, unknown>;
 }
@@ -90,7 +92,7 @@ export async function caseEvents(caseId: number, audience: 'citizen' | 'staff', 
     ? await database
         .selectFrom('case_event_media')
         .innerJoin('media', 'media.id', 'case_event_media.media_id')
-        .select(['case_event_media.event_id', 'case_event_media.kind', 'media.sha256', 'media.content_type'])
+        .select(['case_event_media.event_id', 'case_event_media.kind', 'media.sha256', 'media.content_type', 'media.private'])
         .where('case_event_media.event_id', 'in', events.map((e) => e.id))
         .orderBy('case_event_media.event_id')
         .orderBy('case_event_media.position')
@@ -108,6 +110,7 @@ export async function caseEvents(caseId: number, audience: 'citizen' | 'staff', 
     visibility: e.visibility === 'public' ? 'public' : 'staff',
     photos: filesOf(e.id, 'photo'),
     documents: filesOf(e.id, 'document'),
+    privateFiles: media.filter((m) => m.event_id === e.id && m.private === 1).map((m) => mediaUrl(m.sha256, m.content_type)),
     data: JSON.parse(e.data) as Record<string, unknown>,
   }));
 }

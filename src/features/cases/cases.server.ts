@@ -105,7 +105,8 @@ function storedFiles(media: Readonly<Record<string, number>>, photos: number, do
 export async function lodgeCase(
   service: AnyService,
   input: NewCase,
-  files: { photos?: readonly AcceptedFile[]; documents?: readonly AcceptedFile[] },
+  /** `private`: these files are private though the service's are not (a citizen kept their photos from the public). */
+  files: { photos?: readonly AcceptedFile[]; documents?: readonly AcceptedFile[]; private?: boolean },
   actor: CaseActor,
   database: Db = db(),
 ): Promise<{ id: number; number: string }> {
@@ -119,7 +120,7 @@ export async function lodgeCase(
   return runWrite(
     {
       actor: { id: actor.userId, email: actor.label }, entity: service.auditEntity ?? 'case', table: 'service_case', files: [], uploads: uploadsOf(photos, documents),
-      privateUploads: service.privateFiles === true,
+      privateUploads: service.privateFiles === true || files.private === true,
       change: async (trx, media) => {
         const at = new Date(clockNow()).toISOString();
         const stored = storedFiles(media, photos.length, documents.length);

@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { paging, truncationHeaders, UNPAGED_MAX_RECORDS } from '../../server/content/api';
 import { lodgeGrievance } from '../grievance/grievance.server';
-import { staffActor } from '../grievance/grievance-requests.server';
+import { photosPrivateAsked, staffActor } from '../grievance/grievance-requests.server';
 import { acceptUpload, bodyLimitFor, type AcceptedFile } from '../../server/content/uploads';
 import { mediaModeOf } from '../../server/content/wire';
 import { HttpError, json, readFormBody } from '../../server/http';
@@ -23,7 +23,7 @@ import {
   resolveLookup,
   toComplaintWire,
 } from './complaint.server';
-import { IMAGE_SLOTS, SUBMIT_PARTS, type ImageKey } from './complaint.wire';
+import { IMAGE_SLOTS, PHOTOS_PRIVATE_PART, SUBMIT_PARTS, type ImageKey } from './complaint.wire';
 import { REFUSAL } from '../../i18n/refusals';
 
 /** The complaint calls of SPEC.md §7, written once for the Public, Admin and User paths that share them. */
@@ -128,6 +128,8 @@ export async function addComplaintAnswer(context: APIContext): Promise<Response>
       mobile: '',
       email: '',
       source: 'desk',
+      // Complaint.Photos_Private=true: the citizen at the desk asked to keep the pictures from the public.
+      photosPrivate: photosPrivateAsked(read.text(PHOTOS_PRIVATE_PART)),
     },
     [],
     staffActor(context.locals.session),

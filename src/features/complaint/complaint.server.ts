@@ -122,6 +122,8 @@ async function complaintRecords(database: Db, rows: { id: number; state: string;
           .select(['id', 'sha256', 'content_type', 'width', 'height'])
           .$if(withBytes, (q) => q.select('bytes'))
           .where('id', 'in', mediaIds)
+          // A private photo fills no slot; one that did (by some older path) is still never answered here.
+          .where('private', '=', 0)
           .execute()
       : Promise.resolve([]),
     database

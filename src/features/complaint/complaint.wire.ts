@@ -62,6 +62,8 @@ export const SUBMIT_PARTS: Record<ComplaintFieldKey, string> = {
   additional_Information: 'Complaint.Additional_Information',
 };
 export const STATUS_PART = 'Complaint.Status';
+/** `true` keeps the pictures sent private: the case's staff see them, no public list or old client's slot does. */
+export const PHOTOS_PRIVATE_PART = 'Complaint.Photos_Private';
 
 /** The labelled lines of a complaint's details, in the order both the public page and the desk show them. */
 export function complaintDetailRows(c: ComplaintWire): { label: string; value: string; badge?: boolean }[] {

@@ -76,7 +76,8 @@ async function lookupsFor(cases: readonly StaffCase[], database: Db) {
   const [categories, wards, media] = await Promise.all([
     database.selectFrom('grievance_type').select(['id', 'grievance_title']).execute(),
     database.selectFrom('ward').select(['id', 'ward_number']).execute(),
-    mediaIds.length ? database.selectFrom('media').select(['id', 'sha256', 'content_type']).where('id', 'in', mediaIds).execute() : Promise.resolve([]),
+    // Public pictures only: a private photo (kept from the public by its citizen) fills no slot, and is never read as one.
+    mediaIds.length ? database.selectFrom('media').select(['id', 'sha256', 'content_type']).where('id', 'in', mediaIds).where('private', '=', 0).execute() : Promise.resolve([]),
   ]);
   return {
     category: new Map(categories.map((c) => [c.id, c.grievance_title])),

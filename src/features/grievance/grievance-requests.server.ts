@@ -77,11 +77,16 @@ export async function lodgeFromCitizen(
   const lat = parseCoordinate(sent.lat, 90);
   const long = parseCoordinate(sent.long, 180);
   const location = lat !== null && long !== null ? { lat, long, addressString: '', addressId: '', mediaUrl: '' } : undefined;
-  return lodgeChecked(context, { ...values, wardId: values.ward, location }, form, source, lang, undefined, keptPhotos);
+  return lodgeChecked(context, { ...values, wardId: values.ward, location, photosPrivate: photosPrivateAsked(sent.photos_private) }, form, source, lang, undefined, keptPhotos);
+}
+
+/** The citizen ticked "keep my photos private" (the form's box, or a client's field of the same name). */
+export function photosPrivateAsked(value: unknown): boolean {
+  return typeof value === 'string' && ['1', 'on', 'true', 'yes'].includes(value.trim().toLowerCase());
 }
 
 /** What lodgeChecked takes: fields already checked for form; the ward may be unknown (an Open311 request). */
-export type CheckedLodging = Omit<LodgeValues, 'ward'> & { wardId: number | null; location: NewGrievance['location'] };
+export type CheckedLodging = Omit<LodgeValues, 'ward'> & { wardId: number | null; location: NewGrievance['location']; photosPrivate?: boolean };
 
 /**
  * The rest of a lodging once its fields are checked (by the form's schema, or Open311's): category and ward
@@ -126,6 +131,7 @@ export async function lodgeChecked(
       source: actor.party === 'citizen' ? source : 'desk',
       location: values.location,
       lang,
+      photosPrivate: values.photosPrivate === true,
     },
     photos,
     actor,
@@ -156,7 +162,7 @@ async function lodgeOnce(
 }
 
 function lodgeFieldsOf(form: FormData): Record<string, string> {
-  return Object.fromEntries(['category', 'ward', 'address', 'landmark', 'description', 'suggestion', 'name', 'mobile', 'email', 'lat', 'long'].map((name) => [name, text(form, name)]));
+  return Object.fromEntries(['category', 'ward', 'address', 'landmark', 'description', 'suggestion', 'name', 'mobile', 'email', 'lat', 'long', 'photos_private'].map((name) => [name, text(form, name)]));
 }
 
 /** What a page's lodging form came to: the number lodged, or what to show again with the error that stopped it. */

@@ -45,6 +45,11 @@ export interface NewGrievance {
   location?: { lat: number | null; long: number | null; addressString: string; addressId: string; mediaUrl: string };
   /** The language it is lodged in, which its messages are written in: English unless told. */
   lang?: Lang;
+  /**
+   * The citizen asked to keep the photos from the public: they are stored as private files (src/server/media.ts)
+   * and fill none of the public picture slots, so the public list, the feeds and Open311 never show them.
+   */
+  photosPrivate?: boolean;
 }
 
 async function firstId(database: Db, table: 'district' | 'ulb'): Promise<number> {
@@ -85,13 +90,14 @@ export async function lodgeGrievance(
       data: {
         districtId, ulbId, landmark: input.landmark, description: input.description, suggestion: input.suggestion, slaHours: category.sla_hours,
         entryBy: actor.party === 'citizen' ? (input.source === 'open311' ? 'Open311' : 'Online') : actor.label,
+        photosPrivate: input.photosPrivate === true,
         ...input.location,
       },
       lang: input.lang ?? 'en',
       source: input.source,
       fields: slotted ? { slots: slotted.map((key) => LEGACY_SLOTS[key]) } : {},
     },
-    { photos: slotted ? slotted.map((key) => legacySlots![key]!) : photos },
+    { photos: slotted ? slotted.map((key) => legacySlots![key]!) : photos, private: input.photosPrivate === true },
     actor,
     database,
   );

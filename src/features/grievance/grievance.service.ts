@@ -9,7 +9,7 @@
  *                 │       reject (reason)                              ▼
  *                 └──────────────────► Rejected ──reopen──► Reopened ──assign──► Assigned
  */
-import { mixed, number, object, string } from 'yup';
+import { boolean, mixed, number, object, string } from 'yup';
 import { defineService, type EffectInput, type Requirement } from '../cases/service';
 import { messages, wordFor } from '../../i18n/messages';
 import { DAY_MS } from '../../lib/india-time';
@@ -186,10 +186,14 @@ export const GRIEVANCE = defineService({
     mediaUrl: string().max(1000).matches(/^(https?:\/\/\S+)?$/i).default(''),
     /** The original's number, once merged into it as a duplicate. */
     mergedInto: string().default(''),
+    /** The citizen kept the photos sent with it from the public (private files, in no public picture slot). */
+    photosPrivate: boolean().default(false),
   }),
   // The photos sent with it fill the old picture slots: the citizen's first two, or the slots the desk's
   // add-complaint call named (`slots`, in the order of the photos).
-  lodgeEffect: ({ photoIds, fields }) => {
+  lodgeEffect: ({ photoIds, fields, data }) => {
+    // Private photos fill no slot: every public reader (the list, the feeds, Open311, the old calls) reads the slots.
+    if (data.photosPrivate === true) return {};
     const slots = Array.isArray(fields.slots) ? (fields.slots as string[]) : ['pubImage1', 'pubImage2'];
     return { data: Object.fromEntries(slots.flatMap((slot, i) => (photoIds[i] === undefined ? [] : [[slot, photoIds[i]]]))) };
   },

@@ -10,7 +10,7 @@ import type { Open311Value } from '../../lib/open311-format';
  * update is a step of the case kernel's timeline (case_event); its id is the event's, which a client keeps to
  * take each update once. Like the requests, nothing personal: no note (staff write it to the citizen, who
  * reads it with their mobile number on the tracking page), no name, only the new state in words, and the
- * photos the step carried.
+ * public photos the step carried.
  */
 
 /** The most updates one answer holds; a client asks again from the last one's time for more. */
@@ -70,6 +70,8 @@ export async function grievanceUpdates(window: UpdateWindow, origin: string, dat
         .select(['case_event_media.event_id', 'media.sha256', 'media.content_type'])
         .where('case_event_media.event_id', 'in', rows.map((r) => r.id))
         .where('case_event_media.kind', '=', 'photo')
+        // A photo its citizen kept private is the staff's and the citizen's only.
+        .where('media.private', '=', 0)
         .orderBy('case_event_media.position', 'desc')
         .execute()
     : [];

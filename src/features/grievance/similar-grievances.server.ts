@@ -128,7 +128,7 @@ export async function findSimilarGrievances(query: SimilarQuery, database: Db = 
   const photoIds = similar.map(({ data }) => numberOrNull(data.pubImage1)).filter((id): id is number => id !== null);
   const [wards, photos, counts] = await Promise.all([
     database.selectFrom('ward').select(['id', 'ward_number']).where('id', 'in', similar.map(({ row }) => row.ward_id ?? -1)).execute(),
-    photoIds.length ? database.selectFrom('media').select(['id', 'sha256']).where('id', 'in', photoIds).execute() : Promise.resolve([]),
+    photoIds.length ? database.selectFrom('media').select(['id', 'sha256']).where('id', 'in', photoIds).where('private', '=', 0).execute() : Promise.resolve([]),
     supporterCounts(similar.map(({ row }) => row.id), database),
   ]);
   const wardOf = new Map(wards.map((w) => [w.id, w.ward_number]));

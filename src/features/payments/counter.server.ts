@@ -2,6 +2,7 @@ import { db, type Db } from '../../server/db';
 import { now } from '../../server/clock';
 import { HttpError } from '../../server/http';
 import { runWrite } from '../../server/write-path';
+import type { AcceptedFile } from '../../server/content/uploads';
 import type { Actor } from '../../server/audit';
 import { payableOf } from './payable';
 import { csvRupees, csvText } from './csv';
@@ -25,6 +26,8 @@ export interface CounterInput {
   mode: CounterMode;
   /** A cheque's or draft's number and bank, or the UPI reference: required for all but cash. */
   instrument: string;
+  /** A scan or photo of the cheque or draft (cheque-scans.server.ts), kept private with the receipt. */
+  scan?: AcceptedFile | null;
   cashier: Actor & { id: number };
 }
 
@@ -32,9 +35,11 @@ export async function collectAtCounter(input: CounterInput, database: Db = db())
   if (!COUNTER_MODES.includes(input.mode)) throw new HttpError(400, 'Choose cash, cheque, demand draft or UPI.', { mode: 'unknown' });
   const instrument = input.instrument.trim().slice(0, 120);
   if (input.mode !== 'cash' && instrument.length < 3) throw new HttpError(400, 'Give the cheque or draft number and bank, or the UPI reference.', { instrument: 'required' });
+  if (input.scan && input.mode !== 'cheque' && input.mode !== 'dd') throw new HttpError(400, 'A scan is kept only with a cheque or a demand draft: choose the mode, or leave the scan out.', { scan: 'mode' });
   const payable = payableOf(input.kind);
   const openKey = `${input.kind}|${input.reference}`;
-  return runWrite({ actor: input.cashier, entity: 'receipt', table: 'payment_receipt', files: [], change: async (trx) => {
+  const uploads = input.scan ? { scan: input.scan } : {};
+  return runWrite({ actor: input.cashier, entity: 'receipt', table: 'payment_receipt', files: [], uploads, privateUploads: true, change: async (trx, media) => {
     const open = await trx.selectFrom('payment_bill').select('id').where('open_key', '=', openKey).executeTakeFirst();
     if (open) {
       const live = await trx.selectFrom('payment_transaction').select('id').where('live_bill_id', '=', open.id).executeTakeFirst();
@@ -52,9 +57,11 @@ export async function collectAtCounter(input: CounterInput, database: Db = db())
       .returning('id')
       .executeTakeFirstOrThrow();
     const receipt = await issueReceipt(trx, { billId: bill.id, mode: input.mode, amountPaise: quote.amountPaise, paidAt: at, cashierId: input.cashier.id, instrument });
+    const scan = media.scan ?? null;
+    if (scan !== null) await trx.updateTable('payment_receipt').set({ instrument_media_id: scan }).where('id', '=', receipt.id).execute();
     return {
       result: { number: receipt.number, token: receipt.token },
-      audit: { action: 'create', recordId: receipt.id, before: null, after: { receipt: receipt.number, kind: input.kind, reference: input.reference, mode: input.mode, instrument, amount_paise: quote.amountPaise } },
+      audit: { action: 'create', recordId: receipt.id, before: null, after: { receipt: receipt.number, kind: input.kind, reference: input.reference, mode: input.mode, instrument, amount_paise: quote.amountPaise, scan: input.scan ? { type: input.scan.contentType, size: input.scan.bytes.byteLength } : null } },
     };
   } }, database).catch((err) => {
     if (err instanceof HttpError) throw err;

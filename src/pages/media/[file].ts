@@ -3,7 +3,8 @@ import { readMediaInfoBySha, readMediaSlice } from '../../server/media';
 import { readVariant } from '../../server/media-variants';
 import { FILE_SANDBOX } from '../../server/security-headers';
 import { rangedResponse } from '../../server/media-range';
-import { mayReadPrivateFile } from '../../features/cases/case-file-access.server';
+import { db } from '../../server/db';
+import { mayReadPrivateFile } from '../../features/shared/private-files';
 
 /**
  * Stored files at URLs named by their SHA-256 (…/<sha>.pdf), and resized WebP copies of images
@@ -11,7 +12,7 @@ import { mayReadPrivateFile } from '../../features/cases/case-file-access.server
  * answer byte ranges (a video player starts, seeks and resumes with them).
  *
  * A private file (src/server/media.ts) is named by its own key instead, and every spelling of it (original,
- * copy, range, HEAD, any ?name=) first asks whether the reader may have it: anyone else is told it does not
+ * copy, range, HEAD, any ?name=) first asks whether the reader may have it (the readers the modules declare): anyone else is told it does not
  * exist, and those who may get it marked for no cache but their own browser's, for this visit only.
  */
 const ORIGINAL = /^([0-9a-f]{64})(?:\.(?:jpg|png|webp|pdf|svg|mp4|webm|bin))?$/;
@@ -29,7 +30,7 @@ export const GET: APIRoute = async (context) => {
   const media = await readMediaInfoBySha(key);
   if (!media) return notFound();
   const isPrivate = media.private === 1;
-  if (isPrivate && !(await mayReadPrivateFile(media.id, context))) return notFound();
+  if (isPrivate && !(await mayReadPrivateFile(media.id, context, db()))) return notFound();
   const etag = `"${name}"`;
   const cacheHeaders: Record<string, string> = isPrivate ? { 'cache-control': PRIVATE_CACHE, ...FILE_SANDBOX } : { 'cache-control': PUBLIC_CACHE, etag, ...FILE_SANDBOX };
   if (!isPrivate && request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: cacheHeaders });

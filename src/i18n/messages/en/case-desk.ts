@@ -41,6 +41,8 @@ export const caseDesk = {
   unsentNote: 'Copy it if you still need it:',
   caseTitle: (service: string, number: string) => `${service} ${number}`,
   photos: "The citizen's photos",
+  privatePhoto: 'Private: only staff of this case and the citizen see it',
+  withdrawPhoto: 'Withdraw this photo',
   facts: 'Facts',
   contact: 'Contact (staff only)',
   name: 'Name',

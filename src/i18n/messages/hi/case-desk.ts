@@ -41,6 +41,8 @@ export const caseDesk: Messages['caseDesk'] = {
   unsentNote: 'अगर अब भी ज़रूरत हो तो इसे कॉपी कर लें:',
   caseTitle: (service, number) => `${service} ${number}`,
   photos: 'नागरिक की तस्वीरें',
+  privatePhoto: 'निजी: केवल इस मामले के कर्मचारी और नागरिक इसे देखते हैं',
+  withdrawPhoto: 'यह फ़ोटो हटाएँ',
   facts: 'विवरण',
   contact: 'संपर्क (केवल कर्मचारी)',
   name: 'नाम',
