@@ -5,6 +5,7 @@ import { noticeType } from '../../src/features/notice/notice.schema';
 import { ADMIN, CASHIER, EDITOR, OFFICER, USER, VERIFIER, bearer, login } from '../support/api';
 import { contentForm, sampleJpeg, samplePdf, sampleValues } from '../support/content-samples';
 import { openServerDatabase } from '../support/database';
+import { messages } from '../../src/i18n/messages';
 import { licenceApplicationFields } from '../support/licence-application';
 import { startServer, type TestServer } from '../support/server';
 
@@ -361,7 +362,13 @@ describe('a grievance photo kept private', () => {
 
     const withdraw = (headers: Record<string, string>) => fetch(url(`/api/Staff/cases/${number}/files/${photo.key}.jpg`), { method: 'DELETE', headers });
     expect((await withdraw(bearer(tokens.officer))).status).toBe(403);
-    expect((await withdraw(bearer(tokens.admin))).status).toBe(200);
+    // The case page's button: a form post, sent back to the case, which says the file is gone.
+    const button = await fetch(url(`/api/Staff/cases/${number}/files/${photo.key}`), { method: 'POST', headers: bearer(tokens.admin), body: new URLSearchParams({ lang: 'hi' }), redirect: 'manual' });
+    expect(button.status).toBe(303);
+    expect(button.headers.get('location')).toBe(`/hi/cases/${number}?done=withdrawn`);
+    const after = await (await fetch(url(button.headers.get('location')!), { headers: bearer(tokens.admin) })).text();
+    expect(after).toContain(messages('hi').caseDesk.fileWithdrawn);
+    expect(after).not.toContain(photo.key);
     expect((await withdraw(bearer(tokens.admin))).status).toBe(404);
     for (const [who, headers] of served) await expectRefused(headers, photo.key, 'image/jpeg', `${who}, after the withdrawal`);
     expect(await lodgedPhotos(number)).toEqual([]);

@@ -24,7 +24,7 @@ async function noSidewaysScroll(page: Page) {
   expect(await sidewaysOverflow(page), 'no sideways scrolling').toBeLessThanOrEqual(0);
 }
 
-async function lodgeAsCitizen(page: Page, mobile: string, description: string): Promise<string> {
+async function lodgeAsCitizen(page: Page, mobile: string, description: string, keepPhotosPrivate = false): Promise<string> {
   await page.goto('/postgrievance');
   await page.getByLabel('Category').selectOption({ label: 'Drainage blocked' });
   await page.getByLabel('Ward').selectOption({ label: wardChoice('en', 6) });
@@ -34,6 +34,7 @@ async function lodgeAsCitizen(page: Page, mobile: string, description: string): 
   await page.getByLabel(/^Photos/).setInputFiles([await jpegFile('#7c2d12', 'drain.jpg')]);
   await page.getByLabel('Your name').fill('Kiran Devi');
   await page.getByLabel('Mobile number').fill(mobile);
+  if (keepPhotosPrivate) await page.getByLabel('Keep my photos private').check();
   await page.getByRole('button', { name: 'Lodge grievance' }).click();
   // The same drain lodged earlier in the run and still open is offered as a similar report: lodge anyway.
   const lodged = page.getByRole('heading', { level: 1, name: 'Grievance lodged' });
@@ -84,6 +85,7 @@ test('a citizen lodges a grievance and tracks it on a 375 px phone, without Java
   // that the form was refused, opens with the focus on the summary, and keeps the photo.
   await page.getByLabel('Describe the problem').fill('Blocked');
   await page.getByLabel(/^Photos/).setInputFiles([await jpegFile('#7c2d12', 'drain.jpg')]);
+  await page.getByLabel('Keep my photos private').check();
   await page.getByRole('button', { name: 'Lodge grievance' }).click();
   await expect(page.getByRole('alert')).toContainText('Choose a category.');
   await expect(page.locator('#form-error')).toBeFocused();
@@ -93,13 +95,19 @@ test('a citizen lodges a grievance and tracks it on a 375 px phone, without Java
   await expect(page.locator('#photos-again')).toHaveCount(0);
   await expect(page.locator('#mobile-error')).toHaveText('Give your mobile number.');
   await expect(page.getByLabel('Describe the problem')).toHaveValue('Blocked');
+  await expect(page.getByLabel('Keep my photos private')).toBeChecked();
 
-  const number = await lodgeAsCitizen(page, '9123400001', 'The drain is blocked and water is standing in the lane.');
+  // The photo is kept private: the citizen tracking it sees it, the desk sees it marked so, a stranger gets nothing.
+  const number = await lodgeAsCitizen(page, '9123400001', 'The drain is blocked and water is standing in the lane.', true);
   await noSidewaysScroll(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/grievance-lodged-375.png`, fullPage: true });
 
   await trackAsCitizen(page, number, '9123400001');
   await expect(page.locator('.grievance-timeline > li')).toHaveCount(1);
+  const photo = page.locator('.grievance-timeline img').first();
+  await photo.scrollIntoViewIfNeeded();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the citizen\'s own private photo loads' }).toBe(true);
+  const src = (await photo.getAttribute('src'))!;
   await expect(page.locator('.grievance-facts')).toContainText('Lodged');
   await noScript(page);
   await noSidewaysScroll(page);
@@ -114,6 +122,22 @@ test('a citizen lodges a grievance and tracks it on a 375 px phone, without Java
   await expect(page.getByRole('alert')).toContainText('No grievance matches');
   await expect(page.locator('.grievance-facts')).toHaveCount(0);
   await page.context().close();
+
+  const desk = await phonePage(browser);
+  await openSession(desk, STAFF);
+  await desk.goto(`/cases/${number}`);
+  const marked = desk.locator('[data-private-photo]');
+  await expect(marked).toContainText(messages('en').caseDesk.privatePhoto);
+  await expect(marked.locator('img')).toHaveAttribute('src', src);
+  await expect.poll(() => marked.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the desk sees the private photo' }).toBe(true);
+  await noSidewaysScroll(desk);
+  await desk.context().close();
+
+  const stranger = await phonePage(browser);
+  expect((await stranger.request.get(src)).status(), 'a stranger is told the photo does not exist').toBe(404);
+  await stranger.goto('/viewgrievance');
+  expect(await stranger.content()).not.toContain(src.replace(/\.jpg$/, ''));
+  await stranger.context().close();
 });
 
 test('an officer resolves an assigned grievance with a photo on a phone', async ({ browser }) => {

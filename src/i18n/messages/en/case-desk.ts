@@ -43,6 +43,7 @@ export const caseDesk = {
   photos: "The citizen's photos",
   privatePhoto: 'Private: only staff of this case and the citizen see it',
   withdrawPhoto: 'Withdraw this photo',
+  fileWithdrawn: 'The file is withdrawn: nobody can open it any more.',
   facts: 'Facts',
   contact: 'Contact (staff only)',
   name: 'Name',

@@ -43,6 +43,7 @@ export const caseDesk: Messages['caseDesk'] = {
   photos: 'नागरिक की तस्वीरें',
   privatePhoto: 'निजी: केवल इस मामले के कर्मचारी और नागरिक इसे देखते हैं',
   withdrawPhoto: 'यह फ़ोटो हटाएँ',
+  fileWithdrawn: 'फ़ाइल हटा दी गई: अब इसे कोई नहीं खोल सकता।',
   facts: 'विवरण',
   contact: 'संपर्क (केवल कर्मचारी)',
   name: 'नाम',
