@@ -48,6 +48,8 @@ const POSTGRES_API_TESTS = [
   'notices',
   // property tax: a year's demands raised, shown before and withdrawn; the register's wards
   'property-register',
+  // water: sums of bills and payments, a quarter billed once per connection, the connection's row locks
+  'water',
   // finding a property (LIKE with an escape, on each engine's lower()) and the audit log's filters by person and day
   'property-search', 'audit-log',
   // receipts of each payable kind, found in the database by kind and read by their secret token

@@ -10,10 +10,11 @@ import { PAYMENTS_MODULE } from './features/payments/module';
 import { PROPERTY_TAX_MODULE } from './features/property-tax/module';
 import { TRADE_LICENCE_MODULE } from './features/trade-licence/module';
 import { WARD_ALERTS_MODULE } from './features/ward-alerts/module';
+import { WATER_MODULE } from './features/water/module';
 import { outboxSweepJob } from './server/outbox/sweep-job';
 import type { JobDefinition } from './server/jobs';
 
-export const MODULES: readonly PortalModule[] = [CASES_MODULE, PAYMENTS_MODULE, PROPERTY_TAX_MODULE, TRADE_LICENCE_MODULE, WARD_ALERTS_MODULE];
+export const MODULES: readonly PortalModule[] = [CASES_MODULE, PAYMENTS_MODULE, PROPERTY_TAX_MODULE, TRADE_LICENCE_MODULE, WARD_ALERTS_MODULE, WATER_MODULE];
 
 /** Every job the server runs: the server's own outbox sweep, then each module's. */
 export const JOBS: readonly JobDefinition[] = [outboxSweepJob, ...MODULES.flatMap((m) => m.jobs ?? [])];

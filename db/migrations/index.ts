@@ -50,6 +50,7 @@ import * as keptFormFiles from './2026-11-30-17-kept-form-files';
 import * as wardLocalities from './2026-11-30-17-ward-localities';
 import * as councilIdentity from './2026-11-30-cd-council-identity';
 import * as chequeScans from './2026-11-30-pf-cheque-scans';
+import * as water from './2026-11-30-wa-water';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
 export const migrations: Record<string, Migration> = {
@@ -104,4 +105,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-17-ward-localities': wardLocalities,
   '2026-11-30-cd-council-identity': councilIdentity,
   '2026-11-30-pf-cheque-scans': chequeScans,
+  '2026-11-30-wa-water': water,
 };

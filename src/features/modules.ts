@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../server/jobs';
+import { registerRoutes, type RouteDeclaration } from '../server/route-table';
 import { processSingleton } from '../server/singleton';
 import type { Payable } from './payments/payable';
 import type { Verifiable } from './shared/verification';
@@ -19,6 +20,8 @@ export interface PortalModule {
   jobs?: readonly JobDefinition[];
   /** Who may read the private files this module's records hold (src/features/shared/private-files.ts). */
   privateFileReaders?: readonly PrivateFileReader[];
+  /** Its pages' and calls' entries in the route table (who may open each, what it reads), registered when the list is installed. */
+  routes?: Readonly<Record<string, RouteDeclaration>>;
 }
 
 interface Installed {
@@ -46,6 +49,8 @@ export function installModules(modules: readonly PortalModule[]): void {
     }
   }
   current.modules = modules;
+  const routes = Object.assign({}, ...modules.map((m) => m.routes ?? {}));
+  if (Object.keys(routes).length > 0) registerRoutes(routes);
 }
 
 /** The installed modules; asking before an entry installed them is a wiring mistake, said at once. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '../../src/features/content-routes';
+import { installPortalModules } from '../../src/modules';
 import { routeTable, type RouteDeclaration } from '../../src/server/route-table';
 import type { Role } from '../../src/server/db-schema';
 import { ADMIN, APPROVER, CASHIER, EDITOR, INSPECTOR, OFFICER, USER, VERIFIER, bearer, login } from '../support/api';
@@ -56,6 +57,8 @@ const ANSWERED_BY_PATH = new Set([...REDIRECTED, 'encoded slash']);
 /** The spellings that reach the router and may match a guarded route or none: a stranger's answers tell which. */
 const PROBED = new Set(['upper case', 'matrix parameter']);
 
+// The modules' routes join the table as the server's entries install the composition list.
+installPortalModules();
 const guarded = Object.entries(routeTable()).filter(([, route]) => route.access !== 'public');
 
 interface Outcome {
@@ -170,9 +173,9 @@ describe('the access matrix: guarded routes × spellings × identities × method
 
     expect(failures).toEqual([]);
     expect(await fingerprint()).toBe(before);
-    // The size of the matrix, so that a shrinking table shows: 80 routes, 11 spellings, 10 identities (3 or 4 of
+    // The size of the matrix, so that a shrinking table shows: 85 routes, 11 spellings, 10 identities (3 or 4 of
     // them for the spellings answered from the path alone or matching no guarded route), 4 methods.
-    expect(guarded.length).toBe(80);
+    expect(guarded.length).toBe(85);
     expect(cases.length).toBeGreaterThan(13_000);
     // Some probed spellings do reach a guarded route, and go out as every identity.
     expect(reachedRoutes).toBeGreaterThan(0);

@@ -46,6 +46,18 @@ const LODGE: Record<string, (mobile: string) => Promise<string>> = {
     if (res.status !== 201 && res.status !== 200) throw new Error(`the application was refused: ${JSON.stringify(body)}`);
     return body.number!;
   },
+  water: async (mobile) => {
+    // A property of the register given this citizen's mobile, as the counter would find it.
+    const property = await database.selectFrom('property').select('number').orderBy('number', 'desc').executeTakeFirstOrThrow();
+    await database.updateTable('property').set({ mobile }).where('number', '=', property.number).execute();
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ propertyNumber: property.number, mobile, name: 'Meena Kumari', connectionType: 'domestic', pipeMm: '15', billing: 'flat', feePaise: '250000', lang: 'hi' })) form.append(name, value);
+    for (const code of ['identity', 'tax-receipt']) form.append(`doc_${code}`, new File([samplePdf(`${code} ${mobile}`)], `${code}.pdf`, { type: 'application/pdf' }));
+    const res = await fetch(url('/api/Public/water/applications'), { method: 'POST', body: form });
+    const body = (await res.json()) as { number?: string };
+    if (res.status !== 201) throw new Error(`the application was refused: ${JSON.stringify(body)}`);
+    return body.number!;
+  },
   'stall-permit': async (mobile) =>
     (await lodgeCase(STALL_PERMIT, { contact: { name: 'Meena Kumari', mobile, email: '', address: 'Gali 4' }, data: { goods: 'Flowers' }, lang: 'hi' }, {}, { party: 'citizen', userId: null, label: 'Citizen' }, database)).number,
 };

@@ -5,6 +5,7 @@ import { IncomingMessage } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import '../../src/features/content-routes';
+import { installPortalModules } from '../../src/modules';
 import { declarationOf, mayOpen, pageKey, patternForPath, routeTable } from '../../src/server/route-table';
 import { activeHref, navEntries, sidebarFor } from '../../src/server/admin-nav';
 import type { Role } from '../../src/server/db-schema';
@@ -24,6 +25,9 @@ function filesUnder(dir: string): string[] {
     entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
   );
 }
+
+// The modules' own routes join the table when the composition list is installed, as each entry does.
+installPortalModules();
 
 describe('the route inventory', () => {
   const files = filesUnder(PAGES_DIR);

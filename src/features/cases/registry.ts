@@ -4,6 +4,7 @@ import { readConfig } from '../../server/config';
 import { STALL_PERMIT } from '../stall-permit/stall-permit.service';
 import { GRIEVANCE } from '../grievance/grievance.service';
 import { TRADE_LICENCE } from '../trade-licence/trade-licence.service';
+import { WATER } from '../water/water.service';
 
 
 /** Who may take a step or lodge a case: a staff role that exists, the citizen, or the clock. */
@@ -38,7 +39,7 @@ export function checkedServices(services: readonly AnyService[]): readonly AnySe
  * Every service on the case kernel, in the order the inbox offers them, and what is derived from the list:
  * lookup by name and by number prefix. A service is added by declaring it in its folder and listing it here.
  */
-export const SERVICES: readonly AnyService[] = checkedServices([GRIEVANCE, TRADE_LICENCE, ...testServices()]);
+export const SERVICES: readonly AnyService[] = checkedServices([GRIEVANCE, TRADE_LICENCE, WATER, ...testServices()]);
 
 /**
  * The stall permit, a small service the tests run beside the real ones to show that every screen and call

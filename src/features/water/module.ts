@@ -1,0 +1,31 @@
+import type { PortalModule } from '../modules';
+import type { RouteDeclaration } from '../../server/route-table';
+import { connectionFeePayable, waterChargesPayable } from './connections.server';
+import { WATER_JOBS } from './bills.server';
+import { METER_READERS } from './roles';
+
+/** Who takes money at the counter, and who runs a quarter's billing. */
+const COUNTER = ['admin', 'cashier'] as const;
+const ADMIN = ['admin'] as const;
+/** The counter clerk and the reviewers, who work on applications as staff. */
+const CASE_STAFF = ['admin', 'user', 'verifier', 'inspector', 'approver'] as const;
+
+/** Piped water: its routes, the two things citizens pay for (the connection, the quarterly charges), and the billing job. */
+const ROUTES: Record<string, RouteDeclaration> = {
+  '/api/Public/water/fee': { access: 'public', query: ['type', 'pipe'], uncached: true },
+  '/api/Public/water/applications': { access: 'public', uncached: true },
+  '/api/Public/water/connections/[number]': { access: 'public', query: ['mobile'], uncached: true },
+  '/api/Public/water/payments': { access: 'public', uncached: true },
+  '/api/Staff/water/readings': { access: METER_READERS },
+  '/api/Staff/water/bills': { access: ADMIN },
+  '/api/Staff/water/counter': { access: COUNTER },
+  '/api/Staff/water/applications': { access: CASE_STAFF },
+  '/api/Citizen/water/[number]/[action]': { access: 'citizen' },
+};
+
+export const WATER_MODULE: PortalModule = {
+  name: 'water',
+  payables: [connectionFeePayable, waterChargesPayable],
+  jobs: WATER_JOBS,
+  routes: ROUTES,
+};
