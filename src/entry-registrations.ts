@@ -1,12 +1,11 @@
 /**
  * What the features hand the server's Node entry (src/server/main.ts) before it serves. The entry is bundled
  * apart from Astro's pages (scripts/bundle-main.mjs), so it loads its own copy of what the middleware loads
- * for the pages (src/features/start.server.ts) where the entry needs it: the content types' routes, which the
- * page cache keys on before Astro sees a request; the composition list of modules, installed here, with every
- * job it declares; and the pages a visitor reaches first, which each process renders as it starts
+ * for the pages (src/features/start.server.ts) where the entry needs it: the composition list of modules,
+ * installed here, with its routes (which the page cache keys on before Astro sees a request) and every job it
+ * declares; and the pages a visitor reaches first, which each process renders as it starts
  * (src/server/warm-start.ts).
  */
-import './features/content-routes';
 import { SITE_MENU } from './components/public/site-menu';
 import { installPortalModules } from './modules';
 export { JOBS } from './modules';

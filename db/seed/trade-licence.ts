@@ -1,3 +1,4 @@
+import type { Role } from '../../src/lib/roles';
 import type { Db } from '../../src/server/db';
 import { hasDemoPart } from './demo-parts';
 import { now } from '../../src/server/clock';
@@ -40,8 +41,8 @@ export async function seedTradeLicenceDemo(database: Db): Promise<boolean> {
   if (await hasDemoPart(database, 'tradeLicence')) return false;
   const ward = await database.selectFrom('ward').select('id').orderBy('id').executeTakeFirst();
   /** The demo account of a role, or the first admin standing in for it. */
-  const actor = async (role: string): Promise<CaseActor> => {
-    for (const party of [role, 'admin']) {
+  const actor = async (role: Role): Promise<CaseActor> => {
+    for (const party of [role, 'admin'] as const) {
       const user = await database.selectFrom('app_user').select(['id', 'email']).where('role', '=', party as never).orderBy('id').executeTakeFirst();
       if (user) return { party, userId: user.id, label: user.email };
     }

@@ -1,6 +1,8 @@
 import type { ContentTypeDef } from '../lib/content-type';
-import { CONTENT_STAFF, registerRoutes, type RouteDeclaration } from '../server/route-table';
+import { rolesIn } from '../lib/roles';
+import type { RouteDeclaration } from '../server/route-table';
 import { CONTENT_TYPES } from './content-types';
+import type { PortalModule } from './modules';
 
 /**
  * A content type's entries in the route table, from its declaration: its public pages (open to anyone, keyed
@@ -9,10 +11,21 @@ import { CONTENT_TYPES } from './content-types';
 export function contentRoutes(def: ContentTypeDef): Record<string, RouteDeclaration> {
   const routes: Record<string, RouteDeclaration> = {};
   for (const [pattern, page] of Object.entries(def.publicPages)) routes[pattern] = { access: 'public', ...(page.query ? { query: page.query } : {}) };
-  routes[def.adminRoute] = { access: CONTENT_STAFF, nav: { group: 'content', label: def.sidebarLabel } };
+  routes[def.adminRoute] = { access: rolesIn('content'), nav: { group: 'content', label: def.sidebarLabel } };
   return routes;
 }
 
-// Registered when this module loads, once in each bundle: Astro's pages (through src/features/start.server.ts)
-// and the server's Node entry (src/entry-registrations.ts). The admin screens follow each other in declared order.
-registerRoutes(Object.assign({}, ...CONTENT_TYPES.map(contentRoutes)));
+/**
+ * The content types (notices, tenders, the gallery…): each type's pages and admin screen, derived from its
+ * declaration in the order declared, and the calls every type shares.
+ */
+export const CONTENT_MODULE: PortalModule = {
+  name: 'content',
+  routes: {
+    ...Object.assign({}, ...CONTENT_TYPES.map(contentRoutes)),
+    '/api/Public/[type]': { access: 'public', query: ['media', 'page', 'pageSize'] },
+    '/api/Public/minister-officer-employee-by-designations': { access: 'public', query: ['designations', 'home', 'media', 'page', 'pageSize'] },
+    '/api/Admin/[type]': { access: rolesIn('content'), query: ['media', 'page', 'pageSize'] },
+    '/api/Admin/[type]/[id]': { access: rolesIn('content'), query: ['media'] },
+  },
+};

@@ -1,5 +1,5 @@
 import type { JobDefinition } from '../server/jobs';
-import { registerRoutes, type RouteDeclaration } from '../server/route-table';
+import type { RouteDeclaration } from '../server/route-table';
 import { processSingleton } from '../server/singleton';
 import type { Payable } from './payments/payable';
 import type { Verifiable } from './shared/verification';
@@ -7,8 +7,8 @@ import type { PrivateFileReader } from './shared/private-files';
 
 /**
  * A feature's declaration of what it brings to the others: the things citizens pay for (payables), the printed
- * numbers /verify answers for (verifiables), its time-driven jobs and who may read the private files its
- * records hold. The composition list (src/modules.ts)
+ * numbers /verify answers for (verifiables), its time-driven jobs, who may read the private files its
+ * records hold, and its routes. The composition list (src/modules.ts)
  * names every module once; each entry (the middleware for Astro's pages, the Node entry, a test) installs that
  * list before serving, and the features that need these read them here. No feature registers itself by being
  * imported, so no page has to import one for its side effect.
@@ -20,7 +20,10 @@ export interface PortalModule {
   jobs?: readonly JobDefinition[];
   /** Who may read the private files this module's records hold (src/features/shared/private-files.ts). */
   privateFileReaders?: readonly PrivateFileReader[];
-  /** Its pages' and calls' entries in the route table (who may open each, what it reads), registered when the list is installed. */
+  /**
+   * Its routes, by the pattern of their file under src/pages, with who may open each (src/server/route-table.ts).
+   * The route table is every module's, in the composition list's order: the sidebar lists a group's entries so.
+   */
   routes?: Readonly<Record<string, RouteDeclaration>>;
 }
 
@@ -41,6 +44,7 @@ export function installModules(modules: readonly PortalModule[]): void {
     ['verifiable kind', modules.flatMap((m) => m.verifiables ?? []).map((v) => v.kind)],
     ['job', modules.flatMap((m) => m.jobs ?? []).map((j) => j.name)],
     ['private file reader', modules.flatMap((m) => m.privateFileReaders ?? []).map((r) => r.name)],
+    ['route', modules.flatMap((m) => Object.keys(m.routes ?? {}))],
   ] as const) {
     const seen = new Set<string>();
     for (const name of names) {
@@ -49,8 +53,6 @@ export function installModules(modules: readonly PortalModule[]): void {
     }
   }
   current.modules = modules;
-  const routes = Object.assign({}, ...modules.map((m) => m.routes ?? {}));
-  if (Object.keys(routes).length > 0) registerRoutes(routes);
 }
 
 /** The installed modules; asking before an entry installed them is a wiring mistake, said at once. */

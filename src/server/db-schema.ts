@@ -29,8 +29,9 @@ const bytes = (): ColumnShape<Uint8Array> => ({ affinity: 'blob', nullable: fals
 /** A whole number the database fills with its default when an insert leaves it out. */
 const integerWithDefault = (): ColumnShape<Generated<number>> => ({ affinity: 'integer', nullable: false });
 
-/** verifier, inspector and approver: the trade licence's three stages, each its own role (src/features/trade-licence). */
-export type Role = 'admin' | 'user' | 'officer' | 'editor' | 'cashier' | 'verifier' | 'inspector' | 'approver';
+import type { Role } from '../lib/roles';
+
+export type { Role };
 
 /** Notices, circulars and office orders share one shape; the last two add a department. */
 const documentColumns = {

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import '../../src/features/content-routes';
 import { installPortalModules } from '../../src/modules';
 import { routeTable, type RouteDeclaration } from '../../src/server/route-table';
 import type { Role } from '../../src/server/db-schema';
 import { ADMIN, APPROVER, CASHIER, EDITOR, INSPECTOR, OFFICER, USER, VERIFIER, bearer, login } from '../support/api';
 import { startServer, type TestServer } from '../support/server';
 import { rawRequest } from '../support/raw-request';
+
+// The route table is the composition list's, installed as an entry installs it.
+installPortalModules();
 
 /**
  * Every guarded route, by every spelling of its path, for a stranger, each staff role and a citizen signed in
@@ -57,8 +59,6 @@ const ANSWERED_BY_PATH = new Set([...REDIRECTED, 'encoded slash']);
 /** The spellings that reach the router and may match a guarded route or none: a stranger's answers tell which. */
 const PROBED = new Set(['upper case', 'matrix parameter']);
 
-// The modules' routes join the table as the server's entries install the composition list.
-installPortalModules();
 const guarded = Object.entries(routeTable()).filter(([, route]) => route.access !== 'public');
 
 interface Outcome {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db';
-import '../../src/features/content-routes';
+import { installPortalModules } from '../../src/modules';
 import { routeTable } from '../../src/server/route-table';
 import { ADMIN, OFFICER, baseUrl, bearer, login } from '../support/api';
 import { openServerDatabase, testPostgresUrl } from '../support/database';
@@ -10,6 +10,9 @@ import { startServer, tempDataDir, type TestServer } from '../support/server';
 import { copyTemplate, publishedTemplate } from '../support/server-template';
 import { grievanceEventRows, grievanceRow, setGrievance } from '../support/grievance-row';
 import { startSmsGateway, type SentText, type SmsGateway } from '../support/sms';
+
+// The route table is the composition list's, installed as an entry installs it.
+installPortalModules();
 
 /**
  * Citizens signing in with their mobile: the code by SMS (to a gateway started here), its tries, expiry (the

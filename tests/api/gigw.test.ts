@@ -9,6 +9,10 @@ import { LANGS, pathIn, type Lang } from '../../src/i18n/lang';
 import { messages } from '../../src/i18n/messages';
 import { SITE_MENU } from '../../src/components/public/site-menu';
 import { childrenNamed, childText, parseXml } from '../support/xml';
+import { installPortalModules } from '../../src/modules';
+
+// The sitemap reads the route table, which is the composition list's, installed as an entry installs it.
+installPortalModules();
 
 /** The must-haves of the Guidelines for Indian Government Websites that are pages or calls of their own, in both languages. */
 

@@ -4,9 +4,12 @@ import { expectNoSeriousA11yViolations, preloadAxe } from '../support/axe';
 import { expectLinksToStayInHindi } from '../support/hindi-links';
 import { layoutProblems } from '../support/layout';
 import { expectOnlyTheMenuScript, FILE_SIZE_CHECK } from '../support/page-scripts';
-import '../../src/features/content-routes';
+import { installPortalModules } from '../../src/modules';
 import { isApiPattern, routeTable } from '../../src/server/route-table';
 import { pathIn, type Lang } from '../../src/i18n/lang';
+
+// The route table is the composition list's, installed as an entry installs it.
+installPortalModules();
 
 /**
  * Every public page of the route table, in English and in Hindi, at a phone's and a desktop's width: it

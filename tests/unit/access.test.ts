@@ -4,13 +4,15 @@ import { Socket } from 'node:net';
 import { IncomingMessage } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import '../../src/features/content-routes';
 import { installPortalModules } from '../../src/modules';
 import { declarationOf, mayOpen, pageKey, patternForPath, routeTable } from '../../src/server/route-table';
 import { activeHref, navEntries, sidebarFor } from '../../src/server/admin-nav';
 import type { Role } from '../../src/server/db-schema';
 import { canonicalPathname, judgeRequestTarget, sameSitePath } from '../../src/lib/canonical-path';
 import { resolveRequestClient } from '../../src/server/request-origin';
+
+// The route table is the composition list's, installed as an entry installs it.
+installPortalModules();
 
 const PAGES_DIR = path.resolve('src/pages');
 
@@ -25,9 +27,6 @@ function filesUnder(dir: string): string[] {
     entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
   );
 }
-
-// The modules' own routes join the table when the composition list is installed, as each entry does.
-installPortalModules();
 
 describe('the route inventory', () => {
   const files = filesUnder(PAGES_DIR);
@@ -67,13 +66,13 @@ describe('the route inventory', () => {
       [null, ['/dashboard']],
       ['Content', [...contentScreens, '/review-queue', '/alerts', '/translations']],
       ['Citizen services', ['/cases', '/inquiry', '/grievance-performance', '/feedback-inbox', '/notifications']],
-      ['Revenue', ['/counter', '/collection-register', '/tax-collection', '/tax-defaulters', '/demand-notice', '/property-register', '/payment-exceptions']],
+      ['Revenue', ['/counter', '/tax-collection', '/tax-defaulters', '/demand-notice', '/property-register', '/collection-register', '/payment-exceptions']],
       ['Settings', ['/staff', '/grievance-settings', '/property-tax-settings', '/trade-licence-settings', '/ward-boundaries', '/hindi-names', '/audit']],
     ]);
     expect(shape('user')).toEqual([[null, ['/dashboard']], ['Citizen services', ['/cases', '/inquiry', '/grievance-performance']]]);
     expect(shape('officer')).toEqual([[null, ['/dashboard']], ['Citizen services', ['/cases', '/grievance-performance']]]);
     expect(shape('editor')).toEqual([[null, ['/dashboard']], ['Content', [...contentScreens, '/review-queue']]]);
-    expect(shape('cashier')).toEqual([[null, ['/dashboard']], ['Revenue', ['/counter', '/collection-register', '/tax-collection', '/tax-defaulters', '/demand-notice']]]);
+    expect(shape('cashier')).toEqual([[null, ['/dashboard']], ['Revenue', ['/counter', '/tax-collection', '/tax-defaulters', '/demand-notice', '/collection-register']]]);
     // The licence's reviewers see the inbox, not the grievance desk's public report.
     for (const role of ['verifier', 'inspector', 'approver'] as const) expect(shape(role)).toEqual([[null, ['/dashboard']], ['Citizen services', ['/cases']]]);
     const roles: Role[] = ['admin', 'user', 'officer', 'editor', 'cashier', 'verifier', 'inspector', 'approver'];

@@ -4,13 +4,18 @@ import { CONTENT_TYPES } from '../../src/features/content-types';
 import { STORED_CONTENT_TYPES } from '../../src/features/content-storage.server';
 import { sitemapPaths } from '../../src/features/sitemap/sitemap';
 import { contentRoutes } from '../../src/features/content-routes';
-import { declarationOf, registerRoutes, routeTable } from '../../src/server/route-table';
+import { declarationOf, routeTable } from '../../src/server/route-table';
+import { installModules } from '../../src/features/modules';
+import { installPortalModules, MODULES } from '../../src/modules';
 import { sidebarFor } from '../../src/server/admin-nav';
 import type { ContentTypeDef } from '../../src/lib/content-type';
 import { FEED_LINKS } from '../../src/features/feeds/feed-links';
 import { searchedKinds } from '../../src/features/search/search.server';
 import { searchResultView } from '../../src/server/content/search-view';
 import { messages, wordFor } from '../../src/i18n/messages';
+
+// The route table is the composition list's, installed as an entry installs it.
+installPortalModules();
 
 /**
  * A content type is one folder (src/features/<type>/: its declaration and its storage) plus one migration.
@@ -117,9 +122,9 @@ describe('the content types together', () => {
     expect(entries.slice(0, CONTENT_TYPES.length)).toEqual(CONTENT_TYPES.map((def) => def.adminRoute));
   });
 
-  it('cannot take a route another declares: a second registration of a pattern stops the start', () => {
-    expect(() => registerRoutes({ '/notice': { access: 'public' } })).toThrow(/declared twice/);
-    expect(() => registerRoutes({ '/login': { access: 'public' } })).toThrow(/declared twice/);
+  it('cannot take a route another declares: a composition list with a pattern declared twice stops the start', () => {
+    expect(() => installModules([...MODULES, { name: 'again', routes: { '/notice': { access: 'public' } } }])).toThrow('Two modules declare the route /notice.');
+    expect(() => installModules([...MODULES, { name: 'again', routes: { '/login': { access: 'public' } } }])).toThrow('Two modules declare the route /login.');
   });
 
   it('take distinct API paths, multipart prefixes and admin pages', () => {

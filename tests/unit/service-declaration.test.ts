@@ -8,7 +8,7 @@ import { GRIEVANCE } from '../../src/features/grievance/grievance.service';
 const minimal = {
   name: 'x', title: { en: 'X', hi: 'एक्स' }, noun: 'case', numberPrefix: 'NPK-X', initial: 'Open' as const,
   states: { Open: { en: 'Open', hi: 'खुला', open: true as const }, Done: { en: 'Done', hi: 'पूरा' } },
-  lodgedBy: ['citizen'], data: object({}), publicView: () => ({}),
+  lodgedBy: ['citizen' as const], data: object({}), publicView: () => ({}),
   catalogue: () => ({ subject: (n: string) => n, done: (n: string) => n }),
 };
 

@@ -46,16 +46,18 @@ describe('a declaration that names what nothing provides', () => {
   const base = {
     name: 'broken', title: { en: 'Broken', hi: 'टूटा' }, noun: 'thing', numberPrefix: 'NPK-BRK', initial: 'Open' as const,
     states: { Open: { en: 'Open', hi: 'खुला', open: true as const }, Done: { en: 'Done', hi: 'पूरा' } },
-    lodgedBy: ['citizen'],
+    lodgedBy: ['citizen' as const],
     data: object({}),
     publicView: () => ({}),
     catalogue: () => ({ subject: (n: string) => n }),
   };
-  it('stops the start when a step requires something neither the service nor the kernel provides', () => {
+  it('stops the start when a step requires something neither the service nor the kernel provides (and the typecheck refuses it first)', () => {
+    // @ts-expect-error -- 'payment' is neither the service's requirement nor a built-in one
     expect(() => defineService({ ...base, transitions: { finish: { label: 'Finish', hi: 'पूरा करें', from: ['Open'], to: 'Done', by: ['admin'], requires: ['payment'] } } }))
       .toThrow('broken: nothing provides the requirement finish: payment');
   });
-  it('stops the start when a step names a role that does not exist', () => {
+  it('stops the start when a step names a role that does not exist (and the typecheck refuses it first)', () => {
+    // @ts-expect-error -- 'adimn' is no role of the roles table, so the declaration does not compile
     const misspelt = defineService({ ...base, transitions: { finish: { label: 'Finish', hi: 'पूरा करें', from: ['Open'], to: 'Done', by: ['adimn'] } } });
     expect(() => checkedServices([misspelt])).toThrow('broken names parties that do not exist: adimn');
   });

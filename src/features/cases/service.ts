@@ -9,6 +9,7 @@ import type { AnySchema } from 'yup';
 import { defineWorkflow, type StepRule, type Workflow } from '../../lib/workflow';
 import { indianDate } from '../../lib/india-time';
 import { REFUSAL } from '../../i18n/refusals';
+import type { Party, Role } from '../../lib/roles';
 
 export type Lang = 'en' | 'hi';
 export interface Words {
@@ -16,10 +17,10 @@ export interface Words {
   hi: string;
 }
 
-/** Who acts: a staff role ('admin', 'user', 'officer', later 'verifier', 'inspector', 'approver'), the citizen, or the clock. */
-export type Party = string;
-export const CITIZEN = 'citizen';
-export const SYSTEM = 'system';
+/** Who acts: a staff role of the roles table (src/lib/roles.ts), the citizen, or the clock. */
+export type { Party };
+export const CITIZEN = 'citizen' satisfies Party;
+export const SYSTEM = 'system' satisfies Party;
 
 export interface StateDeclaration extends Words {
   /** The council still owes an answer: a case in this state past its due time is overdue. */
@@ -82,11 +83,14 @@ export interface EffectChanges {
   data?: Record<string, unknown>;
 }
 
-export interface TransitionDeclaration<State extends string> extends StepRule<State, Party> {
+/** The requirements the kernel provides to every service; 'original' only to one whose steps merge. */
+export type BuiltInRequirement = 'photo' | 'reason' | 'document' | 'original';
+
+export interface TransitionDeclaration<State extends string, Req extends string = string> extends StepRule<State, Party> {
   /** The button's words; `label` (from StepRule) is the English one, also used in refusals. */
   hi: string;
   /** Named requirements, checked in order: built in 'photo', 'reason', 'document', 'original' (a merge's); others ('payment', …) by a hook. */
-  requires?: readonly string[];
+  requires?: readonly (BuiltInRequirement | Req)[];
   /** A staff member of one of the service's assignee roles may take it only on a case assigned to them. */
   assigneeOnly?: true;
   /**
@@ -127,7 +131,11 @@ export type Template = (number: string, note: string) => string;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a catalogue section holds texts of any shape
 export type Catalogue = Record<string, (...args: any[]) => string>;
 
-export interface ServiceDeclaration<State extends string, Action extends string> {
+/**
+ * `Req` is the names of the service's own requirements, read from `requirements`: a step may require only
+ * those and the built-in ones, so a misspelt requirement fails the typecheck (defineService also refuses it).
+ */
+export interface ServiceDeclaration<State extends string, Action extends string, Req extends string = string> {
   /** The service's key in the case table and the API (`grievance`, `trade-licence`). */
   name: string;
   title: Words;
@@ -135,7 +143,7 @@ export interface ServiceDeclaration<State extends string, Action extends string>
   noun: string;
   states: Record<State, StateDeclaration>;
   initial: State;
-  transitions: Record<Action, TransitionDeclaration<State>>;
+  transitions: Record<Action, TransitionDeclaration<State, NoInfer<Req>>>;
   /**
    * A category's own hours for a state (a grievance type's SLA, a trade's inspection time), read when a case
    * enters a state that starts a due time; undefined keeps the state's hours.
@@ -156,11 +164,11 @@ export interface ServiceDeclaration<State extends string, Action extends string>
   /** Every file sent with its cases is private (src/server/media.ts): an applicant's identity and premises papers. */
   privateFiles?: true;
   /** Staff roles that see and act only on cases assigned to them (field officers). */
-  assigneeRoles?: readonly string[];
+  assigneeRoles?: readonly Role[];
   /** Citizens may say "me too" to its cases and follow them (case-supporters.server.ts): staff see how many did. */
   meToo?: true;
   /** Requirements of the service's own, and its wording of the built-in ones. */
-  requirements?: Record<string, Requirement>;
+  requirements?: Record<Req, Requirement>;
   requirementWords?: Partial<Record<'photo' | 'reason' | 'document', string>>;
   /**
    * The case number: `<prefix>-<lodged date in India>-<six-digit serial>`, like NPK-PGR-2026-11-23-000042.
@@ -322,7 +330,7 @@ export function unprovidedRequirements(service: ServiceDeclaration<string, strin
   return Object.entries(service.transitions).flatMap(([action, rule]) => (rule.requires ?? []).filter((name) => !requirementNamed(service, name)).map((name) => `${action}: ${name}`));
 }
 
-export function defineService<State extends string, Action extends string>(declaration: ServiceDeclaration<State, Action>): Service<State, Action> {
+export function defineService<State extends string, Action extends string, Req extends string = never>(declaration: ServiceDeclaration<State, Action, Req>): Service<State, Action> {
   const stateNames = Object.keys(declaration.states) as State[];
   if (!stateNames.includes(declaration.initial)) throw new Error(`${declaration.name}: the initial state is not declared`);
   for (const [action, rule] of Object.entries(declaration.transitions) as [Action, TransitionDeclaration<State>][]) {
@@ -337,7 +345,7 @@ export function defineService<State extends string, Action extends string>(decla
     notYours: (rule) => `${rule.label}: your role may not do this.`,
     notFromHere: (rule, state) => `${rule.label}: not possible while the ${declaration.noun} is ${state}.`,
   });
-  const assigneeBound = (rule: TransitionDeclaration<State>, party: Party) => Boolean(rule.assigneeOnly && declaration.assigneeRoles?.includes(party));
+  const assigneeBound = (rule: TransitionDeclaration<State>, party: Party) => Boolean(rule.assigneeOnly && (declaration.assigneeRoles as readonly Party[] | undefined)?.includes(party));
   return {
     ...declaration,
     workflow,

@@ -1,3 +1,4 @@
+import type { Role } from '../../lib/roles';
 import type { APIContext } from 'astro';
 import { HttpError, json, readJsonBody } from '../../server/http';
 import { now } from '../../server/clock';
@@ -33,7 +34,7 @@ const PHOTO_SLOT: UploadSlot = { key: 'photos', label: 'Photo', kind: 'image' };
 const DOCUMENT_SLOT: UploadSlot = { key: 'documents', label: 'Document', kind: 'document' };
 
 /** The services whose cases this role sees only when they are assigned to it (their assigneeRoles name it). */
-export function ownServicesOf(role: string): string[] {
+export function ownServicesOf(role: Role): string[] {
   return CASE_SOURCES.filter((s) => (s.service.assigneeRoles ?? []).includes(role)).map((s) => s.service.name);
 }
 
@@ -41,7 +42,7 @@ export function ownServicesOf(role: string): string[] {
 export const ownOnly = (session: Session) => ownServicesOf(session.user.role).length > 0;
 
 /** A service's cases are for admins and for the roles its declaration names (a licence verifier sees no grievance). */
-export function servesRole(source: CaseSource, role: string): boolean {
+export function servesRole(source: CaseSource, role: Role): boolean {
   const service = source.service;
   return role === 'admin' || service.lodgedBy.includes(role) || (service.assigneeRoles ?? []).includes(role) || Object.values(service.transitions).some((rule) => rule.by.includes(role));
 }
@@ -84,7 +85,7 @@ export async function listAnswer(context: APIContext): Promise<Response> {
 }
 
 /** The services whose inbox this role reads: those it serves, or the filter's one of them. */
-function servedServices(filter: Pick<CaseFilter, 'service'>, role: string) {
+function servedServices(filter: Pick<CaseFilter, 'service'>, role: Role) {
   return CASE_SOURCES.filter((s) => servesRole(s, role) && (!filter.service || s.service.name === filter.service)).map((s) => s.service);
 }
 
@@ -92,14 +93,14 @@ function servedServices(filter: Pick<CaseFilter, 'service'>, role: string) {
  * One page of the inbox of every service the role serves (or the filter's one), as the API and the inbox page
  * show it: one query for the rows and one for the count, however many services and whichever page.
  */
-export async function listStaffCases(filter: CaseFilter, role: string, database: Db = db()): Promise<{ total: number; rows: CaseSummary[] }> {
+export async function listStaffCases(filter: CaseFilter, role: Role, database: Db = db()): Promise<{ total: number; rows: CaseSummary[] }> {
   const services = servedServices(filter, role);
   const { total, rows } = await listCases(filter, now(), database, services);
   return { total, rows: rows.map((row) => summaryOf(services.find((s) => s.name === row.service)!, row)) };
 }
 
 /** The inbox's counts by state and overdue, for the same filter without its own state and overdue choice: one grouped query. */
-export async function countStaffCases(filter: CaseFilter, role: string, database: Db = db()): Promise<{ byState: Map<string, number>; overdue: number }> {
+export async function countStaffCases(filter: CaseFilter, role: Role, database: Db = db()): Promise<{ byState: Map<string, number>; overdue: number }> {
   const { state: _state, overdue: _overdue, limit: _limit, offset: _offset, sort: _sort, ...rest } = filter;
   return countCasesByState(rest, now(), database, servedServices(filter, role));
 }

@@ -4,7 +4,7 @@
  * The legacy API and Open311 read their status words from here. Browser-safe (no server code).
  */
 import { GRIEVANCE, GRIEVANCE_LEGACY_STATUS } from './grievance.service';
-import { caseNumber, isOverdueIn, type Refusal } from '../cases/service';
+import { caseNumber, isOverdueIn, type Party, type Refusal } from '../cases/service';
 
 export type GrievanceState = keyof typeof GRIEVANCE.states;
 export const GRIEVANCE_STATES: readonly GrievanceState[] = GRIEVANCE.stateNames;
@@ -13,7 +13,7 @@ export const GRIEVANCE_STATES: readonly GrievanceState[] = GRIEVANCE.stateNames;
  * Who acts: staff by role, the citizen who lodged (proved by number + mobile), or the server's own clock.
  * Content editors are staff too, but no grievance route lets them in and no transition names them.
  */
-export type Party = 'admin' | 'user' | 'officer' | 'editor' | 'cashier' | 'verifier' | 'inspector' | 'approver' | 'citizen' | 'system';
+export type { Party };
 
 export type TransitionName = keyof typeof GRIEVANCE.transitions;
 export const TRANSITIONS = GRIEVANCE.transitions;

@@ -55,7 +55,7 @@ const officerNamed = (fields: Readonly<Record<string, unknown>>) => {
 };
 
 /** The grievance's own requirements, beside the kernel's photo and reason. */
-const requirements: Record<string, Requirement> = {
+const requirements = {
   officer: {
     load: async (database: any, _caseId, fields) => {
       const id = officerNamed(fields);
@@ -86,7 +86,7 @@ const requirements: Record<string, Requirement> = {
         : null;
     },
   },
-};
+} satisfies Record<string, Requirement>;
 
 /** The four statuses of the old wire contract (SPEC.md §7), per state; read through grievance-workflow.ts. */
 export const GRIEVANCE_LEGACY_STATUS = {

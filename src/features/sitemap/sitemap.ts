@@ -3,8 +3,6 @@ import { escapeXml } from '../../lib/xml-text';
 import { messages, wordFor, type Messages } from '../../i18n/messages';
 import { ARCHIVES, CONTENT_TYPES } from '../content-types';
 import { declarationOf, patternForPath } from '../../server/route-table';
-// The content types' pages are in the table once this has loaded (in a test too, which loads no middleware).
-import '../content-routes';
 import { websitePolicies } from '../policies/policy-texts';
 
 /**

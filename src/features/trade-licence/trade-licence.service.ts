@@ -1,4 +1,4 @@
-import { defineService, type Requirement } from '../cases/service';
+import { defineService, type Party, type Requirement } from '../cases/service';
 import { messages } from '../../i18n/messages';
 import { documentsRequirement, paymentRequirement, replacementsRequirement, unchangedRenewalRequirement } from './requirements';
 import { applicationSchema } from './application-schema';
@@ -15,7 +15,7 @@ import { VERDICT_EVENT, verdictEventWords } from './verdict-words';
  *   an unchanged renewal: renewUnchanged (system) Applied ─► PendingPayment, no new inspection
  *   approver: cancel an Issued licence ─► Cancelled; the system: expire past its validity ─► Expired
  */
-const REVIEWERS = ['verifier', 'inspector', 'approver', 'admin'];
+const REVIEWERS: readonly Party[] = ['verifier', 'inspector', 'approver', 'admin'];
 
 const REPORT_MIN_LENGTH = 10;
 const report: Requirement = {

@@ -1,5 +1,5 @@
 import { mixed, number, object, string } from 'yup';
-import { defineService, type Requirement, type StaffFact, type PublicCase, type Lang } from '../cases/service';
+import { defineService, type Party, type Requirement, type StaffFact, type PublicCase, type Lang } from '../cases/service';
 import { rupees } from '../payments/money';
 import { CONNECTION_TYPES, PIPE_SIZES } from './tariff';
 import { waterWords } from './water-words';
@@ -16,9 +16,9 @@ import { arrearsRequirement, connectionFeeRequirement } from './requirements';
  *   Connected ─requestDisconnection─► DisconnectionRequested ─disconnect─► Disconnected
  *   Disconnected ─requestReconnection (nothing owed)─► ReconnectionRequested ─reconnect─► Connected
  */
-const REVIEWERS = ['verifier', 'inspector', 'approver', 'admin'];
+const REVIEWERS: readonly Party[] = ['verifier', 'inspector', 'approver', 'admin'];
 /** Who lays and cuts pipes: the field inspector, and admins. */
-const FIELD = ['inspector', 'admin'];
+const FIELD: readonly Party[] = ['inspector', 'admin'];
 
 const REPORT_MIN_LENGTH = 10;
 const report: Requirement = {

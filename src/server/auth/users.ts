@@ -2,7 +2,9 @@ import { db, nowIso, type Db } from '../db';
 import type { AppUser, Role } from '../db-schema';
 import { decoyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 
-export const ROLES: readonly Role[] = ['admin', 'user', 'officer', 'editor', 'cashier', 'verifier', 'inspector', 'approver'];
+import { ROLES } from '../../lib/roles';
+
+export { ROLES };
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();

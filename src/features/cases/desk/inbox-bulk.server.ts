@@ -1,3 +1,4 @@
+import type { Role } from '../../../lib/roles';
 import { HttpError } from '../../../server/http';
 import type { Session } from '../../../server/auth/session';
 import { formatDateTime } from '../../../lib/format';
@@ -23,11 +24,11 @@ export const CSV_MAX_ROWS = 5000;
 
 const ASSIGN = 'assign';
 
-const assigns = (source: CaseSource, role: string) =>
+const assigns = (source: CaseSource, role: Role) =>
   source.service.workflow.isAction(ASSIGN) && (source.service.transitions[ASSIGN]?.by ?? []).includes(role);
 
 /** Whether the role may assign cases of any service it serves: the inbox offers the ticks and the form only then. */
-export function mayAssign(role: string): boolean {
+export function mayAssign(role: Role): boolean {
   return CASE_SOURCES.some((source) => servesRole(source, role) && assigns(source, role));
 }
 
