@@ -25,4 +25,6 @@ if (stale) {
     process.exit(1);
   }
 }
+// The demo is a platform of two councils with the state's console on its own host (README, "Several councils").
+if (!process.env.STATE_HOST && process.env.NODE_ENV !== 'production' && (process.env.SEED ?? 'demo') === 'demo') process.env.STATE_HOST = 'state.localhost';
 await import(pathToFileURL(path.resolve(built)).href);

@@ -24,6 +24,8 @@ const POSTGRES_API_TESTS = [
   // durability test (PostgreSQL's own; that the server answers only after its commit is the same code on both
   // engines) nor the several processes of one server (how they share a database is 'instances' here).
   'bootstrap', 'migrate-to-postgres', 'instances', 'cache-dependencies',
+  // several councils: a schema each through one shared pool, the platform's schema, the state's calls
+  'councils',
   // queues on the database: the outbox's claims (pg-boss's schedules: jobs.test.ts, run beside the passes, see scheduleTest)
   'outbox',
   // content storage, the lifecycle's visibility and schedule queries, revisions, translations, full-text search

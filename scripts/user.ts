@@ -3,7 +3,9 @@
 // so it does not land in the shell history or the process list.
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { closeDb, db, migrateToLatest } from '../src/server/db';
+// COUNCIL=<slug> adds the account to another council of the installation than the first.
+import { db, migrateToLatest } from '../src/server/db';
+import { closeScriptDatabases, inScriptCouncil } from '../src/server/councils/script-council';
 import { addUser, ROLES } from '../src/server/auth/users';
 import type { Role } from '../src/server/db-schema';
 
@@ -55,4 +57,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-process.exitCode = await main().finally(closeDb);
+process.exitCode = await inScriptCouncil(main).finally(closeScriptDatabases);

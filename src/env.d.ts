@@ -5,6 +5,8 @@ declare namespace App {
     session: import('./server/auth/session').Session | null;
     /** The signed-in citizen, resolved only on citizen routes (src/features/citizen); null or absent elsewhere. */
     citizen?: import('./features/citizen/citizen-session.server').CitizenSession | null;
+    /** Set by the Node entry: the council the request's host chose (src/server/council-context.ts). */
+    council?: import('./server/council-context').Council;
     /** Set by the Node entry: the caller's address and scheme, from the socket and any trusted proxies. */
     client?: import('./server/request-origin').RequestClient;
     /** Set by the public layout: this answer is the same for every anonymous visitor and may be cached. */

@@ -12,6 +12,8 @@ import { compress, preferredEncoding, worthCompressing } from './server/compress
 import { contentSecurityPolicy, type PageArea } from './server/content-security-policy';
 import { crossSiteRefusal, servedOverHttps } from './server/request-origin';
 import { ensureReady } from './server/ready';
+import { withCouncil } from './server/council-context';
+import { firstCouncil } from './server/councils/registry';
 import { pathIn } from './i18n/lang';
 import { fillLastUpdated, hasLastUpdatedMark, lastUpdated } from './server/last-updated';
 
@@ -20,15 +22,20 @@ installPortalModules();
 
 /**
  * Every request passes these steps in order; each is one job, and any may answer instead of going on.
- *   1. prepareDatabase: the first request under `astro dev` prepares the database (the Node entry did already).
+ *   1. prepareDatabase: the first request under `astro dev` prepares the database (the Node entry did already),
+ *      and the rest runs as the work of the request's council.
  *   2. releaseWaitersWhenDone: visitors waiting on this render of a cacheable page are let go when it ends.
  *   3. findRoute: the declaration of the route that matched, and whether it has an address in this language.
  *   4. guardRoute: sessions read for the route's kind, cross-site posts refused, access checked.
  *   5. renderAndCache: the render, its dependencies, the footer's date, headers, and the page cache.
  */
-const prepareDatabase = defineMiddleware(async (_context, next) => {
+const prepareDatabase = defineMiddleware(async (context, next) => {
   await ensureReady();
-  return next();
+  // The council the Node entry chose; under `astro dev`, which has no Node entry, the first. Entered again
+  // here so that nothing Astro does between the entry and the page can lose it.
+  const council = context.locals.council ?? (await firstCouncil());
+  context.locals.council = council;
+  return withCouncil(council, next);
 });
 
 const releaseWaitersWhenDone = defineMiddleware(async (context, next) => {

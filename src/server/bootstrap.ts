@@ -2,7 +2,7 @@ import { readConfig } from './config';
 import { db, migrateToLatest, type Db } from './db';
 import { addUser, countUsers } from './auth/users';
 import { deleteExpiredSessions } from './auth/session';
-import { signingSecret } from './auth/secret';
+import { councilInContext } from './council-context';
 import { demoComplete } from '../../db/seed/demo-parts';
 import { seedingDemo } from './outbox';
 
@@ -17,16 +17,20 @@ export const DEMO_ACCOUNTS = [
   { email: 'approver@nagarparishad.example', password: 'approver-demo-2026', role: 'approver', name: 'Prakash Verma' },
 ] as const;
 
+/** What every council's database gets as it is opened: its schema brought up to date, dead sessions gone. */
+export async function prepareCouncilDatabase(database: Db, log: (line: string) => void = console.log): Promise<void> {
+  const ran = await migrateToLatest(database);
+  if (ran.length > 0) log(`Database migrated${councilInContext() ? ` (${councilInContext()!.slug})` : ''}: ${ran.join(', ')}`);
+  await deleteExpiredSessions(database);
+}
+
 /**
- * Everything the server does once before it listens: schema, accounts, demo content. Safe to run again:
+ * Everything the server does once for the first council before it listens: schema, accounts, demo content. Safe to run again:
  * each step only adds what is missing.
  */
 export async function prepareDatabase(database: Db = db(), log: (line: string) => void = console.log): Promise<void> {
   const config = readConfig();
-  signingSecret(); // made now, so a bad data folder stops the start rather than the first login
-  const ran = await migrateToLatest(database);
-  if (ran.length > 0) log(`Database migrated: ${ran.join(', ')}`);
-  await deleteExpiredSessions(database);
+  await prepareCouncilDatabase(database, log);
 
   for (const [emailVar, passwordVar, role] of [
     ['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'admin'],

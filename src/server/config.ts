@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { councilInContext } from './council-context';
 
 /** Settings read from the environment once; everything the server can be told lives here. */
 export interface ServerConfig {
@@ -28,6 +29,13 @@ export interface ServerConfig {
   warmStart: boolean;
   /** UPLOAD_IDLE_SECONDS: how long a request body may stall, no byte arriving, before its connection is closed. */
   uploadIdleSeconds: number;
+  /**
+   * STATE_HOST: the host name of the state's console (lower case, no port). Set, the installation is a
+   * platform of several councils, each on its own host names; unset, one council answers on every host.
+   */
+  stateHost: string | undefined;
+  /** PAGE_CACHE_MB: the memory every council's cached pages share (page-cache.ts). */
+  pageCacheMb: number;
 }
 
 function positiveInt(name: string, fallback: number): number {
@@ -111,6 +119,16 @@ function seed(): 'demo' | 'none' {
   return raw;
 }
 
+/** STATE_HOST as a bare host name: `state.example.gov.in`, never a URL or a port. */
+function stateHost(): string | undefined {
+  const raw = (process.env.STATE_HOST ?? '').trim().toLowerCase().replace(/\.$/, '');
+  if (raw === '') return undefined;
+  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/.test(raw)) {
+    throw new Error(`STATE_HOST must be a host name such as state.example.gov.in (no scheme, no port), got "${process.env.STATE_HOST}"`);
+  }
+  return raw;
+}
+
 export function readConfig(): ServerConfig {
   return {
     host: process.env.HOST || '127.0.0.1',
@@ -130,6 +148,8 @@ export function readConfig(): ServerConfig {
     processes: serverProcesses(),
     warmStart: warmStart(),
     uploadIdleSeconds: positiveInt('UPLOAD_IDLE_SECONDS', 30),
+    stateHost: stateHost(),
+    pageCacheMb: positiveInt('PAGE_CACHE_MB', 64),
   };
 }
 
@@ -170,7 +190,16 @@ export function readPaymentSettings(production = process.env.NODE_ENV === 'produ
   return { gateway, timeoutMs };
 }
 
-/** The origin absolute links name: SITE_URL, else the address the server listens on (never a client's Host header, which a cached page would repeat to everyone). */
+/**
+ * The origin absolute links name: SITE_URL, else the address the server listens on (never a client's Host
+ * header, which a cached page would repeat to everyone). A council other than the installation's first names
+ * its own first host name instead, with SITE_URL's scheme and port: its sitemap and feeds lead to its site.
+ */
 export function siteOrigin(config: ServerConfig = readConfig()): string {
-  return config.siteUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  const origin = config.siteUrl ?? `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`;
+  const council = councilInContext();
+  if (!council || council.first || council.hosts.length === 0) return origin;
+  const url = new URL(origin);
+  url.hostname = council.hosts[0];
+  return url.origin;
 }

@@ -1,7 +1,10 @@
-import { openPostgres, processDatabase, type Db } from './db';
+import type pg from 'pg';
+import { openPostgresSchema, postgresPool, processDatabase, type Db, type OpenDatabase } from './db';
 import { readConfig } from './config';
 import { processSingleton } from './singleton';
 import { now } from './clock';
+import { currentCouncil } from './council-context';
+import { councilSchema } from './councils/databases';
 
 /**
  * The shared table versions: one row per table (table_version), whose number every committed write to that
@@ -37,17 +40,25 @@ export async function raiseTableVersions(database: Db, tables: Iterable<string>)
 type VersionReader = () => TableVersions | Promise<TableVersions>;
 
 /**
- * The process database's current versions. On SQLite a prepared statement answers synchronously in
+ * The current council's versions. On SQLite a prepared statement answers synchronously in
  * microseconds, so the cached path stays as fast as serving from memory. On PostgreSQL it is a query:
  * concurrent callers share one, but only one that started after they asked, since an answer from a query
  * sent earlier could predate a write that committed before the caller arrived.
  */
 export function readSharedTableVersions(): TableVersions | Promise<TableVersions> {
-  return processSingleton<VersionReader>('table-version-reader', makeReader)();
+  const council = currentCouncil();
+  const readers = processSingleton('table-version-readers', () => new Map<number, VersionReader>());
+  let reader = readers.get(council.id);
+  if (!reader) readers.set(council.id, (reader = makeReader(processDatabase(), councilSchema(council))));
+  return reader();
 }
 
-function makeReader(): VersionReader {
-  const open = processDatabase();
+/** Forgets a council's reader (its database was closed). */
+export function forgetVersionReader(councilId: number): void {
+  processSingleton('table-version-readers', () => new Map<number, VersionReader>()).delete(councilId);
+}
+
+function makeReader(open: OpenDatabase, schema: string): VersionReader {
   if (open.sqliteReader) {
     // data_version changes when another connection commits (another instance, a script, and this process's
     // own writer: sqlite-driver.ts). So the table is read again only when someone may have written, and a
@@ -65,10 +76,10 @@ function makeReader(): VersionReader {
       return versions;
     };
   }
-  // A connection of its own: in the pool the check would queue behind renders and writes, and every cached
-  // answer waits for it.
+  // A connection of its own (shared by every council's check): in the pool the check would queue behind
+  // renders and writes, and every cached answer waits for it.
   const url = readConfig().databaseUrl;
-  const reader = url ? openPostgres(url, 1) : open.db;
+  const reader = url ? openPostgresSchema(processSingleton<pg.Pool>('table-version-pool', () => postgresPool(url, 1)), schema) : open.db;
   return sharedQuery(async () => {
     const rows = await reader.selectFrom('table_version').select(['table_name', 'version']).execute();
     return new Map(rows.map((row) => [row.table_name, Number(row.version)]));

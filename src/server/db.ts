@@ -3,11 +3,11 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import { migrations } from '../../db/migrations/index';
 import type { Database } from './db-schema';
-import { processSingleton, resetProcessSingleton } from './singleton';
-import { readConfig } from './config';
+import { currentCouncil } from './council-context';
+import { councilDatabase } from './councils/databases';
 import { now } from './clock';
 import { TableTrackingPlugin } from './cache/table-tracking';
 import { BUSY_TIMEOUT_MS, CouncilSqliteDialect, openSqliteConnection } from './sqlite-driver';
@@ -46,7 +46,8 @@ export function prepareDataDir(dataDir: string): string {
   return databaseFile;
 }
 
-function openSqliteFile(dataDir: string): OpenDatabase {
+/** Opens the SQLite database in dataDir (creating both), with a connection that writes and one that reads. */
+export function openSqliteFile(dataDir: string): OpenDatabase {
   const file = prepareDataDir(dataDir);
   const writer = openSqliteConnection(file, BUSY_TIMEOUT_MS);
   const reader = openSqliteConnection(file, BUSY_TIMEOUT_MS);
@@ -60,12 +61,8 @@ export function openSqlite(dataDir: string): Db {
 
 const PG_INT8 = 20;
 
-/**
- * Opens a PostgreSQL database through a connection pool. PostgreSQL answers count(*) and sum() as 64-bit
- * integers, which pg hands over as strings; here they become numbers, as on SQLite (no count we make comes
- * near 2^53).
- */
-export function openPostgres(connectionString: string, poolSize = 10): Db {
+/** A pool of connections to one PostgreSQL database, answering 64-bit counts as numbers (see openPostgres). */
+export function postgresPool(connectionString: string, poolSize = 10): pg.Pool {
   // Loaded here, not at start: a server on SQLite never loads the PostgreSQL client.
   const { Pool, types } = createRequire(import.meta.url)('pg') as typeof pg;
   const pool = new Pool({
@@ -76,36 +73,84 @@ export function openPostgres(connectionString: string, poolSize = 10): Db {
   // An idle pooled connection that the server drops (a restart, a failover) must not take the process down;
   // the pool replaces it on the next query.
   pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  return pool;
 }
 
-/** The database the settings name: PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR. */
-export function openConfiguredDatabase(config = readConfig()): OpenDatabase {
-  return config.databaseUrl ? { db: openPostgres(config.databaseUrl), engine: 'postgres' } : openSqliteFile(config.dataDir);
+/**
+ * Opens a PostgreSQL database through a connection pool. PostgreSQL answers count(*) and sum() as 64-bit
+ * integers, which pg hands over as strings; here they become numbers, as on SQLite (no count we make comes
+ * near 2^53).
+ */
+export function openPostgres(connectionString: string, poolSize = 10): Db {
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(connectionString, poolSize) }), plugins });
 }
 
-/** The process's one open database. */
+/** The schema a connection was last pointed at, kept on the connection itself. */
+const SEARCH_PATH = Symbol('council search path');
+type TaggedClient = pg.PoolClient & { [SEARCH_PATH]?: string };
+
+/** A schema name as SQL spells it: only the names councils/registry.ts makes, never a visitor's text. */
+export function quotedSchema(schema: string): string {
+  if (!/^[a-z][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`not a schema name: ${schema}`);
+  return `"${schema}"`;
+}
+
+/**
+ * A view of a shared pool in which every connection reads and writes `schema` and nothing else: each council
+ * has its schema, and all councils share one pool (a pool per council would hold hundreds of idle
+ * connections). The connection's search path is set as it is handed out, and only when it last served
+ * another schema. Ending the view leaves the shared pool open.
+ */
+export function poolInSchema(pool: pg.Pool, schema: string): PostgresPool {
+  const setPath = `SET search_path TO ${quotedSchema(schema)}`;
+  return {
+    connect: async () => {
+      const client = (await pool.connect()) as TaggedClient;
+      if (client[SEARCH_PATH] !== schema) {
+        try {
+          await client.query(setPath);
+        } catch (err) {
+          client.release(err as Error);
+          throw err;
+        }
+        client[SEARCH_PATH] = schema;
+      }
+      return client as unknown as PostgresPoolClient;
+    },
+    end: async () => {},
+  };
+}
+
+/** A handle on one schema of a shared pool (poolInSchema). */
+export function openPostgresSchema(pool: pg.Pool, schema: string): Db {
+  const database = new Kysely<Database>({ dialect: new PostgresDialect({ pool: poolInSchema(pool, schema) }), plugins });
+  schemas.set(database, schema);
+  return database;
+}
+
+/** Each handle's PostgreSQL schema, for its migrations' own table. */
+const schemas = new WeakMap<Db, string>();
+
+/** The database of the council the work under way belongs to (council-context.ts): throws outside one. */
 export function processDatabase(): OpenDatabase {
-  return processSingleton('db', () => openConfiguredDatabase());
+  return councilDatabase(currentCouncil());
 }
 
-/** The process's one database handle. */
+/** The current council's database handle. */
 export function db(): Db {
   return processDatabase().db;
 }
 
-export async function closeDb(): Promise<void> {
-  const key = Symbol.for('council-portal:db');
-  const open = (globalThis as unknown as Record<symbol, OpenDatabase | undefined>)[key];
-  resetProcessSingleton('db');
-  await open?.db.destroy();
-}
-
 const staticMigrations: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema up to date; returns the names of the migrations it ran. */
+/**
+ * Brings the schema up to date; returns the names of the migrations it ran. On PostgreSQL a council's schema
+ * is made first, and its migrations are recorded in a table of that schema.
+ */
 export async function migrateToLatest(database: Db = db()): Promise<string[]> {
-  const migrator = new Migrator({ db: database, provider: staticMigrations });
+  const schema = schemas.get(database);
+  if (schema) await sql.raw(`CREATE SCHEMA IF NOT EXISTS ${quotedSchema(schema)}`).execute(database);
+  const migrator = new Migrator({ db: database, provider: staticMigrations, ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
@@ -115,3 +160,5 @@ export async function migrateToLatest(database: Db = db()): Promise<string[]> {
 export function nowIso(): string {
   return new Date(now()).toISOString();
 }
+
+export { closeDb } from './councils/databases';

@@ -8,14 +8,20 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readConfig, readPaymentSettings } from './config';
-import { closeDb, db, processDatabase, SQLITE_FILE_NAME } from './db';
+import { closeDb, SQLITE_FILE_NAME } from './db';
+import { currentCouncil, withCouncil } from './council-context';
+import { councilDatabase } from './councils/databases';
+import { closePlatformDb } from './councils/platform';
+import { destinationOf, firstCouncil, listCouncils } from './councils/registry';
+import { answerCouncilUnavailable, answerPlatformPage } from './councils/platform-pages';
+import { answerStateRequest } from './councils/state-api';
 import { checkpointInBackground } from './sqlite-checkpoint';
 import { isClusterPrimary, runWorkers, workerRole } from './cluster';
 import { startJobs, type JobRunner } from './jobs';
 import { outboxIdle, pokeOutbox } from './outbox';
 import { FIRST_PAGES, JOBS } from '../entry-registrations';
 import { warmStart } from './warm-start';
-import { ensureReady } from './ready';
+import { councilReady, ensureReady } from './ready';
 import { isCacheableRequest, serveCachedPage } from './page-cache';
 import { judgeRequestTarget } from '../lib/canonical-path';
 import { formatOfPath, isOpen311Path, open311CallOf, open311ErrorBody, open311Headers, open311NotFound } from '../lib/open311-format';
@@ -110,16 +116,28 @@ async function main(): Promise<void> {
   // processes, one runs the jobs.
   let jobs: JobRunner = { stop: async () => {} };
   try {
-    if (!role || role.runsJobs) jobs = await startJobs(JOBS, processDatabase(), config.databaseUrl);
+    if (!role || role.runsJobs) {
+      jobs = await startJobs(JOBS, config.databaseUrl, {
+        active: async () => (await listCouncils()).filter((c) => c.status === 'active'),
+        open: async (council) => {
+          await councilReady(council);
+          return councilDatabase(council).db;
+        },
+        byId: async (id) => (await listCouncils()).find((c) => c.id === id && c.status === 'active'),
+      });
+    }
   } catch (err) {
     fail(`Cannot start: the job queue could not be set up: ${(err as Error).message}`);
   }
-  // Whatever was left waiting (a message committed just before a stop, a claim of a killed instance) goes now.
-  void pokeOutbox();
+  const first = await firstCouncil();
+  // Whatever was left waiting (a message committed just before a stop, a claim of a killed instance) goes now;
+  // the other councils' by their delivery sweep, as their databases open.
+  void withCouncil(first, () => pokeOutbox());
   // Files of forms that were arriving when a process of this server was killed are deleted before serving.
   await sweepLeftoverSpools(config.dataDir);
-  // On SQLite, the write-ahead log is copied back into the database file off the event loop.
-  const open = processDatabase();
+  // On SQLite, the first council's write-ahead log is copied back into the database file off the event loop
+  // (the others, seldom as busy, checkpoint as they commit: a thread each would cost hundreds of them).
+  const open = councilDatabase(first);
   const checkpoints = open.sqliteFile ? checkpointInBackground(open.sqliteFile, path.join(config.dataDir, SQLITE_FILE_NAME)) : { stop: async () => {} };
 
   const { handler } = (await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
@@ -132,6 +150,30 @@ async function main(): Promise<void> {
     const client = resolveRequestClient(req, config.trustedProxyHops);
     if (client.https) res.setHeader('strict-transport-security', HSTS);
     if (!keepToCanonicalPath(req, res)) return;
+    // The host picks the council before anything else is looked at, static files and media included: every
+    // later step (the page cache, the database, the signing key) is that council's (council-context.ts).
+    void destinationOf(client.host, config.stateHost)
+      .then(async (destination) => {
+        if (destination.kind === 'state') return answerStateRequest(req, res, client);
+        if (destination.kind === 'platform') return answerPlatformPage(req, res, await listCouncils(), config.port);
+        const { council } = destination;
+        if (council.status !== 'active') return answerCouncilUnavailable(req, res, council, true);
+        try {
+          await councilReady(council);
+        } catch {
+          return answerCouncilUnavailable(req, res, council, false);
+        }
+        withCouncil(council, () => answerForCouncil(req, res, client));
+      })
+      .catch((err) => {
+        console.error(`${req.method} ${req.url}: choosing the council failed:`, err);
+        if (!res.headersSent) res.writeHead(500, { ...SECURITY_HEADERS, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+        res.end('The server could not answer. Please try again.');
+      });
+  };
+
+  /** The rest of a request, inside its council's context. */
+  const answerForCouncil = (req: http.IncomingMessage, res: http.ServerResponse, client: ReturnType<typeof resolveRequestClient>) => {
     if (serveStaticFile(staticFiles, req, res, SECURITY_HEADERS)) return;
     // A Hindi page is the English page's route rendered in Hindi: Astro routes the English path and learns
     // the language from locals, which no request header can set.
@@ -154,9 +196,9 @@ async function main(): Promise<void> {
         // not-found page itself, in Hindi.
         const notFoundInHindi = lang === 'en' ? undefined : () => {
           req.url = NOT_FOUND_PAGE;
-          handler(req, res, undefined, { client, lang, missingPath: target });
+          handler(req, res, undefined, { client, lang, missingPath: target, council: currentCouncil() });
         };
-        handler(req, res, notFoundInHindi, { client, lang });
+        handler(req, res, notFoundInHindi, { client, lang, council: currentCouncil() });
       });
   };
   const server = http.createServer(answer);
@@ -174,7 +216,8 @@ async function main(): Promise<void> {
   server.listen(config.port, config.host, () => {
     // Of several processes, the primary says so once all of them listen.
     if (!role) console.log(`Serving on http://${config.host}:${config.port}/`);
-    if (config.warmStart) void warmStart(answer, FIRST_PAGES);
+    // The first council's pages, asked for on its own host (each other council's render on its first visits).
+    if (config.warmStart) void warmStart(answer, FIRST_PAGES, first.hosts[0]);
   });
 
   let stopping = false;
@@ -186,7 +229,7 @@ async function main(): Promise<void> {
     const finish = Promise.allSettled([jobs.stop(), outboxIdle()]);
     void Promise.race([finish, new Promise((r) => setTimeout(r, STOP_GRACE_MS).unref())])
       .then(() => checkpoints.stop())
-      .then(() => db().destroy())
+      .then(() => Promise.allSettled([closeDb(), closePlatformDb()]))
       .finally(() => process.exit(0));
   };
   process.on('SIGTERM', stop);

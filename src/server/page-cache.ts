@@ -6,6 +6,8 @@ import { readSharedTableVersions, type TableVersions } from './content-version';
 import { now } from './clock';
 import type { Dependencies } from './cache/dependencies';
 import { displayCacheSuffix } from './display-preferences';
+import { currentCouncil } from './council-context';
+import { readConfig } from './config';
 
 /**
  * Public pages (and the public API's answers) rendered once and then served from memory by the Node entry,
@@ -27,13 +29,19 @@ export const CITIZEN_SESSION_COOKIE = 'citizen_session';
  * comes with shows that mobile, so a request carrying it is never answered from the cache nor stored into it.
  */
 export const SIGN_IN_MOBILE_COOKIE = 'citizen_signin_mobile';
-const MAX_BYTES = 64 * 1024 * 1024;
 /**
- * What answers with a query string may take of the cache, oldest evicted first among themselves. Their number
- * is open-ended (every page of every paged list), so a stranger walking through them evicts other query
- * answers only, never the pages without a query (the home page, the lists' first pages).
+ * The memory every council's pages share (PAGE_CACHE_MB). When it is full, the council holding the most gives
+ * way, its oldest answers first: a busy council evicts its own pages once it holds the most, never a quiet
+ * council's home page to make room for yet more of its own.
  */
-const MAX_QUERY_BYTES = 16 * 1024 * 1024;
+const maxBytes = () => readConfig().pageCacheMb * 1024 * 1024;
+/**
+ * What one council's answers with a query string may take of the cache, oldest evicted first among
+ * themselves: a quarter. Their number is open-ended (every page of every paged list), so a stranger walking
+ * through them evicts other query answers only, never the pages without a query (the home page, the lists'
+ * first pages).
+ */
+const maxQueryBytes = () => maxBytes() / 4;
 /** A single answer larger than this is not worth keeping; a public list within its inline budget (content/api.ts) fits. */
 const MAX_ENTRY_BYTES = 4 * 1024 * 1024;
 /** Answer headers that belong to the content and must come back with it from the cache. */
@@ -52,8 +60,9 @@ interface CachedPage {
   brotli: Buffer;
 }
 
+/** One council's part of the cache. */
 interface CacheState {
-  /** The latest table versions this process knows of; a table never written counts as 0. */
+  /** The latest table versions of the council's database this process knows of; a table never written counts as 0. */
   versions: Map<string, number>;
   pages: Map<string, CachedPage>;
   bytes: number;
@@ -68,7 +77,27 @@ interface Render {
   settle: () => void;
 }
 
-const state = (): CacheState => processSingleton('page-cache', () => ({ versions: new Map(), pages: new Map(), bytes: 0, queryBytes: 0, rendering: new Map() }));
+/** Every council's part, and what they take together. */
+interface SharedCache {
+  councils: Map<number, CacheState>;
+  bytes: number;
+}
+
+const sharedCache = (): SharedCache => processSingleton('page-cache', () => ({ councils: new Map(), bytes: 0 }));
+
+/** The current council's part of the cache: a page of one council is never looked for among another's. */
+function state(): CacheState {
+  const { id } = currentCouncil();
+  const shared = sharedCache();
+  let s = shared.councils.get(id);
+  if (!s) shared.councils.set(id, (s = { versions: new Map(), pages: new Map(), bytes: 0, queryBytes: 0, rendering: new Map() }));
+  return s;
+}
+
+/** How much of the cache each council holds now: for tests and for an operator's look. */
+export function cacheBytesByCouncil(): Map<number, number> {
+  return new Map([...sharedCache().councils].map(([id, s]) => [id, s.bytes]));
+}
 
 /** The table versions as they stand now: a render files what it read under these. */
 export function versionSnapshot(): TableVersions {
@@ -89,7 +118,31 @@ const hasQuery = (key: string) => key.includes('?');
 function forget(s: CacheState, key: string, page: CachedPage): void {
   s.pages.delete(key);
   s.bytes -= sizeOf(page);
+  sharedCache().bytes -= sizeOf(page);
   if (hasQuery(key)) s.queryBytes -= sizeOf(page);
+}
+
+/** Drops a council's oldest answer (one with a query string when `queryOnly`); false when it has none. */
+function evictOldest(s: CacheState, queryOnly: boolean): boolean {
+  for (const [key, page] of s.pages) {
+    if (queryOnly && !hasQuery(key)) continue;
+    forget(s, key, page);
+    return true;
+  }
+  return false;
+}
+
+/** The council that holds the most, counting `own` as if it already held `adding` more. */
+function largestHolder(own: CacheState, adding: number): CacheState {
+  let largest = own;
+  let largestBytes = own.bytes + adding;
+  for (const s of sharedCache().councils.values()) {
+    if (s !== own && s.bytes > largestBytes) {
+      largest = s;
+      largestBytes = s.bytes;
+    }
+  }
+  return largest;
 }
 
 /**
@@ -167,17 +220,20 @@ export function storePage(
   const size = sizeOf(page);
   const previous = s.pages.get(url);
   if (previous) forget(s, url, previous);
-  // Oldest first: a Map iterates in insertion order, so this drops the least recently stored pages (of
-  // those with a query string only, when it is their share that is full).
+  // Oldest first: a Map iterates in insertion order, so this drops the least recently stored pages. An answer
+  // with a query string makes room among the council's own such answers only.
   const query = hasQuery(url);
-  for (const [key, old] of s.pages) {
-    const fits = s.bytes + size <= MAX_BYTES && (!query || s.queryBytes + size <= MAX_QUERY_BYTES);
-    if (fits) break;
-    if (query && s.bytes + size <= MAX_BYTES && !hasQuery(key)) continue;
-    forget(s, key, old);
+  if (size > maxBytes() || (query && size > maxQueryBytes())) return;
+  while (query && s.queryBytes + size > maxQueryBytes()) evictOldest(s, true);
+  const shared = sharedCache();
+  while (shared.bytes + size > maxBytes()) {
+    const holder = largestHolder(s, size);
+    // A council makes room for an answer with a query string among such answers of its own only.
+    if (!evictOldest(holder, holder === s && query)) return;
   }
   s.pages.set(url, page);
   s.bytes += size;
+  shared.bytes += size;
   if (query) s.queryBytes += size;
 }
 

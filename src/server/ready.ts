@@ -1,11 +1,45 @@
-import { prepareDatabase } from './bootstrap';
-import { db } from './db';
+import { prepareCouncilDatabase, prepareDatabase } from './bootstrap';
+import { preparePlatform } from './councils/setup';
+import { closeCouncilDatabase, councilDatabase } from './councils/databases';
+import { firstCouncil } from './councils/registry';
+import { forgetVersionReader } from './content-version';
+import { withCouncil, type Council } from './council-context';
 import { processSingleton } from './singleton';
 
 /**
- * The production entry prepares the database before it listens. Under `astro dev` there is no such entry,
- * so the first request does it; afterwards this is one resolved promise.
+ * The production entry prepares the platform and the first council before it listens. Under `astro dev` there
+ * is no such entry, so the first request does it; afterwards this is one resolved promise.
  */
 export function ensureReady(): Promise<void> {
-  return processSingleton('ready', () => prepareDatabase(db()));
+  return processSingleton('ready', async () => {
+    await preparePlatform();
+    await councilReady(await firstCouncil());
+  });
+}
+
+/**
+ * A council's database, opened and brought up to date the first time the process needs it (a request on its
+ * host, a job). A council whose migration fails is reported, left closed, and answers 503 (the promise stays
+ * rejected) while the others serve; a restart tries it again.
+ */
+export function councilReady(council: Council): Promise<void> {
+  const ready = processSingleton('councils-ready', () => new Map<number, Promise<void>>());
+  let promise = ready.get(council.id);
+  if (!promise) {
+    promise = withCouncil(council, async () => {
+      try {
+        const open = councilDatabase(council);
+        await (council.first ? prepareDatabase(open.db) : prepareCouncilDatabase(open.db));
+      } catch (err) {
+        console.error(`Council ${council.slug} cannot serve: preparing its database failed: ${(err as Error).message}`);
+        forgetVersionReader(council.id);
+        await closeCouncilDatabase(council.id).catch(() => {});
+        throw err;
+      }
+    });
+    // Seen by whoever awaits it; a rejection nobody awaits yet must not end the process.
+    promise.catch(() => {});
+    ready.set(council.id, promise);
+  }
+  return promise;
 }

@@ -6,6 +6,8 @@ import { HttpError } from './http';
 export interface RequestClient {
   address: string;
   https: boolean;
+  /** The host the client asked for: the Host header, or behind trusted proxies the forwarded host. */
+  host: string | undefined;
 }
 
 /** Headers through which a client could claim another address, host or scheme. */
@@ -26,14 +28,18 @@ export function resolveRequestClient(req: IncomingMessage, trustedHops: number):
   const socketAddress = req.socket.remoteAddress ?? 'unknown';
   let address = socketAddress;
   let https = 'encrypted' in req.socket && Boolean((req.socket as { encrypted?: boolean }).encrypted);
+  let host = req.headers.host;
   if (trustedHops > 0) {
+    // The host the visitor asked the first proxy for, which picks the council (councils/registry.ts).
+    const hosts = forwardedList(req, 'x-forwarded-host');
+    if (hosts.length > 0) host = hosts[Math.max(0, hosts.length - trustedHops)];
     const forwarded = forwardedList(req, 'x-forwarded-for');
     if (forwarded.length > 0) address = forwarded[Math.max(0, forwarded.length - trustedHops)];
     const protocols = forwardedList(req, 'x-forwarded-proto');
     if (protocols.length > 0) https = protocols[Math.max(0, protocols.length - trustedHops)] === 'https';
   }
   for (const name of FORWARDING_HEADERS) delete req.headers[name];
-  return { address, https };
+  return { address, https, host };
 }
 
 /** The caller's address, for throttling sign-ins. */

@@ -11,10 +11,10 @@ import type { AddressInfo } from 'node:net';
  * its own (`exclusive`: with several processes, each warms itself, not whichever process node:cluster picks).
  * The pages land in the page cache as any anonymous visit's would. WARM_START (config.ts) turns it off.
  *
- * Asks `listener` for each of `paths` in turn and says in the log when it is done; never throws (a page that
+ * Asks `listener` for each of `paths` in turn (on `host`, the council's) and says in the log when it is done; never throws (a page that
  * fails is rendered on its first visit instead).
  */
-export async function warmStart(listener: http.RequestListener, paths: readonly string[]): Promise<void> {
+export async function warmStart(listener: http.RequestListener, paths: readonly string[], host?: string): Promise<void> {
   const local = http.createServer(listener);
   const from = performance.now();
   let rendered = 0;
@@ -26,7 +26,8 @@ export async function warmStart(listener: http.RequestListener, paths: readonly 
     const { port } = local.address() as AddressInfo;
     for (const path of paths) {
       await new Promise<void>((resolve) => {
-        const asked = http.get({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+        // Asked on the council's own host name, which picks the council whose pages these are.
+        const asked = http.get({ host: '127.0.0.1', port, path, agent: false, headers: host ? { host } : {} }, (res) => {
           if (res.statusCode === 200) rendered++;
           res.resume();
           res.on('end', resolve);

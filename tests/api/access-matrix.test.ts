@@ -5,6 +5,8 @@ import type { Role } from '../../src/server/db-schema';
 import { ADMIN, APPROVER, CASHIER, EDITOR, INSPECTOR, OFFICER, USER, VERIFIER, bearer, login } from '../support/api';
 import { startServer, type TestServer } from '../support/server';
 import { rawRequest } from '../support/raw-request';
+import { DEMO_SECOND_COUNCIL } from '../../src/server/councils/setup';
+import { latestNews, tenders } from '../../db/seed/content';
 
 // The route table is the composition list's, installed as an entry installs it.
 installPortalModules();
@@ -73,7 +75,9 @@ interface Outcome {
 let server: TestServer;
 beforeAll(async () => {
   // Sessions outlive the matrix however slow the machine: it proves access, not expiry (five minutes by default).
-  server = await startServer({ SESSION_MINUTES: '60' });
+  // A platform of two councils (STATE_HOST makes the demo's second, on its own host): the matrix runs on the
+  // first, and then every identity of the first is sent to the second's host, where it must be nobody.
+  server = await startServer({ SESSION_MINUTES: '60', STATE_HOST: 'state.test' });
 });
 afterAll(async () => server.stop());
 
@@ -182,6 +186,38 @@ describe('the access matrix: guarded routes × spellings × identities × method
     // Every identity is sent every spelling somewhere in the matrix.
     for (const spelling of Object.keys(SPELLINGS)) expect(new Set(cases.filter((c) => c.spelling === spelling).map((c) => c.identity)), spelling).toEqual(new Set(IDENTITIES));
     console.log(`access matrix: ${guarded.length} routes × ${Object.keys(SPELLINGS).length} spellings × identities × ${METHODS.length} methods = ${cases.length} requests (${reachedRoutes} probed spellings reached a guarded route)`);
+  });
+
+  // The second council's host with the first council's credentials: every identity is a stranger there (the
+  // tokens are signed with the first council's key, the sessions are rows of its database), and no answer,
+  // guarded or public, carries the first council's records.
+  it('lets no identity of one council past any route of another council\'s host, and shows none of its records there', { timeout: 600_000 }, async () => {
+    const B_HOST = DEMO_SECOND_COUNCIL.hosts[0];
+    const markers = [latestNews[0].title, tenders[0].title, concrete('[number]')];
+    const failures: string[] = [];
+    const requests: { target: string; identity: Identity; method: string; route: RouteDeclaration; pattern: string }[] = [];
+    for (const [pattern, route] of guarded) {
+      for (const identity of IDENTITIES) for (const method of ['GET', 'POST']) requests.push({ target: concrete(pattern), identity, method, route, pattern });
+    }
+    const publicPaths = Object.entries(routeTable()).filter(([pattern, route]) => route.access === 'public' && !pattern.includes('['));
+    for (const [pattern, route] of publicPaths) for (const identity of ['stranger', 'admin'] as const) requests.push({ target: pattern, identity, method: 'GET', route, pattern });
+    let next = 0;
+    const worker = async () => {
+      while (next < requests.length) {
+        const c = requests[next++];
+        const withBody = c.method === 'POST';
+        const outcome = await rawRequest(server.url, c.method, c.target, { host: B_HOST, ...credentials[c.identity], ...(withBody ? { 'content-type': 'application/json' } : {}) }, withBody ? JSON.stringify({ id: 1, title: 'matrix' }) : undefined);
+        const carried = markers.find((marker) => outcome.body.includes(marker));
+        if (carried) failures.push(`${c.method} ${c.target} as the first council's ${c.identity} on ${B_HOST}: carries "${carried}"`);
+        if (c.route.access === 'public') continue;
+        // Answered as a stranger is, whoever the first council knows the caller to be.
+        const asNobody = judge({ ...c, spelling: 'canonical', identity: 'stranger' }, outcome);
+        if (asNobody) failures.push(`${c.method} ${c.target} as the first council's ${c.identity} on ${B_HOST}: ${asNobody} [${outcome.status} ${outcome.location ?? ''}]`);
+      }
+    };
+    await Promise.all(Array.from({ length: 24 }, worker));
+    expect(failures).toEqual([]);
+    expect(requests.length).toBeGreaterThan(guarded.length * IDENTITIES.length * 2);
   });
 });
 

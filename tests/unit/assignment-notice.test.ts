@@ -8,6 +8,7 @@ import { defineService } from '../../src/features/cases/service';
 import { lodgeCase, takeStep, SYSTEM_ACTOR, type CaseActor } from '../../src/features/cases/cases.server';
 import { outboxIdle } from '../../src/server/outbox';
 import { openTestDatabase } from '../support/database';
+import { inTestCouncil } from '../support/council';
 
 // A service whose field officers may take a case themselves, beside the admin and the clock giving it to one.
 const PITCH = defineService({
@@ -35,7 +36,7 @@ describe('the assignment email, from the kernel\'s step', () => {
   const people: Record<'admin' | 'first' | 'second', CaseActor> = {} as never;
   const to = (email: string) => database.selectFrom('outbox_message').select(['recipient', 'subject', 'body']).where('recipient', 'like', `%${email}%`).orderBy('id').execute();
 
-  beforeAll(async () => {
+  beforeAll(inTestCouncil(async () => {
     database = await openTestDatabase(dataDir);
     await migrateToLatest(database);
     const account = async (email: string, role: 'admin' | 'officer', name: string | null) => {
@@ -45,14 +46,14 @@ describe('the assignment email, from the kernel\'s step', () => {
     people.admin = await account('chief@pitch.test', 'admin', 'Rekha Verma');
     people.first = await account('first@pitch.test', 'officer', null);
     people.second = await account('second@pitch.test', 'officer', null);
-  });
+  }));
   afterAll(async () => {
     await outboxIdle();
     await database?.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('goes to an officer given a case by someone else, once; not to one who takes it themselves', async () => {
+  it('goes to an officer given a case by someone else, once; not to one who takes it themselves', inTestCouncil(async () => {
     const contact = { name: 'Ravi', mobile: '9876500099', email: '', address: '' };
     const one = await lodgeCase(PITCH, { contact, data: { goods: 'Bangles' } }, {}, citizen, database);
     const two = await lodgeCase(PITCH, { contact, data: { goods: 'Tea' } }, {}, citizen, database);
@@ -76,5 +77,5 @@ describe('the assignment email, from the kernel\'s step', () => {
     await takeStep(PITCH, one.number, 'take', { fields: { officer: people.second.userId } }, SYSTEM_ACTOR, database);
     expect(await to('second@pitch.test')).toHaveLength(1);
     expect((await to('second@pitch.test'))[0].body).toContain(`System has assigned market pitch ${one.number} to you.`);
-  });
+  }));
 });

@@ -12,6 +12,7 @@ import { sendCaseOverdueNotices, takeTimedSteps } from '../../src/features/cases
 import { outboxIdle } from '../../src/server/outbox';
 import { sampleJpeg } from '../support/content-samples';
 import { openTestDatabase } from '../support/database';
+import { inTestCouncil } from '../support/council';
 
 /** What the stall's fee requirement finds paid: a service's own requirement reads its own records. */
 let paidPaise = 0;
@@ -72,21 +73,21 @@ describe('a service declared in one place, run by the kernel', () => {
   const contact = { name: 'Sunita Devi', mobile: '9876500011', email: '', address: 'Gali 4' };
   const outbox = () => database.selectFrom('outbox_message').select(['recipient', 'lang', 'subject', 'body', 'reference']).orderBy('id').execute();
 
-  beforeAll(async () => {
+  beforeAll(inTestCouncil(async () => {
     database = await openTestDatabase(dataDir);
     await migrateToLatest(database);
     const user = async (email: string, role: 'admin' | 'officer') =>
       (await database.insertInto('app_user').values({ email, password_hash: 'x', role, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()).id;
     officer = { party: 'officer', userId: await user('field@npk.test', 'officer'), label: 'field@npk.test' };
     admin = { party: 'admin', userId: await user('admin@npk.test', 'admin'), label: 'admin@npk.test' };
-  });
+  }));
   afterAll(async () => {
     await outboxIdle();
     await database?.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('lodges, lists in the inbox, takes two steps with their requirements, tells the citizen and notices an overdue case', async () => {
+  it('lodges, lists in the inbox, takes two steps with their requirements, tells the citizen and notices an overdue case', inTestCouncil(async () => {
     await expect(lodgeCase(STALL, { contact, data: {} }, {}, citizen, database)).rejects.toMatchObject({ status: 400, message: 'Say what you will sell.' });
     const { number } = await lodgeCase(STALL, { contact, data: { goods: 'Tea' }, lang: 'hi' }, {}, citizen, database);
     expect(number).toMatch(/^NPK-STL-\d{4}-\d{2}-\d{2}-\d{6}$/);
@@ -122,5 +123,5 @@ describe('a service declared in one place, run by the kernel', () => {
     expect((await outbox()).at(-1)).toMatchObject({ recipient: 'admin@npk.test', reference: late.number, subject: `Overdue: stall permit ${late.number}` });
     expect((await listCases({ overdue: true, limit: 10, offset: 0 }, later, database, [STALL])).rows.map((c) => c.number)).toEqual([late.number]);
     expect(await takeTimedSteps({ database, now: later }, [STALL])).toBe(0);
-  });
+  }));
 });

@@ -7,25 +7,26 @@ import { outboxIdle } from '../../src/server/outbox';
 import { DEMO_APPLICANT_MOBILE, seedTradeLicenceDemo } from '../../db/seed/trade-licence';
 import { publicLicence } from '../../src/features/trade-licence/licence.server';
 import { openTestDatabase } from '../support/database';
+import { inTestCouncil } from '../support/council';
 
 describe('the trade licence demo', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trade-demo-'));
   let database: Db;
-  beforeAll(async () => {
+  beforeAll(inTestCouncil(async () => {
     database = await openTestDatabase(dataDir);
     await migrateToLatest(database);
     for (const role of ['admin', 'verifier', 'inspector', 'approver', 'cashier'] as const) {
       await database.insertInto('app_user').values({ email: `${role}@npk.test`, password_hash: 'x', role, created_at: new Date().toISOString() }).execute();
     }
     await database.insertInto('ward').values({ ward_number: '5' }).execute();
-  });
+  }));
   afterAll(async () => {
     await outboxIdle();
     await database?.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('has an application in every state, two issued licences (one ending in five days) and the README applicant, once', async () => {
+  it('has an application in every state, two issued licences (one ending in five days) and the README applicant, once', inTestCouncil(async () => {
     expect(await seedTradeLicenceDemo(database)).toBe(true);
     const cases = await database.selectFrom('service_case').innerJoin('case_contact', 'case_contact.case_id', 'service_case.id').select(['number', 'state', 'mobile']).orderBy('service_case.id').execute();
     expect(cases.map((c) => c.state)).toEqual(['Applied', 'NeedsApplicant', 'Inspection', 'PendingApproval', 'PendingPayment', 'Issued', 'Issued', 'Rejected', 'Cancelled', 'Expired']);
@@ -34,5 +35,5 @@ describe('the trade licence demo', () => {
     const states = await Promise.all(licences.map(async (l) => (await publicLicence(l.number, database))?.status));
     expect(states).toEqual(['valid', 'valid', 'cancelled', 'expired']);
     expect(await seedTradeLicenceDemo(database)).toBe(false);
-  });
+  }));
 });

@@ -18,6 +18,7 @@ import { licencePerformance } from '../../src/features/trade-licence/performance
 import { samplePdf } from '../support/content-samples';
 import { openTestDatabase } from '../support/database';
 import { indianDate } from '../../src/lib/india-time';
+import { inTestCouncil } from '../support/council';
 
 /**
  * One application through every stage and each refusal the issue lists, on the kernel and the payments as
@@ -49,7 +50,7 @@ describe('a trade licence from the form to the certificate', () => {
   });
   const documents = (run: string) => ({ identity: pdf(`identity ${run}`), premises: pdf(`premises ${run}`), photo: pdf(`photo ${run}`) });
 
-  beforeAll(async () => {
+  beforeAll(inTestCouncil(async () => {
     database = await openTestDatabase(dataDir);
     await migrateToLatest(database);
     installPortalModules();
@@ -58,14 +59,14 @@ describe('a trade licence from the form to the certificate', () => {
       const id = (await database.insertInto('app_user').values({ email: `${role}@npk.test`, password_hash: 'x', role, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()).id;
       staff[role] = { party: role, userId: id, label: `${role}@npk.test` };
     }
-  });
+  }));
   afterAll(async () => {
     await outboxIdle();
     await database?.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('shows the fee before applying and refuses a form that is wrong, short of a document, or priced before a change', async () => {
+  it('shows the fee before applying and refuses a form that is wrong, short of a document, or priced before a change', inTestCouncil(async () => {
     expect(await feeFor({ tradeType: 'grocery', structure: 'pucca', kind: 'new', areaSqft: 250, employees: 10, financialYear: fy }, Date.now(), database)).toMatchObject({ ok: true, totalPaise: 125_000 });
     const apply = (over: Record<string, unknown>, docs: Record<string, ReturnType<typeof pdf>> = documents('x')) => applyForLicence({ fields: form(over), documents: docs, lang: 'en', source: 'web' }, citizen, database);
     await expect(apply({ owners: [] })).rejects.toMatchObject({ status: 400, errors: { owners: 'Enter at least one owner.' } });
@@ -78,9 +79,9 @@ describe('a trade licence from the form to the certificate', () => {
     await expect(apply({ feePaise: 120_000 })).rejects.toMatchObject({ status: 409, errors: { feePaise: '125000' } });
     await expect(apply({ licenceType: 'renewal', oldLicenceNumber: 'NPK-TLN-2025-26-000999' })).rejects.toMatchObject({ status: 400, errors: { oldLicenceNumber: 'No licence has this number.' } });
     expect(await database.selectFrom('service_case').select('id').execute()).toEqual([]);
-  });
+  }));
 
-  it('goes through every stage, each by its own role, and issues a licence anyone can verify', async () => {
+  it('goes through every stage, each by its own role, and issues a licence anyone can verify', inTestCouncil(async () => {
     const { number } = await applyForLicence({ fields: form(), documents: documents('one'), lang: 'hi', source: 'web' }, citizen, database);
     expect(number).toMatch(/^NPK-TL-\d{4}-\d{2}-\d{2}-\d{6}$/);
     expect((await outbox()).at(-1)).toMatchObject({ recipient: expect.stringContaining('9876500021'), lang: 'hi', body: expect.stringContaining(`आपका व्यापार लाइसेंस आवेदन ${number} मिल गया है`) });
@@ -181,9 +182,9 @@ describe('a trade licence from the form to the certificate', () => {
 
     expect(await expireLicences({ database, now: lastDay + DAY })).toBe(1);
     expect((await findCase(number, Date.now(), database, [TRADE_LICENCE]))!.state).toBe('Expired');
-  });
+  }));
 
-  it('lets the approver cancel an issued licence, which then verifies as cancelled', async () => {
+  it('lets the approver cancel an issued licence, which then verifies as cancelled', inTestCouncil(async () => {
     const { number } = await applyForLicence({ fields: form({ tradeName: 'Gupta Tailors', tradeType: 'tailoring', structureSubType: 'kutcha', employees: 2, feePaise: 20_000 }), documents: documents('two'), lang: 'en', source: 'counter' }, staff.admin, database);
     for (const code of ['identity', 'premises', 'photo']) await judgeDocument(number, code, { verdict: 'accept' }, staff.verifier, database);
     await takeStep(TRADE_LICENCE, number, 'verify', {}, staff.verifier, database);
@@ -205,7 +206,7 @@ describe('a trade licence from the form to the certificate', () => {
     const lodged = await database.selectFrom('service_case').select(['state']).where('service', '=', 'trade-licence').execute();
     expect(counts.byWard).toEqual([{ key: '7', received: lodged.length, issuedInTime: 2, pending: lodged.filter((c) => ['Applied', 'Inspection', 'PendingApproval'].includes(c.state)).length }]);
     expect(counts.byMonth.reduce((sum, m) => sum + m.received, 0)).toBe(lodged.length);
-  });
+  }));
 });
 
 describe('the register as CSV', () => {

@@ -7,6 +7,7 @@ import { indianMoment } from '../../src/lib/india-time';
 import { outboxIdle } from '../../src/server/outbox';
 import { digestSlot, sendWardDigests } from '../../src/features/ward-alerts/ward-alert-digest.server';
 import { openTestDatabase } from '../support/database';
+import { inTestCouncil } from '../support/council';
 
 /**
  * The daily digest's own rules on the database of the run (SQLite, and PostgreSQL in its pass): which 08:00
@@ -37,7 +38,7 @@ describe('the ward alerts\' daily digest', () => {
     }
   }
 
-  beforeAll(async () => {
+  beforeAll(inTestCouncil(async () => {
     database = await openTestDatabase(dataDir);
     await migrateToLatest(database);
     for (const n of ['1', '2', '3', '4']) wards[n] = (await database.insertInto('ward').values({ ward_number: n }).returning('id').executeTakeFirstOrThrow()).id;
@@ -53,7 +54,7 @@ describe('the ward alerts\' daily digest', () => {
     await subscription('unconfirmed@example.in', '1', 'both', null);
     await subscription('late@example.in', '1', 'both', slot + 60_000);
     await subscription('immediate@example.in', '1', 'both', slot - 2 * 86_400_000, 'immediate');
-  });
+  }));
 
   afterAll(async () => {
     await outboxIdle();
@@ -69,7 +70,7 @@ describe('the ward alerts\' daily digest', () => {
     expect(iso(slot)).toBe('2026-12-02T02:30:00.000Z');
   });
 
-  it('sends one message per address with the 24 hours before 08:00, once, and records an empty day without sending it', async () => {
+  it('sends one message per address with the 24 hours before 08:00, once, and records an empty day without sending it', inTestCouncil(async () => {
     expect(await sendWardDigests({ database, now: slot + 5 * 60_000 })).toBe(2);
     const sent = await digests();
     expect(sent.map((m) => m.recipient)).toEqual(['both@example.in', 'resolved@example.in']);
@@ -100,9 +101,9 @@ describe('the ward alerts\' daily digest', () => {
     expect(await sendWardDigests({ database, now: slot + 10 * 60_000 })).toBe(0);
     expect(await sendWardDigests({ database, now: slot + 12 * 3_600_000 })).toBe(0);
     expect(await digests()).toHaveLength(2);
-  });
+  }));
 
-  it('carries its stop link in the subscriber\'s language, by email and by SMS', async () => {
+  it('carries its stop link in the subscriber\'s language, by email and by SMS', inTestCouncil(async () => {
     const next = slot + 86_400_000;
     await grievance('NPK-PGR-T-4', '4', [{ at: next - 3_600_000, action: 'lodge', from: null, to: 'Lodged' }]);
     await subscription('hindi@example.in', '4', 'both', slot, 'daily', 'email', 'hi');
@@ -121,5 +122,5 @@ describe('the ward alerts\' daily digest', () => {
     // A text message ends with the one link that stops every alert of that mobile.
     expect(by('9812300004').body).toMatch(/NPK-PGR-T-4: .* रोकें: \S+\/hi\/ward-alerts\/unsubscribe\?token=a\.\d+\.[\w-]{22}$/);
     expect(by('9812300005').body).toMatch(/^Grievances in your wards: digest of 3 December 2026\. NPK-PGR-T-4: .* Stop: \S+\/ward-alerts\/unsubscribe\?token=a\.\d+\.[\w-]{22}$/);
-  });
+  }));
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { alertMessages, type WardEvent } from '../../src/features/ward-alerts/ward-alert-events.server';
+import { TEST_COUNCIL } from '../support/council';
+import { withCouncil } from '../../src/server/council-context';
 
 /**
  * Every immediate alert carries its one-click stop link, in the subscriber's language and on every channel:
@@ -14,7 +16,7 @@ const event: WardEvent = {
 const STOP = /\/ward-alerts\/unsubscribe\?token=u\.42\.[\w-]{22}$/;
 
 describe('an immediate ward alert', () => {
-  it('ends every email and SMS, in English and Hindi, with its stop link in that language', () => {
+  it('ends every email and SMS, in English and Hindi, with its stop link in that language', () => withCouncil(TEST_COUNCIL, () => {
     const cases = [
       { channel: 'email', lang: 'en', words: ['Grievance resolved in ward 7', 'Stop alerts for ward 7: '] },
       { channel: 'email', lang: 'hi', words: ['वार्ड 7 में शिकायत निस्तारित', 'वार्ड 7 की सूचनाएँ रोकें: '] },
@@ -34,5 +36,5 @@ describe('an immediate ward alert', () => {
       expect(message.body.indexOf(link), label).toBeGreaterThan(message.body.indexOf(event.number));
       expect(message.body, label).toContain(lang === 'hi' ? `/hi/trackgrievance?number=${event.number}` : `/trackgrievance?number=${event.number}`);
     }
-  });
+  }));
 });

@@ -1,13 +1,15 @@
 import type { Db } from '../db';
 import { now } from '../clock';
 import type { JobDefinition } from './job';
-import type { JobRunner } from './runner';
+import type { JobCouncils, JobRunner } from './runner';
+import { withCouncil } from '../council-context';
 
 /**
  * The job runner on SQLite: a timer in this process, with each job's last run in job_run. A job is due when
  * its interval has passed since that run (or it never ran), so one missed while the server was down runs as
  * soon as it is back. A run is taken with a compare-and-set on its row, so that two processes on one file
- * (a script beside the server) never run it twice. Time is the server's clock, which tests move.
+ * (a script beside the server) never run it twice. Time is the server's clock, which tests move. Each round
+ * walks the active councils, each with its own job_run in its own database, one council after another.
  */
 
 /** How often the timer looks: due times are in whole minutes, and a moved test clock is noticed at once. */
@@ -25,12 +27,25 @@ async function takeRun(database: Db, name: string, seen: string | undefined, at:
   return Number(updated.numUpdatedRows) === 1;
 }
 
-export async function startInProcessRunner(jobs: readonly JobDefinition[], database: Db): Promise<JobRunner> {
+export async function startInProcessRunner(jobs: readonly JobDefinition[], councils: JobCouncils): Promise<JobRunner> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
 
   const round = async () => {
+    for (const council of await councils.active()) {
+      if (stopped) return;
+      let database: Db;
+      try {
+        database = await councils.open(council);
+      } catch {
+        continue; // reported as it failed; its site answers 503
+      }
+      await withCouncil(council, () => councilRound(database)).catch((err) => console.error(`job runner (${council.slug}):`, err));
+    }
+  };
+
+  const councilRound = async (database: Db) => {
     const rows = await database.selectFrom('job_run').select(['name', 'last_run_at']).execute();
     const last = new Map(rows.map((r) => [r.name, r.last_run_at]));
     for (const job of jobs) {

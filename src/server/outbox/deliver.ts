@@ -1,6 +1,7 @@
 import { db as processDb, type Db } from '../db';
 import { now } from '../clock';
 import { processSingleton } from '../singleton';
+import { currentCouncil } from '../council-context';
 import { send } from './transports';
 
 /**
@@ -100,13 +101,19 @@ interface Sweeper {
   again: boolean;
 }
 
+const sweepers = () => processSingleton('outbox-sweepers', () => new Map<number, Sweeper>());
+
 /**
- * Delivers what is due in the background, soon: a poke while a sweep runs makes it go round once more, so
- * nothing queued meanwhile waits for the next minute. One per process (the Node entry and Astro's bundle
- * share it, singleton.ts). Never throws: what fails stays waiting for the sweep job.
+ * Delivers the current council's due messages in the background, soon: a poke while a sweep runs makes it go
+ * round once more, so nothing queued meanwhile waits for the next minute. One per council and process (the
+ * Node entry and Astro's bundle share it, singleton.ts); the sweep runs in the council's context. Never
+ * throws: what fails stays waiting for the sweep job.
  */
 export function pokeOutbox(database?: Db): Promise<void> {
-  const sweeper = processSingleton<Sweeper>('outbox-sweeper', () => ({ running: null, again: false }));
+  const { id } = currentCouncil();
+  const known = sweepers().get(id);
+  const sweeper: Sweeper = known ?? { running: null, again: false };
+  if (!known) sweepers().set(id, sweeper);
   if (sweeper.running) {
     sweeper.again = true;
     return sweeper.running;
@@ -126,7 +133,7 @@ export function pokeOutbox(database?: Db): Promise<void> {
   return sweeper.running;
 }
 
-/** Resolves when this process's background delivery (if any) has finished: for a clean stop. */
-export function outboxIdle(): Promise<void> {
-  return processSingleton<Sweeper>('outbox-sweeper', () => ({ running: null, again: false })).running ?? Promise.resolve();
+/** Resolves when this process's background deliveries (if any) have finished: for a clean stop. */
+export async function outboxIdle(): Promise<void> {
+  await Promise.all([...sweepers().values()].map((sweeper) => sweeper.running));
 }

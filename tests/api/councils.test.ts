@@ -1,0 +1,297 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { startServer, type TestServer } from '../support/server';
+import { ADMIN } from '../support/api';
+import { rawRequest, type RawAnswer } from '../support/raw-request';
+import { openServerDatabase, queryServerDatabase } from '../support/database';
+import { openSqlite } from '../../src/server/db';
+import { DEMO_SECOND_COUNCIL } from '../../src/server/councils/setup';
+import { generateSessionToken, sessionIdFromToken } from '../../src/server/auth/session';
+import { latestNews, tenders } from '../../db/seed/content';
+
+/**
+ * Several councils on one installation (STATE_HOST set): one server for the file, whose first council (A) is
+ * the demo council on 127.0.0.1 and whose second (B) is the demo's Sitapur on its own host name. Every
+ * request names its host, as a browser would: the host alone picks the council.
+ */
+const STATE_HOST = 'state.test';
+const B_HOST = DEMO_SECOND_COUNCIL.hosts[0];
+const STATE_ADMIN = { email: 'state-admin@state.test', password: 'state-admin-password-1' };
+let server: TestServer;
+
+const ask = (host: string, method: string, target: string, headers: Record<string, string> = {}, body?: unknown): Promise<RawAnswer> =>
+  rawRequest(server.url, method, target, { host, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, body === undefined ? undefined : JSON.stringify(body));
+const onA = (target: string, headers?: Record<string, string>) => ask('127.0.0.1', 'GET', target, headers);
+const onB = (target: string, headers?: Record<string, string>) => ask(B_HOST, 'GET', target, headers);
+const json = <T = any>(answer: RawAnswer): T => JSON.parse(answer.body) as T;
+
+async function signIn(host: string, email: string, password: string): Promise<string> {
+  const answer = await ask(host, 'POST', '/api/Account/login', {}, { email, password });
+  expect(answer.status, answer.body).toBe(200);
+  return json<{ token: string }>(answer).token;
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A council's own database, for a look behind the server's back: SQLite under councils/<slug>, or its schema. */
+async function inCouncilDatabase<R>(slug: string, statement: string): Promise<R[]> {
+  if (!server.databaseUrl) {
+    const database = openSqlite(path.join(server.dataDir, 'councils', slug));
+    try {
+      return (await sql.raw<R>(statement).execute(database)).rows;
+    } finally {
+      await database.destroy();
+    }
+  }
+  const database = openServerDatabase(server.dataDir);
+  try {
+    await sql.raw(`SET search_path TO council_${slug.replace(/-/g, '_')}`).execute(database);
+    return (await sql.raw<R>(statement).execute(database)).rows;
+  } finally {
+    await database.destroy();
+  }
+}
+
+/** The platform's own database: platform.sqlite, or the `platform` schema. */
+async function inPlatformDatabase<R>(statement: string): Promise<R[]> {
+  if (!server.databaseUrl) {
+    const { default: Database } = await import('better-sqlite3');
+    const file = new Database(path.join(server.dataDir, 'platform.sqlite'), { readonly: true });
+    try {
+      return file.prepare(statement).all() as R[];
+    } finally {
+      file.close();
+    }
+  }
+  return queryServerDatabase<R>(server.dataDir, statement.replace(/\bstate_audit\b/g, 'platform.state_audit').replace(/\bcouncil\b/g, 'platform.council'));
+}
+
+beforeAll(async () => {
+  server = await startServer({ STATE_HOST, STATE_ADMIN_EMAIL: STATE_ADMIN.email, STATE_ADMIN_PASSWORD: STATE_ADMIN.password, PAGE_CACHE_MB: '1' });
+}, 180_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('the host picks the council', () => {
+  it('serves each council on its own host, the state on its host, and a host nobody claims the list of councils', async () => {
+    const a = await onA('/');
+    const b = await onB('/');
+    expect(a.status).toBe(200);
+    expect(b.status).toBe(200);
+    expect(a.body).toContain(latestNews[0].title);
+    expect(b.body).not.toContain(latestNews[0].title);
+    expect(b.body).toContain('now has its own website');
+
+    // Any spelling of a host no council claims: the platform's page, never a council's site.
+    for (const host of ['elsewhere.example', 'SITAPUR.localhost.evil.example', '127.0.0.2', 'state.test.example']) {
+      const other = await ask(host, 'GET', '/');
+      expect(other.status, host).toBe(404);
+      expect(other.body).toContain('Councils on this platform');
+      expect(other.body).not.toContain(latestNews[0].title);
+      expect(other.body).toContain(`//${B_HOST}:`);
+    }
+    // A host is one council's however it is written: case, a final dot, a port.
+    const spelled = await ask(`${B_HOST.toUpperCase()}.:${new URL(server.url).port}`, 'GET', '/');
+    expect(spelled.status).toBe(200);
+    expect(spelled.body).toContain('now has its own website');
+  });
+
+  it('keeps each council\'s cached pages apart: the same address on two hosts answers each its own', async () => {
+    for (let round = 0; round < 2; round++) {
+      const a = await onA('/latestnews');
+      const b = await onB('/latestnews');
+      expect(a.body).toContain(latestNews[0].title);
+      expect(b.body).not.toContain(latestNews[0].title);
+      expect(b.body).toContain('now has its own website');
+      if (round === 1) {
+        expect(a.headers['x-page-cache']).toBe('hit');
+        expect(b.headers['x-page-cache']).toBe('hit');
+      }
+    }
+  });
+});
+
+describe('nothing signed by one council is good on another', () => {
+  it('refuses A\'s staff token and session cookie on B, and B\'s on A', async () => {
+    const tokenA = await signIn('127.0.0.1', ADMIN.email, ADMIN.password);
+    const tokenB = await signIn(B_HOST, DEMO_SECOND_COUNCIL.adminEmail, DEMO_SECOND_COUNCIL.adminPassword);
+    expect((await onA('/api/Account/session', bearer(tokenA))).status).toBe(200);
+    expect((await onB('/api/Account/session', bearer(tokenB))).status).toBe(200);
+    expect((await onB('/api/Account/session', bearer(tokenA))).status).toBe(401);
+    expect((await onA('/api/Account/session', bearer(tokenB))).status).toBe(401);
+    const dashboard = await onB('/dashboard', { cookie: `session=${tokenA}` });
+    expect(dashboard.status).toBe(302);
+    expect(dashboard.location).toMatch(/^\/login/);
+    // A's accounts are no accounts of B's: A's admin cannot sign in there.
+    expect((await ask(B_HOST, 'POST', '/api/Account/login', {}, { email: ADMIN.email, password: ADMIN.password })).status).toBe(401);
+  });
+
+  it('refuses A\'s citizen session on B', async () => {
+    const token = generateSessionToken();
+    const at = new Date();
+    await queryServerDatabase(
+      server.dataDir,
+      sql`INSERT INTO citizen_session (id, mobile, created_at, expires_at) VALUES (${sessionIdFromToken(token)}, ${'9812300001'}, ${at.toISOString()}, ${new Date(at.getTime() + 86_400_000).toISOString()})`,
+    );
+    const cookie = { cookie: `citizen_session=${token}` };
+    expect((await onA('/api/Citizen/cases', cookie)).status).toBe(200);
+    expect((await onB('/api/Citizen/cases', cookie)).status).toBe(401);
+  });
+
+  it('gives a form token used on A no result on B: B keeps its own sending', async () => {
+    const form = await onA('/feedback');
+    const token = /name="form_token" value="([^"]+)"/.exec(form.body)?.[1];
+    expect(token).toBeTruthy();
+    const fields = new URLSearchParams({ form_token: token!, name: 'Token Tester', email: 'token.tester@example.com', subject: 'Streetlight', message: 'The light at the corner is out.' });
+    const post = (host: string) => rawRequest(server.url, 'POST', '/feedback', { host, 'content-type': 'application/x-www-form-urlencoded' }, fields.toString());
+    const onAnswer = await post('127.0.0.1');
+    const onBAnswer = await post(B_HOST);
+    expect(onAnswer.status).toBe(303);
+    expect(onBAnswer.status).toBe(303);
+    // Each council stored the sending in its own database, under its own reference.
+    const [a] = await queryServerDatabase<{ n: number }>(server.dataDir, sql`SELECT count(*) AS n FROM feedback WHERE email = ${'token.tester@example.com'}`);
+    const [b] = await inCouncilDatabase<{ n: number }>(DEMO_SECOND_COUNCIL.slug, "SELECT count(*) AS n FROM feedback WHERE email = 'token.tester@example.com'");
+    expect(Number(a.n)).toBe(1);
+    expect(Number(b.n)).toBe(1);
+  });
+});
+
+describe('B knows nothing of A', () => {
+  it('answers A\'s media addresses 404 on B, and serves them on A', async () => {
+    const home = (await onA('/')).body;
+    const media = [...new Set([...home.matchAll(/\/media\/[0-9a-f]{64}(?:\.\w+)+/g)].map((m) => m[0]))].slice(0, 5);
+    expect(media.length).toBeGreaterThan(0);
+    for (const address of media) {
+      expect((await onA(address)).status, address).toBe(200);
+      expect((await onB(address)).status, address).toBe(404);
+    }
+  });
+
+  it('keeps A\'s records out of B\'s sitemap, feeds, search, Open311, open data and /verify', async () => {
+    const register = json<{ licences: { licenceNumber: string; tradeName: string }[] }>(await onA('/api/Public/trade-licence/register.json')).licences;
+    const licences = register.map((row) => row.licenceNumber);
+    expect(licences.length).toBeGreaterThan(0);
+    const requests = json<{ service_request_id: string }[]>(await onA('/open311/v2/requests.json'));
+    expect(requests.length).toBeGreaterThan(0);
+    const markers = [latestNews[0].title, tenders[0].title, licences[0], register[0].tradeName, requests[0].service_request_id];
+
+    const sitemap = await onB('/sitemap.xml');
+    expect(sitemap.status).toBe(200);
+    // B's links name B's host, not A's.
+    expect(sitemap.body).toContain(`//${B_HOST}:`);
+    expect(sitemap.body).not.toContain('//127.0.0.1:');
+    for (const address of ['/sitemap.xml', '/sitemap', '/feeds/latestnews.xml', '/feeds/tender.xml', '/hi/feeds/latestnews.xml', `/search?q=${encodeURIComponent(latestNews[0].title.split(' ')[0])}`, '/open311/v2/requests.json', '/api/Public/trade-licence/register.json', '/api/Public/trade-licence/register.csv', '/api/Public/wards.geojson', `/verify/${encodeURIComponent(licences[0])}`, '/currenttender']) {
+      const answer = await onB(address);
+      expect(answer.status, address).toBeLessThan(500);
+      // /verify repeats the number it was asked about, and says it knows no such licence.
+      for (const marker of markers.filter((m) => !(address.startsWith('/verify/') && m === licences[0]))) expect(answer.body, `${address} carries ${marker}`).not.toContain(marker);
+    }
+    // The same addresses on A do carry A's records: the look on B could have found them.
+    expect((await onA('/feeds/latestnews.xml')).body).toContain(latestNews[0].title);
+    expect((await onA(`/verify/${encodeURIComponent(licences[0])}`)).body).toContain(register[0].tradeName);
+  });
+});
+
+describe('the page cache', () => {
+  it('shares its memory so that a busy council evicts its own pages, never a quiet council\'s home page', async () => {
+    await onB('/');
+    expect((await onB('/')).headers['x-page-cache']).toBe('hit');
+    // A reads far more than the whole cache (1 MB here): every page its home page links to, in both languages.
+    const links = [...new Set([...(await onA('/')).body.matchAll(/href="(\/[a-z][a-z0-9-]*)"/g)].map((m) => m[1]))];
+    const addresses = links.flatMap((link) => [link, `/hi${link}`]);
+    let kept = 0;
+    for (const address of addresses) {
+      const answer = await onA(address);
+      if (answer.status === 200 && answer.headers['cache-control']?.includes('public')) kept += answer.body.length;
+    }
+    expect(kept).toBeGreaterThan(2 * 1024 * 1024);
+    expect((await onB('/')).headers['x-page-cache']).toBe('hit');
+  });
+});
+
+describe('the state\'s calls', () => {
+  let stateToken: string;
+  let created: { id: number; slug: string; hosts: string[]; status: string };
+
+  beforeAll(async () => {
+    stateToken = await signIn(STATE_HOST, STATE_ADMIN.email, STATE_ADMIN.password);
+  });
+
+  it('refuses a council\'s token on the state host, a state token on a council\'s host, and no token at all', async () => {
+    const councilToken = await signIn('127.0.0.1', ADMIN.email, ADMIN.password);
+    expect((await ask(STATE_HOST, 'GET', '/api/State/councils', bearer(councilToken))).status).toBe(401);
+    expect((await ask(STATE_HOST, 'GET', '/api/State/councils')).status).toBe(401);
+    expect((await onA('/api/Account/session', bearer(stateToken))).status).toBe(401);
+    expect((await onB('/api/Account/session', bearer(stateToken))).status).toBe(401);
+    // The state's calls exist on the state host only.
+    expect((await ask('127.0.0.1', 'GET', '/api/State/councils', bearer(stateToken))).status).toBe(404);
+    // A council admin's password is no state administrator's.
+    expect((await ask(STATE_HOST, 'POST', '/api/Account/login', {}, { email: ADMIN.email, password: ADMIN.password })).status).toBe(401);
+  });
+
+  it('lists the councils with their hosts', async () => {
+    const list = json<{ slug: string; hosts: string[]; status: string }[]>(await ask(STATE_HOST, 'GET', '/api/State/councils', bearer(stateToken)));
+    expect(list.map((c) => c.slug)).toContain(DEMO_SECOND_COUNCIL.slug);
+    expect(list.find((c) => c.slug === DEMO_SECOND_COUNCIL.slug)!.hosts).toEqual([B_HOST]);
+  });
+
+  it('creates a council that serves at once, with its first admin, and refuses what is wrong', async () => {
+    const input = { name: 'Nagar Panchayat Rampur', nameHindi: 'नगर पंचायत रामपुर', shortName: 'NPR', hosts: ['Rampur.Example.'], adminEmail: 'admin@rampur.example', adminPassword: 'rampur-first-admin' };
+    const answer = await ask(STATE_HOST, 'POST', '/api/State/councils', bearer(stateToken), input);
+    expect(answer.status, answer.body).toBe(201);
+    created = json(answer);
+    expect(created.hosts).toEqual(['rampur.example']);
+    expect(created.status).toBe('active');
+    expect((await ask('rampur.example', 'GET', '/')).status).toBe(200);
+    const token = await signIn('rampur.example', input.adminEmail, input.adminPassword);
+    expect((await ask('rampur.example', 'GET', '/api/Account/session', bearer(token))).status).toBe(200);
+    expect((await onA('/api/Account/session', bearer(token))).status).toBe(401);
+
+    // Refusals: a host another council has, the state's own host, no host name, a missing field.
+    const taken = await ask(STATE_HOST, 'POST', '/api/State/councils', bearer(stateToken), { ...input, hosts: [B_HOST] });
+    expect(taken.status).toBe(409);
+    expect(json(taken).message).toContain(B_HOST);
+    expect((await ask(STATE_HOST, 'POST', '/api/State/councils', bearer(stateToken), { ...input, hosts: [STATE_HOST] })).status).toBe(409);
+    const badHost = await ask(STATE_HOST, 'POST', '/api/State/councils', bearer(stateToken), { ...input, hosts: ['https://x.example/path'] });
+    expect(badHost.status).toBe(400);
+    const missing = await ask(STATE_HOST, 'POST', '/api/State/councils', bearer(stateToken), { ...input, nameHindi: '' });
+    expect(missing.status).toBe(400);
+    expect(json(missing).errors.nameHindi).toBeTruthy();
+  });
+
+  it('moves a council to other hosts and disables it (503, its data kept), and audits every change', async () => {
+    const moved = await ask(STATE_HOST, 'PUT', `/api/State/councils/${created.id}`, bearer(stateToken), { hosts: ['rampur-nagar.example'] });
+    expect(moved.status, moved.body).toBe(200);
+    expect((await ask('rampur.example', 'GET', '/')).status).toBe(404);
+    expect((await ask('rampur-nagar.example', 'GET', '/')).status).toBe(200);
+
+    const disabled = await ask(STATE_HOST, 'PUT', `/api/State/councils/${created.id}`, bearer(stateToken), { status: 'disabled' });
+    expect(json(disabled).status).toBe('disabled');
+    const closed = await ask('rampur-nagar.example', 'GET', '/');
+    expect(closed.status).toBe(503);
+    expect(closed.body).toContain('switched off');
+    expect(closed.body).toContain('बंद');
+    expect((await ask('rampur-nagar.example', 'POST', '/api/Account/login', {}, { email: 'admin@rampur.example', password: 'rampur-first-admin' })).status).toBe(503);
+
+    await ask(STATE_HOST, 'PUT', `/api/State/councils/${created.id}`, bearer(stateToken), { status: 'active' });
+    await signIn('rampur-nagar.example', 'admin@rampur.example', 'rampur-first-admin');
+
+    // The first council is never switched off; an unknown council is 404.
+    expect((await ask(STATE_HOST, 'PUT', '/api/State/councils/1', bearer(stateToken), { status: 'disabled' })).status).toBe(409);
+    expect((await ask(STATE_HOST, 'PUT', '/api/State/councils/999999', bearer(stateToken), { status: 'disabled' })).status).toBe(404);
+
+    const audit = await inPlatformDatabase<{ action: string; council_id: number | null; admin_email: string }>(`SELECT action, council_id, admin_email FROM state_audit WHERE council_id = ${created.id} ORDER BY id`);
+    expect(audit.map((row) => row.action)).toEqual(['council-created', 'council-changed', 'council-changed', 'council-changed']);
+    expect(new Set(audit.map((row) => row.admin_email))).toEqual(new Set([STATE_ADMIN.email]));
+  });
+
+  it('lets an address guess a state password ten times, however many guesses it sends at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, () => ask(STATE_HOST, 'POST', '/api/Account/login', {}, { email: STATE_ADMIN.email, password: 'not-the-password' })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(30);
+  });
+});
