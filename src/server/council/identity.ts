@@ -3,6 +3,7 @@ import { db, nowIso, processDatabase, type Db } from '../db';
 import type { Database } from '../db-schema';
 import { mediaUrl } from '../media';
 import { processSingleton } from '../singleton';
+import { councilInContext } from '../council-context';
 import { raiseTableVersions, readSharedTableVersions } from '../content-version';
 import { noteTablesRead, readForFrame } from '../cache/dependencies';
 import type { CouncilIdentity, CouncilIdentityInput, CouncilLinks, PostalAddress, SocialAccounts } from '../../lib/council';
@@ -126,9 +127,12 @@ interface Kept {
 
 const kept = processSingleton('council-identity', () => new WeakMap<Db, Kept>());
 
-/** The identity table's shared version for a database: the process's own reads the shared reader (microseconds on SQLite). */
+/**
+ * The identity table's shared version for a database: the current council's own reads the shared reader
+ * (microseconds on SQLite); any other (a script's, outside every council) is asked directly.
+ */
 async function versionOf(database: Db): Promise<number | undefined> {
-  if (database === processDatabase().db) return (await readSharedTableVersions()).get(IDENTITY_TABLE);
+  if (councilInContext() && database === processDatabase().db) return (await readSharedTableVersions()).get(IDENTITY_TABLE);
   const row = await database.selectFrom('table_version').select('version').where('table_name', '=', IDENTITY_TABLE).executeTakeFirst();
   return row ? Number(row.version) : undefined;
 }

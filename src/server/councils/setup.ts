@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/password';
 import { installationSecret } from '../auth/secret';
 import { prepareCouncilDatabase } from '../bootstrap';
 import { withCouncil } from '../council-context';
+import { writeCouncilIdentity } from '../council/identity';
 import { siteSettings } from '../../site-settings';
 import { closeCouncilDatabase, councilDatabase } from './databases';
 import { migratePlatform, platformDb } from './platform';
@@ -147,6 +148,8 @@ export async function createCouncil(input: NewCouncil, seed?: (council: CouncilR
     await withCouncil(council, async () => {
       const database = councilDatabase(council).db;
       await prepareCouncilDatabase(database, () => {});
+      // Its names on its own pages, documents and messages; its admin fills in the rest.
+      await writeCouncilIdentity(database, { name: { en: input.name, hi: input.nameHindi }, shortName: input.shortName });
       await addUser(input.adminEmail, input.adminPassword, 'admin', database);
       if (seed) await seed(council);
     });
