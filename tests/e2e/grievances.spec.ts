@@ -97,7 +97,7 @@ test('a citizen lodges a grievance and tracks it on a 375 px phone, without Java
   await expect(page.getByLabel('Describe the problem')).toHaveValue('Blocked');
   await expect(page.getByLabel('Keep my photos private')).toBeChecked();
 
-  // The photo is kept private: the citizen tracking it sees it, the desk sees it marked so, a stranger gets nothing.
+  // The photo is kept private: the citizen tracking it sees it, staff see it marked so, a stranger gets nothing.
   const number = await lodgeAsCitizen(page, '9123400001', 'The drain is blocked and water is standing in the lane.', true);
   await noSidewaysScroll(page);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/grievance-lodged-375.png`, fullPage: true });
@@ -123,14 +123,17 @@ test('a citizen lodges a grievance and tracks it on a 375 px phone, without Java
   await expect(page.locator('.grievance-facts')).toHaveCount(0);
   await page.context().close();
 
+  // An admin's case page: the photo marked private, with the button that withdraws it.
   const desk = await phonePage(browser);
-  await openSession(desk, STAFF);
+  await openSession(desk);
   await desk.goto(`/cases/${number}`);
   const marked = desk.locator('[data-private-photo]');
   await expect(marked).toContainText(messages('en').caseDesk.privatePhoto);
   await expect(marked.locator('img')).toHaveAttribute('src', src);
   await expect.poll(() => marked.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: 'the desk sees the private photo' }).toBe(true);
+  await expect(marked.getByRole('button', { name: messages('en').caseDesk.withdrawPhoto })).toBeVisible();
   await noSidewaysScroll(desk);
+  await expectNoSeriousA11yViolations(desk, `/cases/${number} with a private photo at 375px`);
   await desk.context().close();
 
   const stranger = await phonePage(browser);

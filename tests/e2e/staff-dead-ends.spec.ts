@@ -5,7 +5,7 @@ import { TRADE_LICENCE } from '../../src/features/trade-licence/trade-licence.se
 import { rupees } from '../../src/features/payments/money';
 import { pdfText } from '../support/pdf-text';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { openSession, pdfFile } from './admin-support';
+import { jpegFile, openSession, pdfFile } from './admin-support';
 import { licenceApplication } from './licence-support';
 
 /**
@@ -60,21 +60,29 @@ test('the counter takes a trade licence fee by the application number, issues th
   await expect(page.locator('[data-application-state]')).toHaveText(TRADE_LICENCE.states.PendingPayment.en);
   await expect(page.locator('[data-total-due]')).toHaveText(rupees(feePaise));
   await page.getByLabel('Cheque', { exact: true }).check();
-  // A cheque without its number and bank is refused, and the choice stays.
+  await page.getByLabel(/^Scan or photo of the cheque/).setInputFiles([await jpegFile('#1e3a8a', 'cheque.jpg')]);
+  // A cheque without its number and bank is refused, and the choice stays, and so does the scan chosen.
   await page.getByRole('button', { name: 'Receive and print receipt' }).click();
   await expect(page.getByRole('alert')).toContainText('Give the cheque or draft number');
   await expect(page.getByLabel('Cheque', { exact: true })).toBeChecked();
+  await expect(page.locator('[data-kept-files="scan"] input[type="checkbox"]')).toBeChecked();
   await page.getByLabel('Cheque / draft number').fill('004512 State Bank');
   await page.getByRole('button', { name: 'Receive and print receipt' }).click();
   await expect(page.getByRole('status')).toContainText(`Received ₹${rupees(feePaise)}`);
   const receipt = await page.locator('[data-receipt-number]').innerText();
   expect(receipt).toMatch(/^NPK-RCT-/);
+  // The scan kept from the refused sending went with the receipt: the cashier opens it, never cached.
+  const scan = await page.request.get((await page.locator('[data-scan-link]').getAttribute('href'))!);
+  expect(scan.status()).toBe(200);
+  expect(scan.headers()['content-type']).toBe('image/jpeg');
+  expect(scan.headers()['cache-control']).toBe('private, no-store');
   // Paid at the counter as online: the licence is issued in the receipt's transaction.
   await expect(page.locator('[data-application-state]')).toHaveText(TRADE_LICENCE.states.Issued.en);
   await expect(page.locator(`[data-application="${number}"]`)).toContainText('Licence NPK-TLN-');
   await expect(page.getByRole('button', { name: 'Receive and print receipt' })).toHaveCount(0);
 
   await page.goto('/collection-register');
+  await expect(page.locator(`[data-scan="${receipt}"]`).getByRole('link', { name: 'Scan' })).toBeVisible();
   const link = page.locator(`[data-receipt-pdf="${receipt}"]`);
   await expect(link).toHaveText(receipt);
   const pdf = await page.request.get((await link.getAttribute('href'))!);
