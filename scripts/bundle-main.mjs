@@ -1,4 +1,4 @@
-// Bundles the Node entry (src/server/main.ts) next to Astro's build output as dist/main.mjs, and the demo
+// Bundles the Node entry (src/entry-registrations.ts, which starts src/server/main.ts) next to Astro's build output as dist/main.mjs, and the demo
 // seed as dist/demo-seed.mjs: the entry imports the seed only when a start fills an empty database with demo
 // content, so the production server's own bundle carries none of it (its picture drawing and documents).
 // Native and heavy packages stay external and load from node_modules at run time.
@@ -16,5 +16,5 @@ const demoSeedApart = {
 };
 
 const common = { bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' };
-await build({ ...common, entryPoints: ['src/server/main.ts'], outfile: `${outDir}/main.mjs`, plugins: [demoSeedApart] });
+await build({ ...common, entryPoints: ['src/entry-registrations.ts'], outfile: `${outDir}/main.mjs`, plugins: [demoSeedApart] });
 await build({ ...common, entryPoints: ['db/seed/demo.ts'], outfile: `${outDir}/${DEMO_SEED_FILE}` });

@@ -8,6 +8,10 @@ import { raiseTableVersions } from '../src/server/content-version';
 import { traceWrites } from '../src/server/cache/dependencies';
 import { LARGE_COUNTS, seedLargeData } from '../db/seed/large';
 import { rebuildSearchIndex } from '../src/features/search/search-index.server';
+import { installPortalModules } from '../src/modules';
+
+// The demo's parts come from the composition list, as a server's entry installs it.
+installPortalModules();
 
 const scale = Number(process.env.SEED_LARGE_SCALE ?? 1);
 const counts = Object.fromEntries(Object.entries(LARGE_COUNTS).map(([k, v]) => [k, Math.round(v * scale)])) as unknown as typeof LARGE_COUNTS;

@@ -1,14 +1,13 @@
 /**
- * What the features hand the server's Node entry (src/server/main.ts) before it serves. The entry is bundled
- * apart from Astro's pages (scripts/bundle-main.mjs), so it loads its own copy of what the middleware loads
- * for the pages (src/features/start.server.ts) where the entry needs it: the composition list of modules,
- * installed here, with its routes (which the page cache keys on before Astro sees a request) and every job it
- * declares; and the pages a visitor reaches first, which each process renders as it starts
- * (src/server/warm-start.ts).
+ * The Node entry (bundled to dist/main.mjs by scripts/bundle-main.mjs): it installs the composition list,
+ * which hands the server the routes (keyed by the page cache before Astro sees a request), the protocols'
+ * voices and the demo's parts, and starts the server (src/server/main.ts) with the jobs the modules declare
+ * and the pages a visitor reaches first, which each process renders as it starts (src/server/warm-start.ts).
+ * The entry is bundled apart from Astro's pages, so it installs its own copy of what the middleware installs.
  */
 import { SITE_MENU } from './components/public/site-menu';
-import { installPortalModules } from './modules';
-export { JOBS } from './modules';
+import { installPortalModules, JOBS } from './modules';
+import { serve } from './server/main';
 
 installPortalModules();
 
@@ -21,3 +20,5 @@ export const FIRST_PAGES: readonly string[] = [
     .map((link) => link.href)
     .filter((href) => href.startsWith('/') && href !== '/'),
 ];
+
+void serve({ jobs: JOBS, firstPages: FIRST_PAGES });

@@ -2,8 +2,9 @@
  * The composition list: every module of the portal, named once. The entries install it before serving
  * (src/middleware.ts for Astro's pages, src/entry-registrations.ts for the Node entry), and what the features
  * and the server need from each other is derived from it: the route table (every module's routes, in this
- * order, which is also the order of the sidebar's entries within an area), the payables the payments feature
- * settles, the numbers /verify answers for, and the jobs the runner runs. A new module is added here and
+ * order, which is also the order of the sidebar's entries within an area), the protocols' voices, the demo's
+ * parts, the payables the payments feature settles, the numbers /verify answers for, and the jobs the runner
+ * runs. A new module is added here and
  * nowhere else.
  */
 import { installModules, type PortalModule } from './features/modules';
@@ -36,6 +37,8 @@ import { WATER_MODULE } from './features/water/module';
 import { outboxSweepJob } from './server/outbox/sweep-job';
 import type { JobDefinition } from './server/jobs';
 import { installRoutes, type RouteDeclaration } from './server/route-table';
+import { installProtocolVoices } from './server/protocol-voices';
+import { installDemoParts } from './server/bootstrap';
 
 export const MODULES: readonly PortalModule[] = [
   HOME_MODULE, POLICIES_MODULE, SEARCH_MODULE, SITEMAP_MODULE, FEEDS_MODULE, ACCOUNT_MODULE, STAFF_MODULE,
@@ -53,5 +56,8 @@ export const ROUTES: Readonly<Record<string, RouteDeclaration>> = Object.assign(
 /** Installs the list for this process (each entry calls it once; calling it again changes nothing). */
 export function installPortalModules(): void {
   installModules(MODULES);
+  // What the server needs of the modules, handed to it here: it imports none of them.
   installRoutes(ROUTES);
+  installProtocolVoices(MODULES.flatMap((m) => m.protocolVoices ?? []));
+  installDemoParts(MODULES.flatMap((m) => (m.demo ? [m.demo] : [])));
 }

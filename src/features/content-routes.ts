@@ -3,6 +3,7 @@ import { rolesIn } from '../lib/roles';
 import type { RouteDeclaration } from '../server/route-table';
 import { CONTENT_TYPES } from './content-types';
 import type { PortalModule } from './modules';
+import { hasDemoPart } from '../../db/seed/demo-parts';
 
 /**
  * A content type's entries in the route table, from its declaration: its public pages (open to anyone, keyed
@@ -21,6 +22,12 @@ export function contentRoutes(def: ContentTypeDef): Record<string, RouteDeclarat
  */
 export const CONTENT_MODULE: PortalModule = {
   name: 'content',
+  demo: {
+    present: (database) => hasDemoPart(database, 'content'),
+    // Loaded only when a start seeds (scripts/bundle-main.mjs builds the demo seed apart).
+    seed: async (database) => (await import('../../db/seed/demo')).seedDemoContent(database),
+    done: 'Filled the empty database with demo content.',
+  },
   routes: {
     ...Object.assign({}, ...CONTENT_TYPES.map(contentRoutes)),
     '/api/Public/[type]': { access: 'public', query: ['media', 'page', 'pageSize'] },

@@ -1,5 +1,7 @@
 import type { JobDefinition } from '../server/jobs';
 import type { RouteDeclaration } from '../server/route-table';
+import type { DemoPart } from '../server/bootstrap';
+import type { ProtocolVoice } from '../server/protocol-voices';
 import { processSingleton } from '../server/singleton';
 import type { Payable } from './payments/payable';
 import type { Verifiable } from './shared/verification';
@@ -8,7 +10,7 @@ import type { PrivateFileReader } from './shared/private-files';
 /**
  * A feature's declaration of what it brings to the others: the things citizens pay for (payables), the printed
  * numbers /verify answers for (verifiables), its time-driven jobs, who may read the private files its
- * records hold, and its routes. The composition list (src/modules.ts)
+ * records hold, its routes, its protocols' voices and its part of the demo. The composition list (src/modules.ts)
  * names every module once; each entry (the middleware for Astro's pages, the Node entry, a test) installs that
  * list before serving, and the features that need these read them here. No feature registers itself by being
  * imported, so no page has to import one for its side effect.
@@ -25,6 +27,10 @@ export interface PortalModule {
    * The route table is every module's, in the composition list's order: the sidebar lists a group's entries so.
    */
   routes?: Readonly<Record<string, RouteDeclaration>>;
+  /** The addresses that answer in a protocol's own voice, even in the server's early refusals (Open311). */
+  protocolVoices?: readonly ProtocolVoice[];
+  /** Its part of the demo a demo start fills an empty database with (db/seed/). */
+  demo?: DemoPart;
 }
 
 interface Installed {

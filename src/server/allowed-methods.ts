@@ -1,12 +1,12 @@
 import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { SECURITY_HEADERS } from './security-headers';
-import { formatOfPath, isOpen311Path, open311CallOf, open311ErrorBody, open311Headers, open311MethodRefusal, open311NotFound } from '../lib/open311-format';
+import { voiceOf } from './protocol-voices';
 
 /**
  * The methods the site answers: its routes export GET, POST, PUT and DELETE handlers, and HEAD comes with
- * GET. Any other method is refused with 405 (under /open311/, as Open311's route would: 404 at an address
- * that is no call) before the canonical path, the static files, the page cache, the router or the access
+ * GET. Any other method is refused with 405 (under a protocol's addresses, as its route would: 404 at an
+ * address that is no call, src/server/protocol-voices.ts) before the canonical path, the static files, the page cache, the router or the access
  * check look at the request. Left to them, each took its own way: TRACE failed with a
  * bare 500, PATCH, OPTIONS and PROPFIND rendered a page as if asked with GET, and a method Node's parser does
  * not know, or CONNECT, was answered by Node alone, without our headers, or not at all.
@@ -15,44 +15,44 @@ export const ALLOWED_METHODS: readonly string[] = ['GET', 'HEAD', 'POST', 'PUT',
 const ALLOW = ALLOWED_METHODS.join(', ');
 const NOT_ALLOWED = 'This address does not take that method.';
 
-type RefusalKind = 'api' | 'open311-xml' | 'open311-json' | 'text';
-
-function refusalHeaders(kind: RefusalKind, length: number, allow = ALLOW): Record<string, string> {
-  const type = kind === 'api' ? { 'content-type': 'application/json; charset=utf-8' }
-    : kind === 'text' ? { 'content-type': 'text/plain; charset=utf-8' }
-      : open311Headers(kind === 'open311-xml' ? 'xml' : 'json');
+function refusalHeaders(type: Record<string, string>, length: number, allow = ALLOW): Record<string, string> {
   return { ...SECURITY_HEADERS, allow, 'cache-control': 'no-store', ...type, 'content-length': String(length) };
 }
 
 interface Refusal {
   status: 404 | 405;
   reason: string;
-  kind: RefusalKind;
+  /** The body's own headers (its content type). */
+  type: Record<string, string>;
   body: string;
   /** The methods the address takes, for the 405's Allow. */
   allow: string;
 }
 
 /**
- * API clients read every refusal in the API's JSON shape, Open311 clients in the specification's error
- * document (XML or JSON by the extension asked); anyone else gets a line of text. Under /open311/ the
- * refusal is the route's own: 405 with the methods that call takes, or 404 for an address that is no call.
+ * API clients read every refusal in the API's JSON shape, a protocol's clients (Open311) in its error
+ * document; anyone else gets a line of text. Under a protocol's addresses the refusal is the route's own:
+ * 405 with the methods that call takes, or 404 for an address that is no call.
  */
 function refusal(target: string | undefined): Refusal {
   const path = (target ?? '').split('?')[0];
-  if (isOpen311Path(path)) {
-    const format = formatOfPath(path);
-    const kind = format === 'xml' ? 'open311-xml' : 'open311-json';
-    const call = open311CallOf(path);
-    if (!call) return { status: 404, reason: 'Not Found', kind, body: open311ErrorBody(format, 404, [open311NotFound(path)]), allow: ALLOW };
-    return { status: 405, reason: 'Method Not Allowed', kind, body: open311ErrorBody(format, 405, [open311MethodRefusal(path, call.methods)]), allow: call.methods.join(', ') };
+  const voice = voiceOf(path);
+  if (voice) {
+    const methods = voice.methodsAt(path);
+    if (!methods) {
+      const { headers, body } = voice.error(path, 404, [voice.notFound(path)]);
+      return { status: 404, reason: 'Not Found', type: headers, body, allow: ALLOW };
+    }
+    const { headers, body } = voice.error(path, 405, [voice.methodRefused(path, methods)]);
+    return { status: 405, reason: 'Method Not Allowed', type: headers, body, allow: methods.join(', ') };
   }
   const api = path.startsWith('/api/');
-  return { status: 405, reason: 'Method Not Allowed', kind: api ? 'api' : 'text', body: api ? JSON.stringify({ message: NOT_ALLOWED }) : NOT_ALLOWED, allow: ALLOW };
+  const type = { 'content-type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8' };
+  return { status: 405, reason: 'Method Not Allowed', type, body: api ? JSON.stringify({ message: NOT_ALLOWED }) : NOT_ALLOWED, allow: ALLOW };
 }
 
 function headersOf(answer: Refusal): Record<string, string> {
-  const headers = refusalHeaders(answer.kind, Buffer.byteLength(answer.body), answer.allow);
+  const headers = refusalHeaders(answer.type, Buffer.byteLength(answer.body), answer.allow);
   if (answer.status === 404) delete headers.allow;
   return headers;
 }

@@ -3,7 +3,6 @@ import { db, migrateToLatest, type Db } from './db';
 import { addUser, countUsers } from './auth/users';
 import { deleteExpiredSessions } from './auth/session';
 import { councilInContext } from './council-context';
-import { demoComplete } from '../../db/seed/demo-parts';
 import { seedingDemo } from './outbox';
 
 export const DEMO_ACCOUNTS = [
@@ -22,6 +21,32 @@ export async function prepareCouncilDatabase(database: Db, log: (line: string) =
   const ran = await migrateToLatest(database);
   if (ran.length > 0) log(`Database migrated${councilInContext() ? ` (${councilInContext()!.slug})` : ''}: ${ran.join(', ')}`);
   await deleteExpiredSessions(database);
+}
+
+/**
+ * A part of the demo (the council, the content, a ward's tax register…), declared by the module it belongs to
+ * and handed to the server by the composition list. A start asks each part whether it is there before it
+ * loads anything of the demo's, so a server that holds the whole demo starts without loading it.
+ */
+export interface DemoPart {
+  /** Whether the part's rows are in the database already. */
+  present: (database: Db) => Promise<boolean>;
+  /** Adds the part if it is missing (loading the demo seed only now); true when it added something. */
+  seed: (database: Db) => Promise<boolean>;
+  /** What the start says once the part was added. */
+  done: string;
+}
+
+let demoParts: readonly DemoPart[] = [];
+
+/** Installs the composition list's demo parts, in its order (the content's wards come before a ward's taxes). */
+export function installDemoParts(parts: readonly DemoPart[]): void {
+  demoParts = parts;
+}
+
+async function demoMissing(database: Db): Promise<boolean> {
+  for (const part of demoParts) if (!(await part.present(database))) return true;
+  return false;
 }
 
 /**
@@ -52,18 +77,12 @@ export async function prepareDatabase(database: Db = db(), log: (line: string) =
     for (const account of DEMO_ACCOUNTS) log(`  ${account.role.padEnd(7)}  ${account.email}  /  ${account.password}`);
   }
 
-  if (config.seed === 'demo' && !(await demoComplete(database))) {
-    // Loaded only when a start seeds: the demo (its pictures and documents) is no part of the production
-    // server's bundle. scripts/bundle-main.mjs builds it as a file of its own beside dist/main.mjs.
-    const { seedDemoContent, seedDemoCouncil, seedPropertyTaxDemo, seedTradeLicenceDemo, seedWardBoundariesDemo } = await import('../../db/seed/demo');
+  if (config.seed === 'demo' && (await demoMissing(database))) {
+    // Each part loads the demo seed only now: the demo (its pictures and documents) is no part of the
+    // production server's bundle. scripts/bundle-main.mjs builds it as a file of its own beside dist/main.mjs.
     // Its invented people are sent nothing, now or later, whatever gateway is set (outbox/demo.ts).
     await seedingDemo(database, async () => {
-      if (await seedDemoCouncil(database)) log('Named the demo council.');
-      const added = await seedDemoContent(database);
-      if (added) log('Filled the empty database with demo content.');
-      if (await seedPropertyTaxDemo(database)) log('Filled the property tax register with a demo ward.');
-      if (await seedTradeLicenceDemo(database)) log('Added demo trade licence applications in every state.');
-      if (await seedWardBoundariesDemo(database)) log('Drew demo boundaries for the 25 wards.');
+      for (const part of demoParts) if (await part.seed(database)) log(part.done);
     });
   }
 }

@@ -1,7 +1,8 @@
 /**
- * The production entry: prepares the database, starts the jobs (src/modules.ts) and the outbox's first sweep,
- * then serves static files, cached public pages and, for everything else, Astro's handler. Bundled to
- * dist/main.mjs by scripts/bundle-main.mjs. With SERVER_PROCESSES above 1 the first process prepares the
+ * The production server: prepares the database, starts the jobs and the outbox's first sweep, then serves
+ * static files, cached public pages and, for everything else, Astro's handler. It knows no feature: the Node
+ * entry (src/entry-registrations.ts) installs the composition list and hands `serve` the jobs and the first
+ * pages. Bundled with that entry to dist/main.mjs by scripts/bundle-main.mjs. With SERVER_PROCESSES above 1 the first process prepares the
  * database and starts that many workers, each of which runs this entry again to serve (cluster.ts).
  */
 import http from 'node:http';
@@ -17,14 +18,13 @@ import { answerCouncilUnavailable, answerPlatformPage } from './councils/platfor
 import { answerStateRequest } from './councils/state-api';
 import { checkpointInBackground } from './sqlite-checkpoint';
 import { isClusterPrimary, runWorkers, workerRole } from './cluster';
-import { startJobs, type JobRunner } from './jobs';
+import { startJobs, type JobDefinition, type JobRunner } from './jobs';
 import { outboxIdle, pokeOutbox } from './outbox';
-import { FIRST_PAGES, JOBS } from '../entry-registrations';
 import { warmStart } from './warm-start';
 import { councilReady, ensureReady } from './ready';
 import { isCacheableRequest, serveCachedPage } from './page-cache';
 import { judgeRequestTarget } from '../lib/canonical-path';
-import { formatOfPath, isOpen311Path, open311CallOf, open311ErrorBody, open311Headers, open311NotFound } from '../lib/open311-format';
+import { voiceOf } from './protocol-voices';
 import { resolveRequestClient } from './request-origin';
 import { pageKey } from './route-table';
 import { pathIn, splitLanguage } from '../i18n/lang';
@@ -52,24 +52,25 @@ function keepToCanonicalPath(req: http.IncomingMessage, res: http.ServerResponse
   if (verdict.kind === 'canonical') return true;
   const headers = { ...SECURITY_HEADERS, 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' };
   const path = (req.url ?? '/').split('?')[0];
-  const open311 = isOpen311Path(path);
+  // A protocol's addresses (Open311) answer in its voice (src/server/protocol-voices.ts).
+  const voice = voiceOf(path);
   const movedTo = verdict.kind === 'redirect' ? verdict.location.split('?')[0] : '';
-  if (open311 && verdict.kind === 'redirect' && !open311CallOf(movedTo)) {
-    // An Open311 client is never sent on to an address that is no call (`/open311/v2/` to `/open311/v2`):
-    // it is told at once, in the format it asked for, what the calls are.
-    const format = formatOfPath(movedTo);
-    res.writeHead(404, { ...SECURITY_HEADERS, ...open311Headers(format) });
-    res.end(open311ErrorBody(format, 404, [open311NotFound(movedTo)]));
+  if (voice && verdict.kind === 'redirect' && !voice.methodsAt(movedTo)) {
+    // Its client is never sent on to an address that is no call (`/open311/v2/` to `/open311/v2`): it is
+    // told at once, in the format it asked for, what the calls are.
+    const answer = voice.error(movedTo, 404, [voice.notFound(movedTo)]);
+    res.writeHead(404, { ...SECURITY_HEADERS, ...answer.headers });
+    res.end(answer.body);
   } else if (verdict.kind === 'redirect') {
-    // An Open311 client's post to another spelling keeps its method and body (308); browsers' GETs get 301.
-    const status = open311 && req.method !== 'GET' && req.method !== 'HEAD' ? 308 : 301;
+    // A protocol client's post to another spelling keeps its method and body (308); browsers' GETs get 301.
+    const status = voice && req.method !== 'GET' && req.method !== 'HEAD' ? 308 : 301;
     res.writeHead(status, { ...headers, location: verdict.location });
     res.end(`Moved to ${verdict.location}`);
-  } else if (open311) {
-    // Open311 clients read every error as the specification's document, in the format they asked for.
-    const format = formatOfPath(path);
-    res.writeHead(404, { ...SECURITY_HEADERS, ...open311Headers(format) });
-    res.end(open311ErrorBody(format, 404, ['There is no such Open311 address: an encoded slash or backslash is in no address of ours.']));
+  } else if (voice) {
+    // Its clients read every error as the protocol's document, in the format they asked for.
+    const answer = voice.error(path, 404, [voice.encodedSeparator]);
+    res.writeHead(404, { ...SECURITY_HEADERS, ...answer.headers });
+    res.end(answer.body);
   } else {
     res.writeHead(404, headers);
     res.end('Not found');
@@ -82,7 +83,13 @@ function fail(line: string): never {
   process.exit(1);
 }
 
-async function main(): Promise<void> {
+/** What the Node entry hands the server: the jobs it runs and the pages each process renders as it starts. */
+export interface ServerParts {
+  jobs: readonly JobDefinition[];
+  firstPages: readonly string[];
+}
+
+export async function serve({ jobs: JOBS, firstPages }: ServerParts): Promise<void> {
   const distDir = path.dirname(fileURLToPath(import.meta.url));
   let config;
   try {
@@ -217,7 +224,7 @@ async function main(): Promise<void> {
     // Of several processes, the primary says so once all of them listen.
     if (!role) console.log(`Serving on http://${config.host}:${config.port}/`);
     // The first council's pages, asked for on its own host (each other council's render on its first visits).
-    if (config.warmStart) void warmStart(answer, FIRST_PAGES, first.hosts[0]);
+    if (config.warmStart) void warmStart(answer, firstPages, first.hosts[0]);
   });
 
   let stopping = false;
@@ -236,4 +243,3 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
 }
 
-void main();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-// The demo seed stands in as a recorder: a start that loads it calls it at once (src/server/bootstrap.ts).
+// The demo seed stands in as a recorder: a start that loads it calls each part's seed at once (src/server/bootstrap.ts).
 const seedCalls = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../db/seed/demo', () => {
   const nothing = async () => {
@@ -19,6 +19,8 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-parts-'));
 Object.assign(process.env, { DATA_DIR: dataDir, TEST_FAST_PASSWORDS: '1', SEED: 'demo' });
 
 const { prepareDatabase } = await import('../../src/server/bootstrap');
+// The demo's parts are the modules', handed to the server as an entry installs the composition list.
+(await import('../../src/modules')).installPortalModules();
 const { demoComplete } = await import('../../db/seed/demo-parts');
 const { openTestDatabase } = await import('../support/database');
 type Db = Awaited<ReturnType<typeof openTestDatabase>>;

@@ -1,9 +1,11 @@
 import type { PortalModule } from '../modules';
+import { OPEN311_VOICE } from './open311-voice';
 import { rolesIn } from '../../lib/roles';
 
 /** Grievances: lodging, tracking, the desk's screens, the performance report, settings and Open311. */
 export const GRIEVANCE_MODULE: PortalModule = {
   name: 'grievance',
+  protocolVoices: [OPEN311_VOICE],
   routes: {
     // Grievances. Pages showing due dates and overdue badges depend on the clock: uncached until
     // the page cache can expire a page at a moment.

@@ -1,8 +1,15 @@
 import type { PortalModule } from '../modules';
+import { hasDemoPart } from '../../../db/seed/demo-parts';
 
 /** The site's own pages: the home page, the not-found page, holidays, contact, display settings, stored files and /verify. */
 export const HOME_MODULE: PortalModule = {
   name: 'home',
+  demo: {
+    present: (database) => hasDemoPart(database, 'council'),
+    // Loaded only when a start seeds (scripts/bundle-main.mjs builds the demo seed apart).
+    seed: async (database) => (await import('../../../db/seed/demo')).seedDemoCouncil(database),
+    done: 'Named the demo council.',
+  },
   routes: {
     '/': { access: 'public' },
     '/home': { access: 'public' },

@@ -1,4 +1,5 @@
 import type { PortalModule } from '../modules';
+import { hasDemoPart } from '../../../db/seed/demo-parts';
 import { rolesIn } from '../../lib/roles';
 import { propertyTaxPayable } from './property-tax.server';
 
@@ -6,6 +7,12 @@ import { propertyTaxPayable } from './property-tax.server';
 export const PROPERTY_TAX_MODULE: PortalModule = {
   name: 'property-tax',
   payables: [propertyTaxPayable],
+  demo: {
+    present: (database) => hasDemoPart(database, 'propertyTax'),
+    // Loaded only when a start seeds (scripts/bundle-main.mjs builds the demo seed apart).
+    seed: async (database) => (await import('../../../db/seed/demo')).seedPropertyTaxDemo(database),
+    done: 'Filled the property tax register with a demo ward.',
+  },
   routes: {
     // Property tax: a demand is found by number and mobile, posted (never in a URL), and the answer to a post is
     // never cached. The empty form is the same for everyone and is cached, as it is what a crowd opens in the

@@ -1,4 +1,5 @@
 import type { PortalModule } from '../modules';
+import { hasDemoPart } from '../../../db/seed/demo-parts';
 import { rolesIn } from '../../lib/roles';
 import { licenceVerifiable } from './licence-verifiable.server';
 import { TRADE_LICENCE_JOBS, tradeLicencePayable } from './licence.server';
@@ -9,6 +10,12 @@ export const TRADE_LICENCE_MODULE: PortalModule = {
   payables: [tradeLicencePayable],
   verifiables: [licenceVerifiable],
   jobs: TRADE_LICENCE_JOBS,
+  demo: {
+    present: (database) => hasDemoPart(database, 'tradeLicence'),
+    // Loaded only when a start seeds (scripts/bundle-main.mjs builds the demo seed apart).
+    seed: async (database) => (await import('../../../db/seed/demo')).seedTradeLicenceDemo(database),
+    done: 'Added demo trade licence applications in every state.',
+  },
   routes: {
     // Trade licences: the form (cached, its token shared as on every form page) shows a fee worked out from the
     // query; tracking and paying are each the applicant's own. The certificate is made once for each state of
