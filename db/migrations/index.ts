@@ -49,6 +49,7 @@ import * as passwordChosen from './2026-11-30-15-password-chosen';
 import * as keptFormFiles from './2026-11-30-17-kept-form-files';
 import * as wardLocalities from './2026-11-30-17-ward-localities';
 import * as councilIdentity from './2026-11-30-cd-council-identity';
+import * as numberCounters from './2026-11-30-nu-number-counters';
 import * as chequeScans from './2026-11-30-pf-cheque-scans';
 import * as water from './2026-11-30-wa-water';
 
@@ -104,6 +105,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-17-kept-form-files': keptFormFiles,
   '2026-11-30-17-ward-localities': wardLocalities,
   '2026-11-30-cd-council-identity': councilIdentity,
+  '2026-11-30-nu-number-counters': numberCounters,
   '2026-11-30-pf-cheque-scans': chequeScans,
   '2026-11-30-wa-water': water,
 };

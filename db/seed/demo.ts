@@ -44,7 +44,9 @@ import { makePdf } from './pdf';
 import { rebuildSearchIndex } from '../../src/features/search/search-index.server';
 import { seedVideos } from './videos';
 import { nameDemoRecipients } from '../../src/server/outbox';
-import { complaintNumber, type GrievanceState } from '../../src/features/grievance/grievance-workflow';
+import type { GrievanceState } from '../../src/features/grievance/grievance-workflow';
+import { takeNumber } from '../../src/server/numbering';
+import { indianDate } from '../../src/lib/india-time';
 import { GRIEVANCE } from '../../src/features/grievance/grievance.service';
 import { wardLocalities } from './ward-localities';
 // The property tax register's demo ward comes with the rest of the demo, in the same separately built file.
@@ -563,10 +565,11 @@ async function seedComplaints(seed: SeedContext, ids: LookupIds): Promise<void> 
     const keys = complaintPhotoKeys(entry, i);
     const photo = async (key: string | null) => (key ? storeJpeg(seed, seed.pictures.complaintPhotos.get(key)!) : null);
     const media = { pub1: await photo(keys.pub1), pub2: await photo(keys.pub2), action1: await photo(keys.action1), action2: await photo(keys.action2) };
+    const { number, serial } = await takeNumber(seed.db, GRIEVANCE.series, indianDate(Date.parse(entryDate)));
     const row = await seed.db
       .insertInto('service_case')
       .values({
-        service: GRIEVANCE.name, number: `pending-${i}`, state: 'Lodged', ward_id: ids.wards[entry.ward - 1], category_id: ids.grievances[entry.type],
+        service: GRIEVANCE.name, number, state: 'Lodged', ward_id: ids.wards[entry.ward - 1], category_id: ids.grievances[entry.type],
         assignee_id: null, due_at: null, lodged_at: entryDate, state_since: entryDate, updated_at: entryDate, lang: 'en', source: 'web',
         data: JSON.stringify({
           districtId: ids.district, ulbId: ids.ulb, landmark: entry.landmark, description: entry.info, suggestion: entry.suggestion,
@@ -578,25 +581,25 @@ async function seedComplaints(seed: SeedContext, ids: LookupIds): Promise<void> 
       .executeTakeFirstOrThrow();
     await seedReminders(seed, row.id, entry.reminders ?? [], entryDate, actionDate);
     const photos = { lodge: [media.pub1, media.pub2].filter((id) => id !== null), resolve: [media.action1, media.action2].filter((id) => id !== null) };
-    await seedWorkflow(seed, row.id, i, entry, entryDate, actionDate, officer?.id ?? null, entry.status === 'Rejected' ? REJECTION_REASONS[rejected++ % REJECTION_REASONS.length] : '', photos);
+    await seedWorkflow(seed, row.id, i, serial, entry, entryDate, actionDate, officer?.id ?? null, entry.status === 'Rejected' ? REJECTION_REASONS[rejected++ % REJECTION_REASONS.length] : '', photos);
   }
 }
 
 const HOUR_MS = 3_600_000;
 
 /**
- * The grievance workflow's side of a demo complaint: its number, state, due date, citizen and officer, and
- * the events that brought it where it is. Written directly, as the seed writes everything, in the shapes the
- * workflow itself writes.
+ * The grievance workflow's side of a demo complaint: its state, due date, citizen and officer, and the events
+ * that brought it where it is. Written directly, as the seed writes everything, in the shapes the workflow
+ * itself writes. The citizen goes by the number's serial, as the README tells: the five demo citizens in turn.
  */
 async function seedWorkflow(
-  seed: SeedContext, complaintId: number, index: number, entry: ComplaintEntry, entryDate: string, actionDate: string | null,
+  seed: SeedContext, complaintId: number, index: number, serial: number, entry: ComplaintEntry, entryDate: string, actionDate: string | null,
   officerId: number | null, rejection: string, photos: { lodge: number[]; resolve: number[] },
 ): Promise<void> {
   const type = grievanceTypes[entry.type];
   const resolvedLongAgo = entry.status === 'Resolved' && entry.resolvedDaysAgo === undefined;
   const state: GrievanceState = entry.state ?? (resolvedLongAgo ? 'Closed' : ({ Open: 'Lodged', Pending: 'Assigned', Resolved: 'Resolved', Rejected: 'Rejected' } as const)[entry.status]);
-  const citizen = demoCitizens[index % demoCitizens.length];
+  const citizen = demoCitizens[(serial - 1) % demoCitizens.length];
   const at = (base: string, hours: number) => new Date(Math.min(Date.parse(base) + hours * HOUR_MS, seed.clock.now.getTime() - 60_000)).toISOString();
   const events: { at: string; kind: string; label: string; action: string; from: GrievanceState | null; to: GrievanceState; note?: string; officer?: boolean; rating?: number }[] = [
     { at: entryDate, kind: 'citizen', label: 'Citizen', action: 'lodge', from: null, to: 'Lodged' },
@@ -633,7 +636,6 @@ async function seedWorkflow(
   await seed.db
     .updateTable('service_case')
     .set({
-      number: complaintNumber(complaintId, entryDate),
       state,
       due_at: dueAt,
       assignee_id: state === 'Assigned' || state === 'Resolved' || state === 'Closed' ? officerId : null,

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../migrations/schema-helpers';
-import { caseNumber } from '../../src/features/cases/service';
+import { takeNumbers } from '../../src/server/numbering';
+import { indianDate } from '../../src/lib/india-time';
 import { GRIEVANCE } from '../../src/features/grievance/grievance.service';
 import type { Db } from '../../src/server/db';
 import { nowIso } from '../../src/server/db';
@@ -151,16 +152,30 @@ export async function seedLargeData(database: Db, counts: LargeCounts = LARGE_CO
       created_date: created,
     }));
 
-    // Grievance cases under explicit ids after the last one, so that each number is known as the row is made.
+    // Grievance cases under explicit ids after the last one, so that their contacts can name them in bulk. Their
+    // numbers are taken from the grievances' series a day at a time, the earliest day first.
     const firstId = Number((await untyped.selectFrom('service_case').select((eb) => eb.fn.max('id').as('n')).executeTakeFirst())?.n ?? 0) + 1;
     const entered = (i: number) => new Date(Date.now() - ((i * 7919) % 900) * 86_400_000 - ((i * 104_729) % 86_400) * 1000).toISOString();
     const stateOf = (i: number) => LEGACY_TO_STATE[COMPLAINT_STATUSES[(i * 31) % COMPLAINT_STATUSES.length]];
+    const byDay = new Map<string, number[]>();
+    for (let i = 0; i < counts.complaints; i++) {
+      const day = indianDate(Date.parse(entered(i)));
+      const rows = byDay.get(day);
+      if (rows) rows.push(i);
+      else byDay.set(day, [i]);
+    }
+    const numbers: string[] = [];
+    for (const day of [...byDay.keys()].sort()) {
+      const rows = byDay.get(day)!;
+      const issued = await takeNumbers(trx, GRIEVANCE.series, day, rows.length);
+      rows.forEach((i, k) => (numbers[i] = issued[k].number));
+    }
     await insertInBatches(untyped, 'service_case', counts.complaints, (i) => {
       const id = firstId + i;
       const state = stateOf(i);
       const at = entered(i);
       return {
-        id, service: GRIEVANCE.name, number: caseNumber(GRIEVANCE.numberPrefix, id, at), state,
+        id, service: GRIEVANCE.name, number: numbers[i], state,
         ward_id: lookups.wards[pick(lookups.wards.length)], category_id: lookups.grievances[pick(lookups.grievances.length)],
         assignee_id: null, due_at: new Date(Date.parse(at) + 72 * 3_600_000).toISOString(), lodged_at: at, state_since: at, updated_at: at,
         lang: 'en', source: 'desk',

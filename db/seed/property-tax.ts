@@ -1,12 +1,11 @@
 import type { Db } from '../../src/server/db';
 import { hasDemoPart } from './demo-parts';
 import { now } from '../../src/server/clock';
-import { financialYear } from '../../src/features/payments/indian-date';
 import { issueReceipt } from '../../src/features/payments/receipts.server';
 import { raiseDemands } from '../../src/features/property-tax/register.server';
 import { basisPoints } from '../../src/features/property-tax/tax-arithmetic';
 import { installPortalModules } from '../../src/modules';
-import { indianDate } from '../../src/lib/india-time';
+import { financialYear, indianDate } from '../../src/lib/india-time';
 import { nameDemoRecipients } from '../../src/server/outbox';
 
 /**

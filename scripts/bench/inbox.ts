@@ -11,6 +11,8 @@ import { migrateToLatest, openPostgres, openSqlite, type Db } from '../../src/se
 import { SERVICES } from '../../src/features/cases/registry';
 import { countStaffCases, listStaffCases } from '../../src/features/cases/staff-cases-api.server';
 import type { CaseFilter } from '../../src/features/cases/case-queries.server';
+import { takeNumber } from '../../src/server/numbering';
+import { indianDate } from '../../src/lib/india-time';
 import { createFreshDatabase } from '../../tests/support/database';
 import { startThrowawayCluster } from '../postgres-cluster.mjs';
 
@@ -48,7 +50,7 @@ async function fill(database: Db): Promise<void> {
         const state = states[(i * 7) % states.length];
         const lodged = new Date(start + i * 600_000).toISOString();
         cases.push({
-          service: service.name, number: `${service.numberPrefix}-2026-01-01-${String(i + 1).padStart(6, '0')}`, state, ward_id: null, category_id: null,
+          service: service.name, number: (await takeNumber(trx, service.series, indianDate(Date.parse(lodged)))).number, state, ward_id: null, category_id: null,
           assignee_id: i % 3 === 0 ? officers[i % officers.length] : null, due_at: service.states[state]?.open ? new Date(start + i * 600_000 + 72 * 3_600_000).toISOString() : null,
           lodged_at: lodged, state_since: lodged, updated_at: lodged, lang: 'en' as const, source: 'web', data: '{}',
         });

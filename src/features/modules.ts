@@ -2,21 +2,25 @@ import type { JobDefinition } from '../server/jobs';
 import type { RouteDeclaration } from '../server/route-table';
 import type { DemoPart } from '../server/bootstrap';
 import type { ProtocolVoice } from '../server/protocol-voices';
+import { checkedSeries, type NumberSeries } from '../lib/number-series';
 import { processSingleton } from '../server/singleton';
 import type { Payable } from './payments/payable';
 import type { Verifiable } from './shared/verification';
 import type { PrivateFileReader } from './shared/private-files';
 
 /**
- * A feature's declaration of what it brings to the others: the things citizens pay for (payables), the printed
- * numbers /verify answers for (verifiables), its time-driven jobs, who may read the private files its
- * records hold, its routes, its protocols' voices and its part of the demo. The composition list (src/modules.ts)
+ * A feature's declaration of what it brings to the others: the series it numbers what it issues in, the things
+ * citizens pay for (payables), the printed numbers /verify answers for (verifiables), its time-driven jobs, who
+ * may read the private files its records hold, its routes, its protocols' voices and its part of the demo. The
+ * composition list (src/modules.ts)
  * names every module once; each entry (the middleware for Astro's pages, the Node entry, a test) installs that
  * list before serving, and the features that need these read them here. No feature registers itself by being
  * imported, so no page has to import one for its side effect.
  */
 export interface PortalModule {
   name: string;
+  /** The number series it takes numbers from (src/server/numbering.ts): each name and code one module's own. */
+  series?: readonly NumberSeries[];
   payables?: readonly Payable[];
   verifiables?: readonly Verifiable[];
   jobs?: readonly JobDefinition[];
@@ -40,10 +44,11 @@ interface Installed {
 // One per process: the Node entry and Astro's server bundle each carry a copy of this file (see singleton.ts).
 const installed = (): Installed => processSingleton('portal-modules', () => ({ modules: null }));
 
-/** Installs the composition list, checked: each module, payable kind, verifiable kind and job is named once. */
+/** Installs the composition list, checked: each module, number series, payable kind, verifiable kind and job is named once. */
 export function installModules(modules: readonly PortalModule[]): void {
   const current = installed();
   if (current.modules === modules) return;
+  checkedSeries(modules.flatMap((m) => m.series ?? []));
   for (const [what, names] of [
     ['module', modules.map((m) => m.name)],
     ['payable kind', modules.flatMap((m) => m.payables ?? []).map((p) => p.kind)],

@@ -78,3 +78,10 @@ export function endOfIndianYear(at: number): number {
   const year = new Date(at + IST_OFFSET_MS).getUTCFullYear();
   return Date.UTC(year + 1, 0, 1) - IST_OFFSET_MS;
 }
+
+/** The council's financial year (April to March) a day falls in: '2026-27' for any day from 2026-04-01 to 2027-03-31. */
+export function financialYear(date: string): string {
+  const year = Number(date.slice(0, 4));
+  const start = Number(date.slice(5, 7)) >= 4 ? year : year - 1;
+  return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
+}

@@ -206,6 +206,8 @@ export const TABLES = {
   grievance_attempt: { id: id(), kind: text(), key: text(), at: text() },
   /** One row per limit's kind and key, taken before its attempts are counted, so that two attempts at once take turns. */
   attempt_gate: { kind: text(), key: text(), at: text() },
+  /** The last serial given in each number series and financial year (src/server/numbering.ts). */
+  number_counter: { series: text(), year: text(), last: integer() },
   /** A mobile number or email address the demo seed invented: the outbox never sends to it (outbox/demo.ts). */
   demo_recipient: { recipient: text() },
   notification_log: {
@@ -429,8 +431,6 @@ export const TABLES = {
   },
   /** Every exchange with a gateway, as sent and as answered: kind 'start', 'callback', 'webhook', 'status' or 'refund'. */
   payment_exchange: { id: id(), transaction_id: integer(), at: text(), kind: text(), request: text(), response: text(), outcome: textOrEmpty() },
-  /** The last receipt number given in each financial year ('2026-27'). */
-  payment_receipt_series: { fy: text(), last: integer() },
   /** A receipt, online or at the counter; valid_bill_id is set while it is valid, so a bill is paid once. */
   payment_receipt: {
     id: id(),

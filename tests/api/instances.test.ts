@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FAILURES } from '../../src/server/auth/login-throttle';
-import { ADMIN, bearer, login } from '../support/api';
+import { ADMIN, USER, bearer, login } from '../support/api';
+import { openServerDatabase } from '../support/database';
+import { financialYear } from '../../src/lib/india-time';
 import { startServer, type TestServer } from '../support/server';
 
 /**
@@ -78,6 +80,36 @@ describe('two instances on one database', () => {
     const served = await fetch(`${second.url}${fileUrl}`);
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('number 200 grievances lodged at once through both with 200 distinct numbers, one after another in their series', async () => {
+    const token = await login(USER.email, USER.password, first.url);
+    const lodge = async (i: number) => {
+      const form = new FormData();
+      const fields = { Grivance: '1', Your_Suggestion: 'Send the tractor.', District: '1', Ward: '5', Ulb: '1', Landmark: `Burst lane ${i}`, Additional_Information: 'Garbage piles up.' };
+      for (const [name, value] of Object.entries(fields)) form.append(`Complaint.${name}`, value);
+      const res = await fetch(`${(i % 2 === 0 ? first : second).url}/api/User/add-complaint`, { method: 'POST', headers: bearer(token), body: form });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: number }).id;
+    };
+    const ids = await Promise.all(Array.from({ length: 200 }, (_, i) => lodge(i)));
+    const database = openServerDatabase(first.dataDir);
+    try {
+      const numbers = (await database.selectFrom('service_case').select('number').where('id', 'in', ids).execute()).map((r) => r.number);
+      expect(new Set(numbers).size).toBe(200);
+      // Each financial year counts on its own (a burst at the turn of a year spans two): no gap within one.
+      const byYear = new Map<string, number[]>();
+      for (const n of numbers) {
+        const [, day, serial] = /-(\d{4}-\d{2}-\d{2})-(\d+)$/.exec(n)!;
+        byYear.set(financialYear(day), [...(byYear.get(financialYear(day)) ?? []), Number(serial)]);
+      }
+      for (const serials of byYear.values()) {
+        serials.sort((a, b) => a - b);
+        expect(serials).toEqual(Array.from({ length: serials.length }, (_, i) => serials[0] + i));
+      }
+    } finally {
+      await database.destroy();
+    }
   });
 
   // Last, since it leaves this machine's address refused by both instances for a while.

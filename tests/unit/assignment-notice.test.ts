@@ -12,7 +12,7 @@ import { inTestCouncil } from '../support/council';
 
 // A service whose field officers may take a case themselves, beside the admin and the clock giving it to one.
 const PITCH = defineService({
-  name: 'pitch', title: { en: 'Market pitch', hi: 'बाज़ार स्थान' }, noun: 'request', numberPrefix: 'NPK-MP', initial: 'Asked',
+  name: 'pitch', title: { en: 'Market pitch', hi: 'बाज़ार स्थान' }, noun: 'request', series: { name: 'pitch', code: 'MP', shows: 'day' }, initial: 'Asked',
   states: { Asked: { en: 'Asked', hi: 'माँगा', open: true, dueHours: 48 }, Taken: { en: 'Taken', hi: 'लिया', open: true } },
   transitions: {
     take: { label: 'Assign', hi: 'सौंपें', from: ['Asked', 'Taken'], to: 'Taken', by: ['officer', 'admin', 'system'], effect: ({ fields }) => ({ assigneeId: Number(fields.officer) }) },

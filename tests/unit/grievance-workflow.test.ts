@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  complaintNumber,
   GRIEVANCE_STATES,
   isOverdue,
   LEGACY_STATUS,
@@ -79,9 +78,10 @@ describe('the grievance workflow table', () => {
     expect(isOverdue('Lodged', new Date(NOW + 1).toISOString(), NOW)).toBe(false);
   });
 
-  it('numbers grievances by the lodging day in India, and reads numbers and mobiles as people type them', () => {
-    expect(complaintNumber(42, '2026-11-22T19:00:00Z')).toBe('NPK-PGR-2026-11-23-000042');
+  it('reads grievance numbers under any council prefix, and mobiles, as people type them', () => {
     expect(parseComplaintNumber(' npk-pgr-2026-11-23-000042 ')).toBe('NPK-PGR-2026-11-23-000042');
+    expect(parseComplaintNumber('ABC2-PGR-2027-04-01-1000042')).toBe('ABC2-PGR-2027-04-01-1000042');
+    expect(parseComplaintNumber('NPK-TL-2026-11-23-000042')).toBeNull();
     expect(parseComplaintNumber('42')).toBeNull();
     expect(parseMobile('+91 98765-43210')).toBe('9876543210');
     expect(parseMobile('12345')).toBeNull();

@@ -30,4 +30,12 @@ describe('the composition list of modules', () => {
     expect(() => installModules(twice)).toThrow(/Two modules declare the payable kind/);
     expect(() => installModules([...MODULES, { name: 'payments' }])).toThrow('Two modules declare the module payments.');
   });
+
+  it('holds the number series every module declares, and refuses a list in which two share a name or a code', () => {
+    const series = MODULES.flatMap((m) => m.series ?? []).map((s) => s.name);
+    expect(series).toEqual(expect.arrayContaining(['grievance', 'trade-licence', 'licence', 'receipt']));
+    const receipts = MODULES.flatMap((m) => m.series ?? []).find((s) => s.name === 'receipt')!;
+    expect(() => installModules([...MODULES, { name: 'copy', series: [{ ...receipts, name: 'bills' }] }])).toThrow('Two number series share the code RCT.');
+    expect(() => installModules([...MODULES, { name: 'copy', series: [{ ...receipts, code: 'BIL' }] }])).toThrow('Two number series share the name receipt.');
+  });
 });

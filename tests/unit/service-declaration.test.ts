@@ -6,7 +6,7 @@ import { GRIEVANCE } from '../../src/features/grievance/grievance.service';
 
 /** A declaration is checked when it is made, and the grievance's is complete in both languages. */
 const minimal = {
-  name: 'x', title: { en: 'X', hi: 'एक्स' }, noun: 'case', numberPrefix: 'NPK-X', initial: 'Open' as const,
+  name: 'x', title: { en: 'X', hi: 'एक्स' }, noun: 'case', series: { name: 'x', code: 'XX', shows: 'day' as const }, initial: 'Open' as const,
   states: { Open: { en: 'Open', hi: 'खुला', open: true as const }, Done: { en: 'Done', hi: 'पूरा' } },
   lodgedBy: ['citizen' as const], data: object({}), publicView: () => ({}),
   catalogue: () => ({ subject: (n: string) => n, done: (n: string) => n }),
@@ -18,7 +18,8 @@ describe('a service declaration', () => {
     expect(() => defineService({ ...minimal, transitions: { finish: { label: 'Finish', hi: 'पूरा करें', from: ['Open'], to: 'Done', by: ['admin'], message: 'missing' } } })).toThrow(/no message missing/);
     const fine = defineService({ ...minimal, transitions: { finish: { label: 'Finish', hi: 'पूरा करें', from: ['Open'], to: 'Done', by: ['admin'], message: 'done' } } });
     expect(fine.openStates).toEqual(['Open']);
-    expect(() => checkedServices([fine, { ...fine, name: 'y' }])).toThrow(/numberPrefix NPK-X/);
+    expect(() => checkedServices([fine, { ...fine, name: 'y' }])).toThrow('Two number series share the name x.');
+    expect(() => checkedServices([fine, { ...fine, name: 'y', series: { ...fine.series, name: 'y' } }])).toThrow('Two number series share the code XX.');
   });
 
   it('declares grievances completely: every state and step worded in Hindi, every message in both catalogues', () => {

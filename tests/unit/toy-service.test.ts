@@ -19,7 +19,7 @@ let paidPaise = 0;
 
 // A whole service, declared in about 30 lines: the kernel does the rest.
 const STALL = defineService({
-  name: 'stall-permit', title: { en: 'Stall permit', hi: 'ठेला परमिट' }, noun: 'permit', numberPrefix: 'NPK-STL', initial: 'Applied',
+  name: 'stall-permit', title: { en: 'Stall permit', hi: 'ठेला परमिट' }, noun: 'permit', series: { name: 'stall-permit', code: 'STL', shows: 'day' }, initial: 'Applied',
   states: {
     Applied: { en: 'Applied', hi: 'आवेदन किया', open: true, dueHours: 24 },
     Inspected: { en: 'Inspected', hi: 'निरीक्षण हुआ', open: true, dueHours: 48 },
@@ -45,7 +45,7 @@ const STALL = defineService({
 
 describe('a declaration that names what nothing provides', () => {
   const base = {
-    name: 'broken', title: { en: 'Broken', hi: 'टूटा' }, noun: 'thing', numberPrefix: 'NPK-BRK', initial: 'Open' as const,
+    name: 'broken', title: { en: 'Broken', hi: 'टूटा' }, noun: 'thing', series: { name: 'broken', code: 'BRK', shows: 'day' as const }, initial: 'Open' as const,
     states: { Open: { en: 'Open', hi: 'खुला', open: true as const }, Done: { en: 'Done', hi: 'पूरा' } },
     lodgedBy: ['citizen' as const],
     data: object({}),

@@ -10,8 +10,9 @@ import { queueAssignmentNotice, queueCitizenMessage } from './case-messages.serv
 import { tellCaseWatchers } from './case-watchers.server';
 import { mergeInto, queueSupporterMessages } from './case-supporters.server';
 import { dropCaseFiles } from './case-files.server';
-import { caseNumber, CITIZEN, SYSTEM, requirementsOf, type Lang, type Party, type AnyService, type OriginalCase, type PublicCase } from './service';
-import { HOUR_MS } from '../../lib/india-time';
+import { CITIZEN, SYSTEM, requirementsOf, type Lang, type Party, type AnyService, type OriginalCase, type PublicCase } from './service';
+import { HOUR_MS, indianDate } from '../../lib/india-time';
+import { takeNumber } from '../../server/numbering';
 
 /**
  * The kernel's writes: lodging a case and taking a step on it, for any declared service, each through the one
@@ -128,20 +129,18 @@ export async function lodgeCase(
         const lodged = service.lodgeEffect?.({ at, actorLabel: actor.label, note: '', fields: input.fields ?? {}, photoIds, data }) ?? {};
         const caseData = { ...data, ...lodged.data };
         const hours = await dueHours(service, service.initial, input.categoryId ?? null, trx);
-        // The number ends in the row's id, known only once the row is in: a placeholder unique to this
-        // transaction holds the place until the next statement.
+        // Numbered in this transaction: a lodging that fails gives its number back.
+        const { number } = await takeNumber(trx, service.series, indianDate(Date.parse(at)));
         const row = await trx
           .insertInto('service_case')
           .values({
-            service: service.name, number: `${service.numberPrefix}-pending-${at}-${Math.random()}`, state: service.initial,
+            service: service.name, number, state: service.initial,
             ward_id: input.wardId ?? null, category_id: input.categoryId ?? null, assignee_id: null,
             due_at: hours === null ? null : new Date(Date.parse(at) + hours * HOUR_MS).toISOString(),
             lodged_at: at, state_since: at, updated_at: at, lang, source: input.source ?? 'web', data: JSON.stringify(caseData),
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        const number = caseNumber(service.numberPrefix, row.id, at);
-        await trx.updateTable('service_case').set({ number }).where('id', '=', row.id).execute();
         await trx.insertInto('case_contact').values({ case_id: row.id, ...input.contact }).execute();
         await storeEvent(trx, row.id, at, actor, { action: 'lodge', from: null, to: service.initial, note: '', visibility: 'public', data: {} }, stored);
         if (service.catalogue('en').lodge) await queueCitizenMessage(trx, service, number, input.contact, lang, { key: 'lodge', state: service.initial, note: '' });

@@ -1,4 +1,5 @@
 import { CITIZEN, SYSTEM, type AnyService } from './service';
+import { checkedSeries } from '../../lib/number-series';
 import { ROLES } from '../../server/auth/users';
 import { readConfig } from '../../server/config';
 import { STALL_PERMIT } from '../stall-permit/stall-permit.service';
@@ -17,7 +18,7 @@ export function unknownParties(service: AnyService): string[] {
 }
 
 /**
- * Names and number prefixes are each one service's (a case number says which service it belongs to), and every
+ * Names and number series are each one service's (a case number says which service it belongs to), and every
  * party a service names exists: checked when the list is made, so a wrong declaration stops the start.
  */
 export function checkedServices(services: readonly AnyService[]): readonly AnyService[] {
@@ -25,19 +26,18 @@ export function checkedServices(services: readonly AnyService[]): readonly AnySe
     const unknown = unknownParties(service);
     if (unknown.length > 0) throw new Error(`${service.name} names parties that do not exist: ${unknown.join(', ')}`);
   }
-  for (const key of ['name', 'numberPrefix'] as const) {
-    const seen = new Set<string>();
-    for (const service of services) {
-      if (seen.has(service[key])) throw new Error(`two services share the ${key} ${service[key]}`);
-      seen.add(service[key]);
-    }
+  const seen = new Set<string>();
+  for (const service of services) {
+    if (seen.has(service.name)) throw new Error(`two services share the name ${service.name}`);
+    seen.add(service.name);
   }
+  checkedSeries(services.map((service) => service.series));
   return services;
 }
 
 /**
  * Every service on the case kernel, in the order the inbox offers them, and what is derived from the list:
- * lookup by name and by number prefix. A service is added by declaring it in its folder and listing it here.
+ * lookup by name and by number series. A service is added by declaring it in its folder and listing it here.
  */
 export const SERVICES: readonly AnyService[] = checkedServices([GRIEVANCE, TRADE_LICENCE, WATER, ...testServices()]);
 

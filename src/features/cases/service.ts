@@ -7,7 +7,7 @@
  */
 import type { AnySchema } from 'yup';
 import { defineWorkflow, type StepRule, type Workflow } from '../../lib/workflow';
-import { indianDate } from '../../lib/india-time';
+import { parseDayNumber, type NumberSeries } from '../../lib/number-series';
 import { REFUSAL } from '../../i18n/refusals';
 import type { Party, Role } from '../../lib/roles';
 
@@ -171,10 +171,10 @@ export interface ServiceDeclaration<State extends string, Action extends string,
   requirements?: Record<Req, Requirement>;
   requirementWords?: Partial<Record<'photo' | 'reason' | 'document', string>>;
   /**
-   * The case number: `<prefix>-<lodged date in India>-<six-digit serial>`, like NPK-PGR-2026-11-23-000042.
-   * Unique across services.
+   * The series its case numbers are taken from (src/lib/number-series.ts), named after the service, with a code
+   * of its own: `<council's short name>-<code>-<lodged date in India>-<serial>`, like …-PGR-2026-11-23-000042.
    */
-  numberPrefix: string;
+  series: NumberSeries & { shows: 'day' };
   /** The service data kept with a case, checked at lodging (the citizen's contact is not in it). */
   data: AnySchema;
   /** What anyone may see of a case: never its contact (the kernel does not even pass it), nor the data's private parts. */
@@ -369,17 +369,8 @@ export function defineService<State extends string, Action extends string, Req e
   };
 }
 
-/** A case's number: the service's prefix, the day it was lodged in India, and its six-digit serial. */
-export function caseNumber(prefix: string, serial: number, lodgedAt: string): string {
-  const day = indianDate(Date.parse(lodgedAt));
-  return `${prefix}-${day}-${String(serial).padStart(6, '0')}`;
-}
-
 /** A case number as typed (trimmed, upper case), or null when it cannot be one. */
-export function parseCaseNumber(raw: unknown): string | null {
-  const value = String(raw ?? '').trim().toUpperCase();
-  return /^[A-Z]{2,5}(-[A-Z]{2,5})?-\d{4}-\d{2}-\d{2}-\d{6}$/.test(value) ? value : null;
-}
+export const parseCaseNumber = parseDayNumber;
 
 /** The end of a case number as staff type it to find a case ("41", "000041"): its six-digit serial, or null. */
 export function parseCaseSerial(raw: unknown): string | null {

@@ -3,6 +3,7 @@ import { now } from '../../server/clock';
 import type { StaffGrievance, GrievanceEvent } from '../grievance/grievance-queries.server';
 import { findCitizenGrievance, grievanceEvents } from '../grievance/grievance-queries.server';
 import { GRIEVANCE } from '../grievance/grievance.service';
+import { isNumberOf } from '../../lib/number-series';
 import { caseEvents, findCase, listCases, type CaseEvent, type StaffCase } from '../cases/case-queries.server';
 import { SERVICES } from '../cases/registry';
 import { publicCaseOf, type AnyService, type CitizenStep, type Lang, type StaffFact, type Words } from '../cases/service';
@@ -97,4 +98,4 @@ export async function findCitizenCaseDetail(mobile: string, number: string, lang
 }
 
 /** Whether a case number belongs to the grievance service, which keeps its own richer citizen view. */
-export const isGrievanceNumber = (number: string) => number.startsWith(`${GRIEVANCE.numberPrefix}-`);
+export const isGrievanceNumber = (number: string) => isNumberOf(GRIEVANCE.series, number);

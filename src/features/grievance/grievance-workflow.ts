@@ -4,7 +4,8 @@
  * The legacy API and Open311 read their status words from here. Browser-safe (no server code).
  */
 import { GRIEVANCE, GRIEVANCE_LEGACY_STATUS } from './grievance.service';
-import { caseNumber, isOverdueIn, type Party, type Refusal } from '../cases/service';
+import { isOverdueIn, type Party, type Refusal } from '../cases/service';
+import { isNumberOf } from '../../lib/number-series';
 
 export type GrievanceState = keyof typeof GRIEVANCE.states;
 export const GRIEVANCE_STATES: readonly GrievanceState[] = GRIEVANCE.stateNames;
@@ -89,18 +90,10 @@ export function transitionsFor(party: Party, state: GrievanceState, isAssignedOf
   return GRIEVANCE.actionsFor(party, state, isAssignedOfficer);
 }
 
-/** The readable complaint number: NPK-PGR-<lodged date in India>-<six-digit serial>. */
-export const NUMBER_PREFIX = GRIEVANCE.numberPrefix;
-export const COMPLAINT_NUMBER_PATTERN = /^NPK-PGR-\d{4}-\d{2}-\d{2}-\d{6}$/;
-
-export function complaintNumber(id: number, lodgedAt: string): string {
-  return caseNumber(NUMBER_PREFIX, id, lodgedAt);
-}
-
-/** A complaint number as typed: trimmed, upper case; null when it cannot be one. */
+/** A complaint number as typed (a grievance's, under any council prefix): trimmed, upper case; null when it cannot be one. */
 export function parseComplaintNumber(raw: unknown): string | null {
   const value = String(raw ?? '').trim().toUpperCase();
-  return COMPLAINT_NUMBER_PATTERN.test(value) ? value : null;
+  return isNumberOf(GRIEVANCE.series, value) ? value : null;
 }
 
 /** Mobiles are read the same way for every service. */

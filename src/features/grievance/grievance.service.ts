@@ -156,7 +156,7 @@ export const GRIEVANCE = defineService({
   meToo: true,
   requirements,
   requirementWords: { photo: 'Add at least one photo of the spot after the work.' },
-  numberPrefix: 'NPK-PGR',
+  series: { name: 'grievance', code: 'PGR', shows: 'day' },
   // The grievance's own fields; the legacy complaint calls read the district, ULB, picture slots and entry.
   data: object({
     districtId: number().integer().nullable().default(null),

@@ -3,13 +3,15 @@ import { rolesIn } from '../../lib/roles';
 import { receiptVerifiable } from './receipt-verifiable.server';
 import { PAYMENT_JOBS } from './reconcile-jobs.server';
 import { CHEQUE_SCAN_READER } from './cheque-scans.server';
+import { RECEIPT_SERIES } from './receipt-series';
 
 /**
- * Payments: every receipt is verified by its number and check code; the jobs ask the gateway about payments left
- * open; a counter receipt's cheque scan is read by the counter's staff only.
+ * Payments: receipts are numbered in their own series and verified by number and check code; the jobs ask the
+ * gateway about payments left open; a counter receipt's cheque scan is read by the counter's staff only.
  */
 export const PAYMENTS_MODULE: PortalModule = {
   name: 'payments',
+  series: [RECEIPT_SERIES],
   verifiables: [receiptVerifiable],
   jobs: PAYMENT_JOBS,
   privateFileReaders: [CHEQUE_SCAN_READER],

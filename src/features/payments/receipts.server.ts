@@ -1,23 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../../server/db';
 import { channelsFor, queueMessages } from '../../server/outbox';
 import { siteOrigin } from '../../server/config';
 import { siteSettings } from '../../site-settings';
-import { financialYear } from './indian-date';
 import { rupees } from './money';
 import { payableOf } from './payable';
 import { indianDate } from '../../lib/india-time';
+import { takeNumber } from '../../server/numbering';
+import { RECEIPT_SERIES } from './receipt-series';
 import { formatWhen } from '../../lib/format';
 import { checkCodeMatches, receiptCheckCode } from './receipt-check';
 import { pathIn, type Lang } from '../../i18n/lang';
 
 /**
- * Receipts: one series per financial year for online and counter payments alike ('NPK-RCT-2026-27-000042'),
+ * Receipts: one series per financial year for online and counter payments alike (`<short name>-RCT-2026-27-000042`),
  * numbered in the transaction that issues them, so a number is never given twice nor skipped by a rollback.
  * A receipt exists only with its bill marked paid (valid_bill_id is unique: a bill is paid at most once), and
  * the service's own record (Payable.onPaid) and the messages to the payer are written in the same transaction.
  */
+
 export type ReceiptMode = 'online' | 'cash' | 'cheque' | 'dd' | 'upi';
 
 export interface IssueInput {
@@ -33,18 +34,6 @@ export interface IssueInput {
 }
 
 export class BillAlreadyPaid extends Error {}
-
-/** The next number of the financial year's series, taken in the caller's transaction (the row lock serialises it on PostgreSQL). */
-async function nextNumber(trx: Db, fy: string): Promise<{ seq: number; number: string }> {
-  // The year's first receipt makes its series row; every other one counts it up (one statement either way).
-  const row = await trx
-    .insertInto('payment_receipt_series')
-    .values({ fy, last: 1 })
-    .onConflict((oc) => oc.column('fy').doUpdateSet({ last: sql<number>`payment_receipt_series.last + 1` }))
-    .returning('last')
-    .executeTakeFirstOrThrow();
-  return { seq: row.last, number: `${siteSettings.shortName}-RCT-${fy}-${String(row.last).padStart(6, '0')}` };
-}
 
 /** The address that verifies a number; a receipt's carries its check code, so that the QR code shows its facts. */
 export const verifyUrl = (lang: Lang, number: string, checkCode?: string) =>
@@ -63,9 +52,7 @@ export async function issueReceipt(trx: Db, input: IssueInput): Promise<{ id: nu
     .where('state', '=', 'open')
     .executeTakeFirst();
   if (Number(marked.numUpdatedRows) !== 1) throw new BillAlreadyPaid(`bill ${bill.id} is ${bill.state}`);
-  const paidDate = indianDate(input.paidAt);
-  const fy = financialYear(paidDate);
-  const { seq, number } = await nextNumber(trx, fy);
+  const { number, serial: seq, year: fy } = await takeNumber(trx, RECEIPT_SERIES, indianDate(input.paidAt));
   const token = randomBytes(18).toString('base64url');
   const inserted = await trx
     .insertInto('payment_receipt')

@@ -7,7 +7,7 @@ import { object, string } from 'yup';
 import { defineService } from '../cases/service';
 
 export const STALL_PERMIT = defineService({
-  name: 'stall-permit', title: { en: 'Stall permit', hi: 'ठेला परमिट' }, noun: 'permit', numberPrefix: 'NPK-STL', initial: 'Applied',
+  name: 'stall-permit', title: { en: 'Stall permit', hi: 'ठेला परमिट' }, noun: 'permit', series: { name: 'stall-permit', code: 'STL', shows: 'day' }, initial: 'Applied',
   states: {
     Applied: { en: 'Applied', hi: 'आवेदन किया', open: true, dueHours: 24 },
     Inspected: { en: 'Inspected', hi: 'निरीक्षण हुआ', open: true, dueHours: 48 },

@@ -8,14 +8,13 @@ import { findCase } from '../cases/case-queries.server';
 import { lodgeCase, takeStep, type CaseActor } from '../cases/cases.server';
 import { parseMobile } from '../cases/contact';
 import { parseCaseNumber } from '../cases/service';
-import { financialYear } from '../payments/indian-date';
 import type { Lang } from '../../i18n/lang';
 import { applicationSchema, type Application } from './application-schema';
 import { documentChecklist, feeTable, tradeTypes } from './catalogue.server';
 import { tradeLicenceFee, type FeeAnswer, type ApplicationKind, type FeeQuestion } from './fee';
 import { documentStates } from './requirements';
 import { TRADE_LICENCE } from './trade-licence.service';
-import { indianDate } from '../../lib/india-time';
+import { financialYear, indianDate } from '../../lib/india-time';
 
 /**
  * Applying for a trade licence (the citizen's form, the counter clerk, the JSON call) and resubmitting it (the

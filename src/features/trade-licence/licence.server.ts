@@ -13,6 +13,8 @@ import type { Application } from './application-schema';
 import { tradeTypes } from './catalogue.server';
 import { TRADE_LICENCE } from './trade-licence.service';
 import { endOfIndianDay, indianDate, addDays } from '../../lib/india-time';
+import { takeNumber } from '../../server/numbering';
+import { isNumberOf, type NumberSeries } from '../../lib/number-series';
 
 /**
  * The licence itself: billed through the payments feature once approved (kind 'trade-licence', the
@@ -20,9 +22,11 @@ import { endOfIndianDay, indianDate, addDays } from '../../lib/india-time';
  * anyone by its number, reminded of before it ends and expired on the day after.
  */
 export const TRADE_LICENCE_KIND = 'trade-licence';
-const LICENCE_NUMBER = /^NPK-TLN-\d{4}-\d{2}-\d{6}$/;
 
-export const isLicenceNumber = (value: string) => LICENCE_NUMBER.test(value);
+/** The licences' series, declared by the trade licence module: numbered in the financial year applied for. */
+export const LICENCE_SERIES: NumberSeries = { name: 'licence', code: 'TLN', shows: 'financial-year' };
+
+export const isLicenceNumber = (value: string) => isNumberOf(LICENCE_SERIES, value);
 
 export { premisesOf } from './staff-facts';
 
@@ -67,17 +71,14 @@ export const tradeLicencePayable: Payable = {
     const { validFrom, validUntil } = validityOf(data, indianDate(now()), type?.validityMonths ?? 0);
     const issuedAt = new Date(now()).toISOString();
     const ward = await trx.selectFrom('ward').select('ward_number').where('id', '=', data.wardId).executeTakeFirst();
-    const row = await trx
+    const { number: licenceNumber } = await takeNumber(trx, LICENCE_SERIES, indianDate(now()), data.financialYear);
+    await trx
       .insertInto('trade_licence')
       .values({
-        number: `pending-${bill.reference}`, case_id: found.id, trade_name: data.tradeName, trade_type: data.tradeType, ward: ward?.ward_number ?? '',
+        number: licenceNumber, case_id: found.id, trade_name: data.tradeName, trade_type: data.tradeType, ward: ward?.ward_number ?? '',
         address: premisesOf(data), valid_from: validFrom, valid_until: validUntil, receipt_id: receipt.id, issued_at: issuedAt, cancelled_at: null,
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const fy = data.financialYear;
-    const licenceNumber = `NPK-TLN-${fy}-${String(row.id).padStart(6, '0')}`;
-    await trx.updateTable('trade_licence').set({ number: licenceNumber }).where('id', '=', row.id).execute();
+      .execute();
     await takeStepWithin(trx, TRADE_LICENCE, bill.reference, 'pay', { note: `Licence ${licenceNumber}, valid ${validFrom} to ${validUntil}.`, fields: { licenceNumber, validFrom, validUntil, receipt: receipt.number } }, SYSTEM_ACTOR);
   },
   async onCancelled(trx, receipt) {

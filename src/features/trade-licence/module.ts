@@ -2,11 +2,12 @@ import type { PortalModule } from '../modules';
 import { hasDemoPart } from '../../../db/seed/demo-parts';
 import { rolesIn } from '../../lib/roles';
 import { licenceVerifiable } from './licence-verifiable.server';
-import { TRADE_LICENCE_JOBS, tradeLicencePayable } from './licence.server';
+import { LICENCE_SERIES, TRADE_LICENCE_JOBS, tradeLicencePayable } from './licence.server';
 
-/** The trade licence: its fee is paid like any bill, its licences are verified by number, and they expire by a job. */
+/** The trade licence: its fee is paid like any bill, its licences are numbered in their own series, verified by number, and expire by a job. */
 export const TRADE_LICENCE_MODULE: PortalModule = {
   name: 'trade-licence',
+  series: [LICENCE_SERIES],
   payables: [tradeLicencePayable],
   verifiables: [licenceVerifiable],
   jobs: TRADE_LICENCE_JOBS,

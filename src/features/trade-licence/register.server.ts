@@ -33,9 +33,7 @@ function filtered(database: Db, filter: RegisterFilter) {
   let query = database
     .selectFrom('trade_licence')
     .innerJoin('service_case', 'service_case.id', 'trade_licence.case_id')
-    .leftJoin('trade_type', 'trade_type.code', 'trade_licence.trade_type')
-    // A licence is numbered within the receipt's transaction; a placeholder number is never seen outside it.
-    .where('trade_licence.number', 'not like', 'pending-%');
+    .leftJoin('trade_type', 'trade_type.code', 'trade_licence.trade_type');
   if (filter.q) query = query.where(textMatchWhere(['trade_licence.trade_name'], filter.q));
   if (filter.ward) query = query.where('trade_licence.ward', '=', filter.ward);
   return query;

@@ -27,7 +27,7 @@ export const TRADE_LICENCE = defineService({
   name: 'trade-licence',
   title: { en: 'Trade licence', hi: 'व्यापार लाइसेंस' },
   noun: 'application',
-  numberPrefix: 'NPK-TL',
+  series: { name: 'trade-licence', code: 'TL', shows: 'day' },
   // Identity proofs, premises papers, the owner's photo: for the reviewers and the applicant, nobody else.
   privateFiles: true,
   initial: 'Applied',
