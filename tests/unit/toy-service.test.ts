@@ -124,4 +124,16 @@ describe('a service declared in one place, run by the kernel', () => {
     expect((await listCases({ overdue: true, limit: 10, offset: 0 }, later, database, [STALL])).rows.map((c) => c.number)).toEqual([late.number]);
     expect(await takeTimedSteps({ database, now: later }, [STALL])).toBe(0);
   }));
+
+  it("numbers each service's cases in a series of its own, with no gap for another service's case or a lodging that failed", inTestCouncil(async () => {
+    const KIOSK = { ...STALL, name: 'kiosk', series: { name: 'kiosk', code: 'KSK', shows: 'day' as const } };
+    const serial = (number: string) => Number(number.slice(number.lastIndexOf('-') + 1));
+    const first = await lodgeCase(STALL, { contact, data: { goods: 'Tea' } }, {}, citizen, database);
+    const kiosk = await lodgeCase(KIOSK, { contact, data: { goods: 'Papers' } }, {}, citizen, database);
+    // Fails inside its transaction, after its case row was written with its number: a contact needs a name.
+    await expect(lodgeCase(STALL, { contact: { ...contact, name: null as unknown as string }, data: { goods: 'Tea' } }, {}, citizen, database)).rejects.toThrow();
+    const next = await lodgeCase(STALL, { contact, data: { goods: 'Tea' } }, {}, citizen, database);
+    expect(kiosk.number).toMatch(/^[A-Z0-9]+-KSK-\d{4}-\d{2}-\d{2}-000001$/);
+    expect(serial(next.number)).toBe(serial(first.number) + 1);
+  }));
 });

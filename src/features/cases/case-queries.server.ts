@@ -180,8 +180,8 @@ function filteredCases(filter: Omit<CaseFilter, 'limit' | 'offset' | 'sort'>, no
     if (number) query = query.where('service_case.number', '=', number);
     else if (mobile) query = query.where('case_contact.mobile', '=', mobile);
     else {
-      // Digits alone may be the end of a case number (every service shares one serial, so it names one case)
-      // or part of a mobile: "0041" finds both.
+      // Digits alone may be the end of a case number (each service counts its own serials every financial
+      // year, so they may name a case of each) or part of a mobile: "0041" finds both.
       const serial = parseCaseSerial(filter.q);
       const part = parseMobilePart(filter.q);
       if (!serial && !part) query = query.where(sql<boolean>`1 = 0`);
