@@ -95,12 +95,3 @@ export const siteSettings: SiteSettings = {
     instagram: 'https://www.instagram.com/nagarparishadkamalpur',
   },
 };
-
-/**
- * The council's short name, the prefix of every number it issues (src/server/numbering.ts): read here and
- * nowhere else, so that where the council's identity is kept can change in this one place. Asynchronous
- * because that place may be the database.
- */
-export async function councilShortName(): Promise<string> {
-  return siteSettings.shortName;
-}

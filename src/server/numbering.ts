@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './db';
-import { councilShortName } from '../site-settings';
+import { councilShortName } from './council/identity';
 import { financialYear, indianDate } from '../lib/india-time';
 import { formatNumber, SHORT_NAME_PATTERN, type NumberSeries } from '../lib/number-series';
 import { now } from './clock';
@@ -19,9 +19,9 @@ export interface IssuedNumber {
   year: string;
 }
 
-/** The prefix of new numbers: the council's short name, refused loudly when a number could not carry it. */
-async function prefix(): Promise<string> {
-  const shortName = await councilShortName();
+/** The prefix of new numbers: the council's short name (of the database given), refused loudly when a number could not carry it. */
+async function prefix(database?: Db): Promise<string> {
+  const shortName = await councilShortName(database);
   if (!SHORT_NAME_PATTERN.test(shortName)) throw new Error(`The council's short name "${shortName}" cannot begin a number: one capital letter, then one to nine capitals or digits.`);
   return shortName;
 }
@@ -32,6 +32,8 @@ async function prefix(): Promise<string> {
  */
 export async function takeNumbers(trx: Db, series: NumberSeries, day: string, count: number, year = financialYear(day)): Promise<IssuedNumber[]> {
   if (!Number.isInteger(count) || count < 1) throw new Error(`Numbers are taken one or more at a time, not ${count}.`);
+  // Read before the counter's row is taken, which the transaction then holds until it ends.
+  const start = await prefix(trx);
   const row = await trx
     .insertInto('number_counter')
     .values({ series: series.name, year, last: count })
@@ -39,7 +41,6 @@ export async function takeNumbers(trx: Db, series: NumberSeries, day: string, co
     .returning('last')
     .executeTakeFirstOrThrow();
   const first = Number(row.last) - count + 1;
-  const start = await prefix();
   const period = series.shows === 'day' ? day : year;
   return Array.from({ length: count }, (_, i) => ({ number: formatNumber(start, series, period, first + i), serial: first + i, year }));
 }

@@ -9,6 +9,7 @@ import { lodgeCase, takeStep, SYSTEM_ACTOR, type CaseActor } from '../../src/fea
 import { outboxIdle } from '../../src/server/outbox';
 import { openTestDatabase } from '../support/database';
 import { inTestCouncil } from '../support/council';
+import { seedDemoCouncil } from '../../db/seed/council';
 
 // A service whose field officers may take a case themselves, beside the admin and the clock giving it to one.
 const PITCH = defineService({
@@ -39,6 +40,8 @@ describe('the assignment email, from the kernel\'s step', () => {
   beforeAll(inTestCouncil(async () => {
     database = await openTestDatabase(dataDir);
     await migrateToLatest(database);
+    // Its numbers carry the council's short name.
+    await seedDemoCouncil(database);
     const account = async (email: string, role: 'admin' | 'officer', name: string | null) => {
       const { id } = await database.insertInto('app_user').values({ email, password_hash: 'x', role, name, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow();
       return { party: role, userId: id, label: email };

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations';
 import { migrateToLatest, type Db } from '../../src/server/db';
 import { takeNumber, takeNumbers } from '../../src/server/numbering';
-import { councilShortName } from '../../src/site-settings';
+import { councilShortName, writeCouncilIdentity } from '../../src/server/council/identity';
 import { checkedSeries, isNumberOf, parseDayNumber, type NumberSeries } from '../../src/lib/number-series';
 import { GRIEVANCE } from '../../src/features/grievance/grievance.service';
 import { TRADE_LICENCE } from '../../src/features/trade-licence/trade-licence.service';
@@ -63,6 +63,7 @@ describe('the number counters', () => {
     }).execute();
 
     await migrateToLatest(database);
+    await writeCouncilIdentity(database, { name: { en: 'Nagar Parishad Test', hi: 'नगर परिषद परीक्षण' }, shortName: 'NPT' });
     const counters = await database.selectFrom('number_counter').selectAll().orderBy('series').orderBy('year').execute();
     expect(counters.map((c) => ({ ...c, last: Number(c.last) }))).toEqual([
       { series: 'grievance', year: '2025-26', last: 3 },
@@ -72,7 +73,8 @@ describe('the number counters', () => {
       { series: 'receipt', year: '2026-27', last: 17 },
       { series: 'trade-licence', year: '2026-27', last: 6 },
     ]);
-    const prefix = await councilShortName();
+    const prefix = await councilShortName(database);
+    expect(prefix).toBe('NPT');
     await database.transaction().execute(async (trx) => {
       expect(await takeNumber(trx, GRIEVANCE.series, '2026-11-28')).toEqual({ number: `${prefix}-PGR-2026-11-28-000008`, serial: 8, year: '2026-27' });
       expect((await takeNumber(trx, GRIEVANCE.series, '2026-03-31')).number).toBe(`${prefix}-PGR-2026-03-31-000004`);
@@ -114,7 +116,7 @@ describe('the number counters', () => {
     expect((await takeNumbers(database, series, '2027-03-31', 2)).map((n) => n.serial)).toEqual([1, 2]);
     const april = await takeNumbers(database, series, '2027-04-01', 3);
     expect(april.map((n) => [n.serial, n.year])).toEqual([[1, '2027-28'], [2, '2027-28'], [3, '2027-28']]);
-    expect(april[2].number).toBe(`${await councilShortName()}-YRL-2027-04-01-000003`);
+    expect(april[2].number).toBe('NPT-YRL-2027-04-01-000003');
     await expect(takeNumbers(database, series, '2027-04-01', 0)).rejects.toThrow(/one or more/);
   });
 });
@@ -135,7 +137,7 @@ describe('reading numbers', () => {
     expect(() => checkedSeries([{ ...BURST, code: 'b1' }])).toThrow(/two to five capital letters/);
   });
 
-  it('no source file writes a number with a prefix of its own: every prefix is the council short name, read in one place', () => {
+  it('no source file writes a number with a prefix of its own: every prefix is the council\'s short name, read by the numbering alone', () => {
     const files = (dir: string): string[] => fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
       const full = path.join(dir, e.name);
       return e.isDirectory() ? files(full) : /\.(ts|astro|mjs|js)$/.test(e.name) ? [full] : [];
@@ -146,7 +148,7 @@ describe('reading numbers', () => {
     const literalPrefix = new RegExp(`['"\`][A-Z][A-Z0-9]{1,9}-(${codes.join('|')})\\b`);
     const offending = files('src').filter((file) => literalPrefix.test(fs.readFileSync(file, 'utf8')));
     expect(offending).toEqual([]);
-    const readers = files('src').filter((file) => /\.shortName\b/.test(fs.readFileSync(file, 'utf8')));
-    expect(readers).toEqual([path.join('src', 'site-settings.ts')]);
+    const callers = files('src').filter((file) => /\bcouncilShortName\(/.test(fs.readFileSync(file, 'utf8')));
+    expect(callers.sort()).toEqual([path.join('src', 'server', 'council', 'identity.ts'), path.join('src', 'server', 'numbering.ts')]);
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoContent } from '../../db/seed/demo';
 import { migrateToLatest, type Db } from '../../src/server/db';
 import { openTestDatabase } from '../support/database';
+import { seedDemoCouncil } from '../../db/seed/council';
 import { allGrievanceRows } from '../support/grievance-row';
 
 const TABLES = [
@@ -35,6 +36,8 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'council-seed-'));
   database = await openTestDatabase(dataDir);
   await migrateToLatest(database);
+  // The grievances' numbers carry the council's short name.
+  await seedDemoCouncil(database);
   const started = performance.now();
   firstRun = await seedDemoContent(database);
   const seedMs = performance.now() - started;

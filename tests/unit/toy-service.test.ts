@@ -13,6 +13,7 @@ import { outboxIdle } from '../../src/server/outbox';
 import { sampleJpeg } from '../support/content-samples';
 import { openTestDatabase } from '../support/database';
 import { inTestCouncil } from '../support/council';
+import { seedDemoCouncil } from '../../db/seed/council';
 
 /** What the stall's fee requirement finds paid: a service's own requirement reads its own records. */
 let paidPaise = 0;
@@ -76,6 +77,8 @@ describe('a service declared in one place, run by the kernel', () => {
   beforeAll(inTestCouncil(async () => {
     database = await openTestDatabase(dataDir);
     await migrateToLatest(database);
+    // Its numbers carry the council's short name.
+    await seedDemoCouncil(database);
     const user = async (email: string, role: 'admin' | 'officer') =>
       (await database.insertInto('app_user').values({ email, password_hash: 'x', role, created_at: new Date().toISOString() }).returning('id').executeTakeFirstOrThrow()).id;
     officer = { party: 'officer', userId: await user('field@npk.test', 'officer'), label: 'field@npk.test' };

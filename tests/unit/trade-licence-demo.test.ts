@@ -8,6 +8,7 @@ import { DEMO_APPLICANT_MOBILE, seedTradeLicenceDemo } from '../../db/seed/trade
 import { publicLicence } from '../../src/features/trade-licence/licence.server';
 import { openTestDatabase } from '../support/database';
 import { inTestCouncil } from '../support/council';
+import { seedDemoCouncil } from '../../db/seed/council';
 
 describe('the trade licence demo', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trade-demo-'));
@@ -15,6 +16,8 @@ describe('the trade licence demo', () => {
   beforeAll(inTestCouncil(async () => {
     database = await openTestDatabase(dataDir);
     await migrateToLatest(database);
+    // Its numbers carry the council's short name.
+    await seedDemoCouncil(database);
     for (const role of ['admin', 'verifier', 'inspector', 'approver', 'cashier'] as const) {
       await database.insertInto('app_user').values({ email: `${role}@npk.test`, password_hash: 'x', role, created_at: new Date().toISOString() }).execute();
     }

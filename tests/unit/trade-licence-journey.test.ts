@@ -17,6 +17,7 @@ import { licenceRegister, registerCsv } from '../../src/features/trade-licence/r
 import { licencePerformance } from '../../src/features/trade-licence/performance.server';
 import { samplePdf } from '../support/content-samples';
 import { openTestDatabase } from '../support/database';
+import { seedDemoCouncil } from '../../db/seed/council';
 import { indianDate } from '../../src/lib/india-time';
 import { inTestCouncil } from '../support/council';
 
@@ -53,6 +54,8 @@ describe('a trade licence from the form to the certificate', () => {
   beforeAll(inTestCouncil(async () => {
     database = await openTestDatabase(dataDir);
     await migrateToLatest(database);
+    // Its numbers carry the council's short name.
+    await seedDemoCouncil(database);
     installPortalModules();
     wardId = (await database.insertInto('ward').values({ ward_number: '7' }).returning('id').executeTakeFirstOrThrow()).id;
     for (const role of ['verifier', 'inspector', 'approver', 'admin', 'cashier', 'officer'] as const) {
