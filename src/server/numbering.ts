@@ -28,9 +28,11 @@ async function prefix(database?: Db): Promise<string> {
 
 /**
  * The next `count` numbers of a series, in order, for a day (India's date, 'YYYY-MM-DD'): counted in the
- * day's financial year unless the number names another (a licence numbered for the year applied for).
+ * day's financial year unless the number names another (a licence numbered for the year applied for), or in
+ * one count for good when the series shows no period ('' as its year).
  */
-export async function takeNumbers(trx: Db, series: NumberSeries, day: string, count: number, year = financialYear(day)): Promise<IssuedNumber[]> {
+export async function takeNumbers(trx: Db, series: NumberSeries, day: string, count: number, yearGiven?: string): Promise<IssuedNumber[]> {
+  const year = series.shows === 'nothing' ? '' : yearGiven ?? financialYear(day);
   if (!Number.isInteger(count) || count < 1) throw new Error(`Numbers are taken one or more at a time, not ${count}.`);
   // Read before the counter's row is taken, which the transaction then holds until it ends.
   const start = await prefix(trx);

@@ -94,7 +94,8 @@ export async function billConnection(connection: ConnectionRow, quarter: string,
           type: connection.connection_type as ConnectionType, billing: connection.billing, previousReadingKl: previousKl, currentReadingKl: currentKl,
           arrearsPaise, arrearsOverdue: Boolean(last && last.due_on < today),
         });
-        const number = `NPK-WB-${quarter}-${connection.number.slice(-6)}`;
+        // One bill per connection and quarter, named after the connection: its number with the bill's code and the quarter.
+        const number = connection.number.replace('-WC-', `-WB-${quarter}-`);
         const dueOn = addDays(today, tariff.dueDays);
         const row = await trx
           .insertInto('water_bill')

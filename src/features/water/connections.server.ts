@@ -11,6 +11,8 @@ import type { Payable } from '../payments/payable';
 import { CONNECTION_FEE_KIND, WATER_CHARGES_KIND, outstandingPaise } from './requirements';
 import { WATER, type WaterApplication } from './water.service';
 import { waterWords } from './water-words';
+import { takeNumber } from '../../server/numbering';
+import { isNumberOf, type NumberSeries } from '../../lib/number-series';
 
 /**
  * A connection once paid for: the fee and deposit are a payable (kind 'water-connection', the application's
@@ -18,8 +20,11 @@ import { waterWords } from './water-words';
  * work order; its quarterly bills are another (kind 'water-charges', the connection's number), part payments
  * allowed, every payment counted against the oldest bill first.
  */
-const CONNECTION_NUMBER = /^NPK-WC-\d{6}$/;
-export const isConnectionNumber = (value: string) => CONNECTION_NUMBER.test(value);
+/** The numbers a connection is given when laid, each a series that counts for good: its own, the plumber's work order's, and a metered connection's meter's. */
+export const CONNECTION_SERIES: NumberSeries = { name: 'water-connection', code: 'WC', shows: 'nothing' };
+export const WORK_ORDER_SERIES: NumberSeries = { name: 'water-work-order', code: 'WO', shows: 'nothing' };
+export const METER_SERIES: NumberSeries = { name: 'water-meter', code: 'WM', shows: 'nothing' };
+export const isConnectionNumber = (value: string) => isNumberOf(CONNECTION_SERIES, value);
 
 const stateWords = (state: string) => (WATER.states as Record<string, { en: string }>)[state]?.en ?? state;
 const endOfToday = () => new Date(endOfIndianDay(now()) - 1).toISOString();
@@ -43,22 +48,17 @@ export const connectionFeePayable: Payable = {
     if (!found) throw new Error(`no water application ${bill.reference}`);
     const data = found.data as unknown as WaterApplication;
     const property = await trx.selectFrom('property').select(['ward']).where('number', '=', data.propertyNumber).executeTakeFirst();
-    const row = await trx
+    const today = indianDate(now());
+    const connectionNumber = (await takeNumber(trx, CONNECTION_SERIES, today)).number;
+    const workOrder = (await takeNumber(trx, WORK_ORDER_SERIES, today)).number;
+    const meterNumber = data.billing === 'metered' ? (await takeNumber(trx, METER_SERIES, today)).number : '';
+    await trx
       .insertInto('water_connection')
       .values({
-        number: `pending-${bill.reference}`, case_id: found.id, property_number: data.propertyNumber, ward: property?.ward ?? '', holder_name: found.contact.name,
-        mobile: found.contact.mobile, connection_type: data.connectionType, pipe_mm: data.pipeMm, billing: data.billing, meter_number: '', connected_on: indianDate(now()),
-        work_order: '', receipt_id: receipt.id,
+        number: connectionNumber, case_id: found.id, property_number: data.propertyNumber, ward: property?.ward ?? '', holder_name: found.contact.name,
+        mobile: found.contact.mobile, connection_type: data.connectionType, pipe_mm: data.pipeMm, billing: data.billing, meter_number: meterNumber, connected_on: today,
+        work_order: workOrder, receipt_id: receipt.id,
       })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const serial = String(row.id).padStart(6, '0');
-    const connectionNumber = `NPK-WC-${serial}`;
-    const workOrder = `NPK-WO-${serial}`;
-    await trx
-      .updateTable('water_connection')
-      .set({ number: connectionNumber, work_order: workOrder, meter_number: data.billing === 'metered' ? `NPK-WM-${serial}` : '' })
-      .where('id', '=', row.id)
       .execute();
     await takeStepWithin(trx, WATER, bill.reference, 'pay', {
       note: `Connection ${connectionNumber}; plumber's work order ${workOrder}.`, fields: { connectionNumber, workOrder, receipt: receipt.number },

@@ -1,6 +1,6 @@
 import type { PortalModule } from '../modules';
 import type { RouteDeclaration } from '../../server/route-table';
-import { connectionFeePayable, waterChargesPayable } from './connections.server';
+import { CONNECTION_SERIES, METER_SERIES, WORK_ORDER_SERIES, connectionFeePayable, waterChargesPayable } from './connections.server';
 import { WATER_JOBS } from './bills.server';
 import { METER_READERS } from './roles';
 
@@ -25,6 +25,7 @@ const ROUTES: Record<string, RouteDeclaration> = {
 
 export const WATER_MODULE: PortalModule = {
   name: 'water',
+  series: [CONNECTION_SERIES, WORK_ORDER_SERIES, METER_SERIES],
   payables: [connectionFeePayable, waterChargesPayable],
   jobs: WATER_JOBS,
   routes: ROUTES,

@@ -17,7 +17,7 @@ import { servedOverHttps } from '../../server/request-origin';
 import type { Lang } from '../cases/service';
 import { now } from '../../server/clock';
 import { applyForConnection, documentChecklist, staffPropertyLookup } from './applications.server';
-import { connectionByNumber, lookUpConnection } from './connections.server';
+import { connectionByNumber, isConnectionNumber, lookUpConnection } from './connections.server';
 import { recordReading } from './bills.server';
 import { CONNECTION_FEE_KIND, WATER_CHARGES_KIND } from './requirements';
 import { WATER } from './water.service';
@@ -171,7 +171,7 @@ export async function citizenStep(context: APIContext): Promise<{ number: string
   if (!CITIZEN_ACTIONS.includes(action)) throw new HttpError(404, 'There is no such action.');
   const number = String(context.params.number ?? '').toUpperCase();
   // A connection's number leads to its application; the application's own number works too.
-  const application = number.startsWith('NPK-WC-') ? (await connectionByNumber(number))?.application_number : number;
+  const application = isConnectionNumber(number) ? (await connectionByNumber(number))?.application_number : number;
   const found = application ? await findCase(application, now(), undefined, [WATER]) : null;
   if (!found || found.contact.mobile !== citizen.mobile) throw new HttpError(404, 'No connection or application of yours has this number.');
   const body = (context.request.headers.get('content-type') ?? '').startsWith('application/json') ? await readJsonBody(context.request, PUBLIC_TEXT_LIMIT) : {};

@@ -77,7 +77,7 @@ export const WATER = defineService({
   name: 'water',
   title: { en: waterWords('en').title, hi: waterWords('hi').title },
   noun: 'application',
-  numberPrefix: 'NPK-WA',
+  series: { name: 'water', code: 'WA', shows: 'day' },
   // Identity papers and tax receipts: for the reviewers and the applicant, nobody else.
   privateFiles: true,
   initial: 'Applied',
