@@ -288,12 +288,13 @@ async function lodgedPhotos(number: string): Promise<{ key: string; isPrivate: n
 }
 
 /** Lodges on /postgrievance as its form sends it, with one photo, ticking "keep my photos private" or not. */
-async function lodgeWithPhoto(mobile: string, photo: Uint8Array<ArrayBuffer>, keepPrivate: boolean): Promise<string> {
+async function lodgeWithPhoto(mobile: string, photo: Uint8Array<ArrayBuffer>, keepPrivate: boolean, another?: Uint8Array<ArrayBuffer>): Promise<string> {
   const form = new FormData();
   const fields = { category: '1', ward: '3', address: 'House 12, Lane 7', landmark: 'Behind the school', description: 'The drain is blocked and overflowing.', name: 'Meena Kumari', mobile, email: '' };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   if (keepPrivate) form.append('photos_private', '1');
   form.append('photos', new File([photo], 'drain.jpg', { type: 'image/jpeg' }));
+  if (another) form.append('photos', new File([another], 'drain-2.jpg', { type: 'image/jpeg' }));
   const res = await fetch(url('/postgrievance'), { method: 'POST', body: form, redirect: 'manual' });
   expect(res.status).toBe(303);
   return decodeURIComponent(/lodged=([^&]+)/.exec(res.headers.get('location') ?? '')![1]);
@@ -303,9 +304,10 @@ describe('a grievance photo kept private', () => {
   const CITIZEN_MOBILE = '9800077011';
 
   it('is on no public page, list or feed, answers only the case staff and its citizen, and an admin withdraws it', async () => {
-    const number = await lodgeWithPhoto(CITIZEN_MOBILE, await sampleJpeg('#7c2d12', 48, 36), true);
+    const number = await lodgeWithPhoto(CITIZEN_MOBILE, await sampleJpeg('#7c2d12', 48, 36), true, await sampleJpeg('#a16207', 36, 48));
     const publicNumber = await lodgeWithPhoto('9800077012', await sampleJpeg('#155e75', 48, 36), false);
-    const [photo] = await lodgedPhotos(number);
+    const [photo, second] = await lodgedPhotos(number);
+    expect(second.isPrivate).toBe(1);
     const [publicPhoto] = await lodgedPhotos(publicNumber);
     expect(photo.isPrivate).toBe(1);
     expect(publicPhoto.isPrivate).toBe(0);
@@ -370,10 +372,14 @@ describe('a grievance photo kept private', () => {
     expect(after).toContain(messages('hi').caseDesk.fileWithdrawn);
     expect(after).not.toContain(photo.key);
     expect((await withdraw(bearer(tokens.admin))).status).toBe(404);
+    // A burst of withdrawals of the other photo sent with it: withdrawn once, audited once.
+    const burst = await Promise.all(Array.from({ length: 40 }, () => fetch(url(`/api/Staff/cases/${number}/files/${second.key}.jpg`), { method: 'DELETE', headers: bearer(tokens.admin) }).then((r) => r.status)));
+    expect(burst.filter((s) => s === 200)).toHaveLength(1);
+    expect(burst.filter((s) => s !== 200).every((s) => s === 404)).toBe(true);
     for (const [who, headers] of served) await expectRefused(headers, photo.key, 'image/jpeg', `${who}, after the withdrawal`);
     expect(await lodgedPhotos(number)).toEqual([]);
     const audit = await database.selectFrom('audit_log').select(['action', 'before_json']).where('entity', '=', 'case-file').execute();
-    expect(audit.some((a) => a.action === 'delete' && String(a.before_json).includes(number))).toBe(true);
+    expect(audit.filter((a) => a.action === 'delete' && String(a.before_json).includes(number))).toHaveLength(2);
   });
 });
 
@@ -445,13 +451,15 @@ describe("a cheque's scan at the counter", () => {
     const remove = (headers: Record<string, string>) => fetch(url(`/api/Staff/receipts/${receipt}/scan`), { method: 'DELETE', headers });
     expect((await remove({})).status).toBe(401);
     expect((await remove(bearer(tokens.user))).status).toBe(403);
-    expect((await remove(bearer(tokens.cashier))).status).toBe(200);
-    expect((await remove(bearer(tokens.cashier))).status).toBe(404);
+    // A burst of the same removal at once: one removes it, the others find nothing to remove.
+    const burst = await Promise.all(Array.from({ length: 40 }, () => remove(bearer(tokens.cashier)).then((r) => r.status)));
+    expect(burst.filter((s) => s === 200)).toHaveLength(1);
+    expect(burst.filter((s) => s !== 200).every((s) => s === 404)).toBe(true);
     await expectRefused(bearer(tokens.admin), scan.key, scan.type, 'an admin, after the removal', true);
     expect(await scanOf(receipt)).toBeUndefined();
     expect(await database.selectFrom('media').select('id').where('sha256', '=', scan.key).executeTakeFirst()).toBeUndefined();
     const audit = await database.selectFrom('audit_log').select(['action', 'before_json']).where('entity', '=', 'receipt-scan').execute();
-    expect(audit.some((a) => a.action === 'delete' && String(a.before_json).includes(receipt))).toBe(true);
+    expect(audit.filter((a) => a.action === 'delete' && String(a.before_json).includes(receipt))).toHaveLength(1);
   });
 
   it('refused for a bad amount, keeps the scan for the form sent again; a scan with cash is refused; not a picture or PDF is refused', async () => {

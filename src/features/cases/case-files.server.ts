@@ -7,12 +7,13 @@ import { parseCaseNumber } from './service';
 /**
  * Drops files from a case inside the caller's transaction (a withdrawal, a replaced document): the steps no
  * longer carry them, no verdict is kept on them, and their bytes go unless another record still holds them
- * (the same bytes sent by another applicant are one private row).
+ * (the same bytes sent by another applicant are one private row). Answers how many of the case's references
+ * to them it dropped: none when another transaction dropped them first.
  */
-export async function dropCaseFiles(trx: Db, caseId: number, mediaIds: readonly number[]): Promise<void> {
-  if (mediaIds.length === 0) return;
+export async function dropCaseFiles(trx: Db, caseId: number, mediaIds: readonly number[]): Promise<number> {
+  if (mediaIds.length === 0) return 0;
   const events = trx.selectFrom('case_event').select('id').where('case_id', '=', caseId);
-  await trx.deleteFrom('case_event_media').where('media_id', 'in', [...mediaIds]).where('event_id', 'in', events).execute();
+  const dropped = await trx.deleteFrom('case_event_media').where('media_id', 'in', [...mediaIds]).where('event_id', 'in', events).executeTakeFirst();
   await trx.deleteFrom('trade_document_verdict').where('case_id', '=', caseId).where('media_id', 'in', [...mediaIds]).execute();
   const stillHeld = await trx.selectFrom('case_event_media').select('media_id').where('media_id', 'in', [...mediaIds]).execute();
   // The same bytes kept as a cheque's scan are one private row too: that receipt still holds them.
@@ -20,9 +21,11 @@ export async function dropCaseFiles(trx: Db, caseId: number, mediaIds: readonly 
   const held = new Set([...stillHeld, ...scans].map((row) => Number(row.media_id)));
   // Only private rows go: a public one (a file stored before privacy, kept by a migration) may back a public page.
   const loose = mediaIds.filter((id) => !held.has(id));
-  if (loose.length === 0) return;
-  const gone = await trx.selectFrom('media').select('id').where('id', 'in', loose).where('private', '=', 1).execute();
-  await deleteMedia(trx, gone.map((row) => Number(row.id)));
+  if (loose.length > 0) {
+    const gone = await trx.selectFrom('media').select('id').where('id', 'in', loose).where('private', '=', 1).execute();
+    await deleteMedia(trx, gone.map((row) => Number(row.id)));
+  }
+  return Number(dropped.numDeletedRows);
 }
 
 /**
@@ -51,7 +54,9 @@ export async function withdrawCaseFile(numberRaw: unknown, keyRaw: string, actor
       .where('service_case.number', '=', number)
       .executeTakeFirst();
     if (!file) throw notFound;
-    await dropCaseFiles(trx, file.case_id, [file.id]);
+    // Of the same withdrawal sent many times at once, the first drops the file; the others, which read it before
+    // that committed, wait for its delete and then find nothing left to drop, and write and audit nothing.
+    if ((await dropCaseFiles(trx, file.case_id, [file.id])) === 0) throw notFound;
     return { result: undefined, audit: { action: 'delete', recordId: file.case_id, before: { number, file: { type: file.content_type, size: file.size } }, after: null } };
   } }, database);
 }
