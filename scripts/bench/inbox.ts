@@ -12,6 +12,7 @@ import { SERVICES } from '../../src/features/cases/registry';
 import { countStaffCases, listStaffCases } from '../../src/features/cases/staff-cases-api.server';
 import type { CaseFilter } from '../../src/features/cases/case-queries.server';
 import { takeNumber } from '../../src/server/numbering';
+import { writeCouncilIdentity } from '../../src/server/council/identity';
 import { indianDate } from '../../src/lib/india-time';
 import { createFreshDatabase } from '../../tests/support/database';
 import { startThrowawayCluster } from '../postgres-cluster.mjs';
@@ -94,6 +95,8 @@ if (values.postgres) {
 }
 try {
   await migrateToLatest(database);
+  // The cases' numbers carry the council's short name.
+  await writeCouncilIdentity(database, { name: { en: 'Bench Council', hi: 'बेंच परिषद' }, shortName: 'BNC' });
   const filling = performance.now();
   await fill(database);
   console.log(`Inbox on ${values.postgres ? 'PostgreSQL' : 'SQLite'}: ${CASES} cases of ${SERVICES.map((s) => s.name).join(', ')} (filled in ${Math.round(performance.now() - filling)} ms), ${os.cpus().length} cores, Node ${process.version}\n`);
