@@ -12,6 +12,14 @@ const CASE_STAFF = ['admin', 'user', 'verifier', 'inspector', 'approver'] as con
 
 /** Piped water: its routes, the two things citizens pay for (the connection, the quarterly charges), and the billing job. */
 const ROUTES: Record<string, RouteDeclaration> = {
+  // The application form, with its fee for the type and pipe chosen (src/features/water/ApplyForm.astro).
+  '/water': { access: 'public', query: ['applied', 'type', 'pipe'], uncached: true },
+  // An application by number and mobile: its stage, the reason it was returned, the fee to pay.
+  '/water/track': { access: 'public', query: ['number', 'txn'], uncached: true },
+  // A connection by number and mobile: its bills, arrears and payments, and paying them.
+  '/water/connection': { access: 'public', query: ['number', 'txn'], uncached: true },
+  // The meter reader's phone screen: a connection's number, the reading and a photo of the meter.
+  '/water/readings': { access: METER_READERS, query: ['saved', 'number'], staffHindi: true, nav: { group: 'services', label: 'Meter Readings' } },
   '/api/Public/water/fee': { access: 'public', query: ['type', 'pipe'], uncached: true },
   '/api/Public/water/applications': { access: 'public', uncached: true },
   '/api/Public/water/connections/[number]': { access: 'public', query: ['mobile'], uncached: true },

@@ -5,6 +5,7 @@ import { readStreamedForm, type StreamedForm, type StreamedFormSpec } from '../.
 import { acceptUpload, sniffContentType, type AcceptedFile } from '../../server/content/uploads';
 import { clientAddress } from '../../server/request-origin';
 import { claimSubmission } from '../../server/form-submission';
+import { dropKeptFiles, keepFiles, keptFilesSent, type KeptFiles } from '../../server/kept-files';
 import { admitLodging, assertAddressMayLodge } from '../grievance/grievance-limits.server';
 import { lookUpProperty } from '../property-tax/property-tax.server';
 import { startPayment } from '../payments/transactions.server';
@@ -73,9 +74,10 @@ async function readDocuments(form: StreamedForm): Promise<{ accepted: Record<str
 }
 
 /** Lodges the application once per form token (a second sending of the same form answers the first's number). */
-export async function applyOnce(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: StreamedForm, lang: Lang, source: 'web' | 'api'): Promise<string> {
-  const typed = typedFields(form.fields);
-  const { accepted, refused, status } = await readDocuments(form);
+async function lodgeOnce(
+  context: Pick<APIContext, 'locals' | 'clientAddress'>, form: StreamedForm, typed: Record<string, string>, lang: Lang, source: 'web' | 'api',
+  documents: Record<string, AcceptedFile>, refused: { errors: Record<string, string>; status: number | undefined },
+): Promise<string> {
   const claim = await claimSubmission('water', form);
   if (claim.kind === 'done') return claim.result;
   try {
@@ -84,7 +86,7 @@ export async function applyOnce(context: Pick<APIContext, 'locals' | 'clientAddr
     const address = clientAddress(context);
     const { number } = await applyForConnection(
       {
-        fields: typed, documents: accepted, lang, source: stranger ? source : 'counter', fileErrors: refused, fileStatus: status,
+        fields: typed, documents, lang, source: stranger ? source : 'counter', fileErrors: refused.errors, fileStatus: refused.status,
         findProperty: stranger ? (n, m) => lookUpProperty(n, m, address) : staffPropertyLookup(),
         admit: stranger ? () => admitLodging(typed.mobile.replace(/\D/g, '').slice(-10), address) : undefined,
       },
@@ -98,22 +100,67 @@ export async function applyOnce(context: Pick<APIContext, 'locals' | 'clientAddr
   }
 }
 
-/** A meter reading from the reader's screen or the JSON call: the connection, the reading and one photo. */
-export async function readingFromRequest(context: Pick<APIContext, 'locals' | 'request'>): Promise<{ connection: string; readingKl: number }> {
-  const form = await readStreamedForm(context.request, { files: { photo: { kind: 'image', maxCount: 1, label: 'Photo' } }, textBytes: 4 * 1024 });
+/** An application sent to the JSON call: its number, or the refusal thrown. */
+export async function applyOnce(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: StreamedForm, lang: Lang, source: 'web' | 'api'): Promise<string> {
+  const { accepted, refused, status } = await readDocuments(form);
+  return lodgeOnce(context, form, typedFields(form.fields), lang, source, accepted, { errors: refused, status });
+}
+
+const SCOPE = 'water';
+
+/** What the page's form came to: the number lodged, or the refusal and the files kept for the form sent again. */
+export type PageApplication = { number: string } | { number: null; error: unknown; kept: KeptFiles | null };
+
+/**
+ * The page's form: the documents it sends and those kept from a refused sending that it still ticks (a new file
+ * replaces a kept one). Refused, every document accepted is kept for the form sent again, so nothing attached is lost.
+ * The page shows the whole fee table as it is now, so the fee it sends is the table's for the choice made.
+ */
+export async function applyFromPage(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: StreamedForm, typed: Record<string, string>, lang: Lang): Promise<PageApplication> {
+  const kept = await keptFilesSent(SCOPE, form.fields);
+  const { accepted, refused, status } = await readDocuments(form);
+  const standing = kept.filter((k) => !accepted[k.part.replace(/^doc_/, '')] && !refused[k.part]);
+  const documents = { ...Object.fromEntries(standing.map((k) => [k.part.replace(/^doc_/, ''), k.file])), ...accepted };
   try {
-    const file = form.files.find((f) => f.part === 'photo');
+    const number = await lodgeOnce(context, form, typed, lang, 'web', documents, { errors: refused, status });
+    await dropKeptFiles(form.fields);
+    return { number };
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status === 429) return { number: null, error, kept: null };
+    const sender = context.locals.session ? `user:${context.locals.session.user.id}` : `address:${clientAddress(context)}`;
+    const sent = Object.entries(accepted).map(([code, file]) => ({ part: `doc_${code}`, position: 1, file }));
+    return { number: null, error, kept: await keepFiles(SCOPE, sender, form.fields, standing, sent) };
+  }
+}
+
+/** What a reading's form came to: what was saved, or the refusal with what was typed (the photo is chosen again). */
+export type ReadingOutcome = { ok: true; connection: string; readingKl: number } | { ok: false; error: HttpError; typed: { connection: string; reading: string } };
+
+/** A meter reading from the reader's screen or the JSON call: the connection, the reading and one photo. */
+export async function readingFromForm(context: Pick<APIContext, 'locals' | 'request'>): Promise<ReadingOutcome> {
+  const form = await readStreamedForm(context.request, { files: { photo: { kind: 'image', maxCount: 1, label: 'Photo' } }, textBytes: 4 * 1024 });
+  const typed = { connection: String(form.fields.get('connection') ?? '').slice(0, 40), reading: String(form.fields.get('reading') ?? '').slice(0, 12) };
+  try {
+    const file = form.files.find((f) => f.part === 'photo' && f.size > 0);
     let photo: AcceptedFile | undefined;
     if (file) {
       if (file.tooLarge) throw new HttpError(413, 'The photo is too large.', { photo: 'This file is too large.' });
       photo = await acceptUpload(new Uint8Array(await readFile(file.path)), { key: 'photo', label: 'The photo of the meter', kind: 'image' });
     }
-    const connection = String(form.fields.get('connection') ?? '');
-    const { readingKl } = await recordReading(connection, form.fields.get('reading'), photo, actorOf(context.locals.session));
-    return { connection: connection.trim().toUpperCase(), readingKl };
+    const { readingKl } = await recordReading(typed.connection, typed.reading, photo, actorOf(context.locals.session));
+    return { ok: true, connection: typed.connection.trim().toUpperCase(), readingKl };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return { ok: false, error, typed };
   } finally {
     await form.dispose();
   }
+}
+
+export async function readingFromRequest(context: Pick<APIContext, 'locals' | 'request'>): Promise<{ connection: string; readingKl: number }> {
+  const outcome = await readingFromForm(context);
+  if (!outcome.ok) throw outcome.error;
+  return { connection: outcome.connection, readingKl: outcome.readingKl };
 }
 
 /** Which payable a request names: the connection's fee ('connection') or its quarterly charges ('charges'). */
