@@ -65,7 +65,7 @@ describe('the route inventory', () => {
     expect(shape('admin')).toEqual([
       [null, ['/dashboard']],
       ['Content', [...contentScreens, '/review-queue', '/alerts', '/translations']],
-      ['Citizen services', ['/cases', '/inquiry', '/grievance-performance', '/feedback-inbox', '/notifications']],
+      ['Citizen services', ['/cases', '/inquiry', '/grievance-performance', '/feedback-inbox', '/notifications', '/water/readings']],
       ['Revenue', ['/counter', '/tax-collection', '/tax-defaulters', '/demand-notice', '/property-register', '/collection-register', '/payment-exceptions']],
       ['Settings', ['/staff', '/grievance-settings', '/property-tax-settings', '/trade-licence-settings', '/ward-boundaries', '/hindi-names', '/audit']],
     ]);
@@ -73,8 +73,9 @@ describe('the route inventory', () => {
     expect(shape('officer')).toEqual([[null, ['/dashboard']], ['Citizen services', ['/cases', '/grievance-performance']]]);
     expect(shape('editor')).toEqual([[null, ['/dashboard']], ['Content', [...contentScreens, '/review-queue']]]);
     expect(shape('cashier')).toEqual([[null, ['/dashboard']], ['Revenue', ['/counter', '/tax-collection', '/tax-defaulters', '/demand-notice', '/collection-register']]]);
-    // The licence's reviewers see the inbox, not the grievance desk's public report.
-    for (const role of ['verifier', 'inspector', 'approver'] as const) expect(shape(role)).toEqual([[null, ['/dashboard']], ['Citizen services', ['/cases']]]);
+    // The licence's reviewers see the inbox, not the grievance desk's public report; the inspector reads meters too.
+    for (const role of ['verifier', 'approver'] as const) expect(shape(role)).toEqual([[null, ['/dashboard']], ['Citizen services', ['/cases']]]);
+    expect(shape('inspector')).toEqual([[null, ['/dashboard']], ['Citizen services', ['/cases', '/water/readings']]]);
     const roles: Role[] = ['admin', 'user', 'officer', 'editor', 'cashier', 'verifier', 'inspector', 'approver'];
     for (const role of roles) {
       for (const entry of sidebarFor(role).flatMap((section) => section.entries)) expect(mayOpen(declarationOf(entry.href)!.access, role), `${role} ${entry.href}`).toBe(true);

@@ -12,7 +12,7 @@ const CASE_STAFF = ['admin', 'user', 'verifier', 'inspector', 'approver'] as con
 
 /** Piped water: its routes, the two things citizens pay for (the connection, the quarterly charges), and the billing job. */
 const ROUTES: Record<string, RouteDeclaration> = {
-  // The application form, with its fee for the type and pipe chosen (src/features/water/ApplyForm.astro).
+  // The application form, with its fee for the type and pipe chosen (src/pages/water/index.astro).
   '/water': { access: 'public', query: ['applied', 'type', 'pipe'], uncached: true },
   // An application by number and mobile: its stage, the reason it was returned, the fee to pay.
   '/water/track': { access: 'public', query: ['number', 'txn'], uncached: true },
