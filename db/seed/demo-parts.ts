@@ -12,6 +12,7 @@ const DEMO_PARTS = {
   content: (database: Db) => database.selectFrom('ward').select('id').limit(1).executeTakeFirst(),
   propertyTax: (database: Db) => database.selectFrom('property').select('id').limit(1).executeTakeFirst(),
   tradeLicence: (database: Db) => database.selectFrom('service_case').select('id').where('service', '=', 'trade-licence').limit(1).executeTakeFirst(),
+  water: (database: Db) => database.selectFrom('water_connection').select('id').limit(1).executeTakeFirst(),
   wardBoundaries: (database: Db) => database.selectFrom('ward_boundary').select('ward_id').limit(1).executeTakeFirst(),
 };
 

@@ -52,6 +52,7 @@ import { wardLocalities } from './ward-localities';
 // The property tax register's demo ward comes with the rest of the demo, in the same separately built file.
 export { seedPropertyTaxDemo } from './property-tax';
 export { seedTradeLicenceDemo } from './trade-licence';
+export { seedWaterDemo } from './water';
 export { seedWardBoundariesDemo } from './ward-boundaries';
 
 /**

@@ -10,7 +10,7 @@ vi.mock('../../db/seed/demo', () => {
     seedCalls.count += 1;
     return false;
   };
-  return { seedDemoContent: nothing, seedDemoCouncil: nothing, seedPropertyTaxDemo: nothing, seedTradeLicenceDemo: nothing, seedWardBoundariesDemo: nothing };
+  return { seedDemoContent: nothing, seedDemoCouncil: nothing, seedPropertyTaxDemo: nothing, seedTradeLicenceDemo: nothing, seedWardBoundariesDemo: nothing, seedWaterDemo: nothing };
 });
 
 // A start reads its settings from the environment, before its modules load: a data folder of its own, cheap
@@ -37,7 +37,7 @@ describe('a demo start', () => {
 
   it('loads the demo seed while a part of the demo is missing, and not once every part is there', async () => {
     await prepareDatabase(database, () => {});
-    expect(seedCalls.count).toBe(5);
+    expect(seedCalls.count).toBe(6);
     expect(await demoComplete(database)).toBe(false);
 
     // The row each part leaves, one part at a time: complete only with the last.
@@ -50,6 +50,9 @@ describe('a demo start', () => {
     await database.insertInto('service_case').values({ service: 'trade-licence', number: 'TL-1', state: 'Applied', ward_id: ward.id, category_id: null, assignee_id: null, due_at: null, lodged_at: at, state_since: at, updated_at: at, lang: 'en', source: 'web', data: '{}' }).execute();
     expect(await demoComplete(database)).toBe(false);
     await database.insertInto('ward_boundary').values({ ward_id: ward.id, polygons: '[]', updated_at: at }).execute();
+    expect(await demoComplete(database)).toBe(false);
+    const water = await database.insertInto('service_case').values({ service: 'water', number: 'WA-1', state: 'Connected', ward_id: ward.id, category_id: null, assignee_id: null, due_at: null, lodged_at: at, state_since: at, updated_at: at, lang: 'en', source: 'web', data: '{}' }).returning('id').executeTakeFirstOrThrow();
+    await database.insertInto('water_connection').values({ number: 'WC-1', case_id: water.id, property_number: 'W05-9999', ward: '05', holder_name: 'A', mobile: '9000000000', connection_type: 'domestic', pipe_mm: 15, billing: 'flat', meter_number: '', connected_on: '2026-04-01', work_order: 'WO-1', receipt_id: 0 }).execute();
     expect(await demoComplete(database)).toBe(true);
 
     seedCalls.count = 0;

@@ -1,4 +1,5 @@
 import type { PortalModule } from '../modules';
+import { hasDemoPart } from '../../../db/seed/demo-parts';
 import type { RouteDeclaration } from '../../server/route-table';
 import { CONNECTION_SERIES, METER_SERIES, WORK_ORDER_SERIES, connectionFeePayable, waterChargesPayable } from './connections.server';
 import { WATER_JOBS } from './bills.server';
@@ -36,5 +37,11 @@ export const WATER_MODULE: PortalModule = {
   series: [CONNECTION_SERIES, WORK_ORDER_SERIES, METER_SERIES],
   payables: [connectionFeePayable, waterChargesPayable],
   jobs: WATER_JOBS,
+  demo: {
+    present: (database) => hasDemoPart(database, 'water'),
+    // Loaded only when a start seeds (scripts/bundle-main.mjs builds the demo seed apart).
+    seed: async (database) => (await import('../../../db/seed/demo')).seedWaterDemo(database),
+    done: 'Laid demo water connections in ward 05, billed for two quarters.',
+  },
   routes: ROUTES,
 };
