@@ -312,7 +312,9 @@ export async function serveCachedPage(req: IncomingMessage, res: ServerResponse,
   let settle!: () => void;
   const render: Render = { done: new Promise<void>((resolve) => (settle = resolve)), settle };
   s.rendering.set(key, render);
-  const finish = () => renderFinished(key, render);
+  // A response's close and finish are emitted from its socket, outside the request's council context: the
+  // listener holds on to this council's part of the cache itself.
+  const finish = () => endRender(s, key, render);
   res.once('close', finish);
   res.once('finish', finish);
   return false;
@@ -325,7 +327,10 @@ export async function serveCachedPage(req: IncomingMessage, res: ServerResponse,
  * the same address keeps its hold).
  */
 export function renderFinished(key: string, render?: Render): void {
-  const s = state();
+  endRender(state(), key, render);
+}
+
+function endRender(s: CacheState, key: string, render?: Render): void {
   const underway = s.rendering.get(key);
   if (!underway || (render && underway !== render)) return;
   s.rendering.delete(key);
