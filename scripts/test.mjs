@@ -198,6 +198,8 @@ async function browserTests(template) {
 
 const started = Date.now();
 const only = process.argv[2];
+// The lint and the layers' rules by reach first: seconds, and a breach stops the run before the long passes.
+if (!only && (await runPhase('lint', 'npm', ['run', '--silent', 'lint'])) !== 0) process.exit(1);
 // The throwaway PostgreSQL server starts while the build runs: neither needs the other.
 const clusterStarting = !only || only === 'postgres' ? postgresCluster() : Promise.resolve(undefined);
 if ((await runPhase('build', 'npm', ['run', '--silent', 'build'])) !== 0) {

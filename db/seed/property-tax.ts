@@ -4,7 +4,6 @@ import { now } from '../../src/server/clock';
 import { issueReceipt } from '../../src/features/payments/receipts.server';
 import { raiseDemands } from '../../src/features/property-tax/register.server';
 import { basisPoints } from '../../src/features/property-tax/tax-arithmetic';
-import { installPortalModules } from '../../src/modules';
 import { financialYear, indianDate } from '../../src/lib/india-time';
 import { nameDemoRecipients } from '../../src/server/outbox';
 
@@ -37,8 +36,8 @@ type Scenario = 'arrears' | 'part' | 'paid' | 'current';
 const scenarioOf = (i: number): Scenario => (['arrears', 'part', 'paid', 'current'] as const)[i % 4];
 
 export async function seedPropertyTaxDemo(database: Db): Promise<boolean> {
-  // The demo's paid bills are receipted through the payments feature, which reads the modules' payables.
-  installPortalModules();
+  // The demo's paid bills are receipted through the payments feature, which reads the modules' payables: the
+  // start that seeds has installed the composition list.
   if (await hasDemoPart(database, 'propertyTax')) return false;
   await database.transaction().execute(async (trx) => {
     for (const [head, byUsage] of Object.entries(RATES)) {

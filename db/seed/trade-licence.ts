@@ -9,7 +9,6 @@ import { judgeDocument } from '../../src/features/trade-licence/verdicts.server'
 import { expireLicences } from '../../src/features/trade-licence/licence.server';
 import { TRADE_LICENCE } from '../../src/features/trade-licence/trade-licence.service';
 import { makePdf } from './pdf';
-import { installPortalModules } from '../../src/modules';
 import { indianDate } from '../../src/lib/india-time';
 
 /**
@@ -36,8 +35,8 @@ const TRADERS = [
 const STOPS = ['Applied', 'NeedsApplicant', 'Inspection', 'PendingApproval', 'PendingPayment', 'Issued', 'IssuedEnding', 'Rejected', 'Cancelled', 'Expired'] as const;
 
 export async function seedTradeLicenceDemo(database: Db): Promise<boolean> {
-  // The demo's paid bills are receipted through the payments feature, which reads the modules' payables.
-  installPortalModules();
+  // The demo's paid bills are receipted through the payments feature, which reads the modules' payables: the
+  // start that seeds has installed the composition list.
   if (await hasDemoPart(database, 'tradeLicence')) return false;
   const ward = await database.selectFrom('ward').select('id').orderBy('id').executeTakeFirst();
   /** The demo account of a role, or the first admin standing in for it. */

@@ -258,3 +258,6 @@ export function savedMessage(def: ContentTypeDef, state: unknown): string {
   if (state === 'draft' || state === 'sent_back') return `Draft saved: the ${noun} is not on the site until an admin publishes it.`;
   return `${noun.charAt(0).toUpperCase()}${noun.slice(1)} saved.`;
 }
+
+/** A content item as the admin screens hold it: its fields by name, and its id. */
+export type AdminRow = Record<string, unknown> & { id: number };

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tenderType } from '../../src/features/tender/tender.schema';
 import { ADMIN, baseUrl, bearer, login } from '../support/api';
-import { contentForm, sampleFile, samplePdf, sampleValues } from '../support/content-samples';
+import { contentForm, samplePdf, sampleValues } from '../support/content-samples';
 
 /**
  * The archive pages in Hindi: archived content in its Hindi words, Hindi dates, links that stay in Hindi, and

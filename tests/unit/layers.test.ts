@@ -1,12 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { cruise, type ICruiseOptions } from 'dependency-cruiser';
 
 /**
  * The layers point one way: features (a content type, grievances, payments…) build on the server's mechanisms
  * and on the shared components, never the other way round. A server module or a component that imported a
  * feature would tie the mechanism to one of its users; what a mechanism needs of the features is handed to it
- * at start instead (src/features/start.server.ts, imported by src/middleware.ts).
+ * at start instead (the composition list, src/modules.ts). These checks read direct imports, .astro files
+ * included; the rules by reach (what a file reaches through others, type imports too) are dependency-cruiser's,
+ * in .dependency-cruiser.cjs, run by `npm run lint`; the last test holds that they catch a breach made through a
+ * third file.
  */
 const SOURCE = /\.(ts|tsx|astro|mjs)$/;
 const IMPORT = /(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
@@ -41,5 +46,15 @@ describe('the layers', () => {
 
   it('the check finds an import when there is one (it reads the real imports of a feature)', () => {
     expect(importsInto('src/features', 'src/server').length).toBeGreaterThan(10);
+  });
+
+  it('the rules by reach refuse a server file that reaches a feature through a file of words (a direct-import check sees nothing)', async () => {
+    const config = createRequire(import.meta.url)('../../.dependency-cruiser.cjs') as { forbidden: NonNullable<ICruiseOptions['ruleSet']>['forbidden']; options: ICruiseOptions };
+    const options = (baseDir: string): ICruiseOptions => ({ ...config.options, tsConfig: undefined, baseDir, ruleSet: { forbidden: config.forbidden }, validate: true });
+    const fixture = await cruise(['src'], options(path.resolve('tests/fixtures/layers')));
+    if (typeof fixture.output === 'string') throw new Error('dependency-cruiser answered text');
+    const breaches = fixture.output.summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}`);
+    expect(breaches).toContain('server-reaches-no-feature: src/server/mechanism.ts → src/features/thing/thing.ts');
+    expect(breaches).toContain('lib-and-words-reach-no-server-or-feature: src/i18n/words.ts → src/features/thing/thing.ts');
   });
 });

@@ -1,7 +1,7 @@
-import type { ContentTypeDef } from '../../lib/content-type';
+import type { AdminRow, ContentTypeDef } from '../../lib/content-type';
 
 /** A record as GET /api/Admin/{type}?media=url answers it: files are /media/ URLs, not base64. */
-export type AdminRow = Record<string, unknown> & { id: number };
+export type { AdminRow };
 
 /** The error answer of the API: { message, errors: { field: message } }. */
 export interface ApiError {

@@ -2,7 +2,7 @@ import { db, type Db } from '../../server/db';
 import { listRecords, storedText, type MediaInfo } from '../../server/content/records';
 import { galleryType } from './gallery.schema';
 import type { Lang } from '../../i18n/lang';
-import { englishFields, localizeRecords } from '../translation/localize.server';
+import { localizeRecords } from '../translation/localize.server';
 
 
 export interface GalleryPhoto {

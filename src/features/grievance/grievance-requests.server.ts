@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { db } from '../../server/db';
 import { ValidationError } from 'yup';
-import { FormRefusal, HttpError, validationError } from '../../server/http';
+import { FormRefusal, HttpError } from '../../server/http';
 import { acceptSpooledFiles, checkSpooledFiles, readStreamedForm, type StreamedForm, type StreamedFormSpec } from '../../server/streamed-form';
 import type { AcceptedFile } from '../../server/content/uploads';
 import { clientAddress } from '../../server/request-origin';

@@ -1,7 +1,7 @@
 import type { ContentTypeDef } from '../../lib/content-type';
 import { listRecords } from './records';
 import { answerRecords } from './api';
-import type { AdminRow } from '../../components/admin/admin-api';
+import type { AdminRow } from '../../lib/content-type';
 
 /** A content screen's first list, read while the page renders: the same shape GET …?media=url answers (Hindi texts and lifecycle state too). */
 export async function adminRows(def: ContentTypeDef): Promise<AdminRow[]> {

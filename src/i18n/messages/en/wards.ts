@@ -1,4 +1,4 @@
-import type { BoundaryProblem, BoundaryProblemCode, Place } from '../../../features/wards/ward-geometry';
+import type { BoundaryProblem, BoundaryProblemCode, Place } from '../../../lib/ward-problems';
 
 /** The words for each of the boundary check's refusals, by its code (src/features/wards/ward-geometry.ts). */
 export type ProblemWords = { [C in BoundaryProblemCode]: (problem: Extract<BoundaryProblem, { code: C }>) => string };

@@ -1,5 +1,5 @@
 import type { Messages } from '../../messages';
-import type { Place } from '../../../features/wards/ward-geometry';
+import type { Place } from '../../../lib/ward-problems';
 import type { ProblemWords } from '../en/wards';
 
 const where = (p: Place) => `फ़ीचर ${p.feature}${p.ward ? ` (वार्ड ${p.ward})` : ''}${p.part ? `, भाग ${p.part}` : ''}${p.ring ? `, रिंग ${p.ring}` : ''}`;
