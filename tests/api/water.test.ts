@@ -113,6 +113,13 @@ describe('water connections over HTTP', () => {
     expect(lodged.status, JSON.stringify(lodged.body)).toBe(201);
     const number = lodged.body.number as string;
     expect(number).toMatch(/^NPK-WA-/);
+    // The papers are private: the case's staff read them, a stranger and a cashier are told nothing is there.
+    const staffView = await send(`/api/Staff/cases/${number}`, { headers: bearer(tokens.verifier) });
+    const papers: string[] = staffView.body.events.flatMap((e: { documents: string[] }) => e.documents);
+    expect(papers).toHaveLength(2);
+    expect((await fetch(url(papers[0]), { headers: bearer(tokens.verifier) })).status).toBe(200);
+    expect((await fetch(url(papers[0]))).status).toBe(404);
+    expect((await fetch(url(papers[0]), { headers: bearer(tokens.cashier) })).status).toBe(404);
     // Paid before approval: the payable says no.
     expect((await send('/api/Staff/water/counter', json(tokens.cashier, { kind: 'connection', reference: number, mode: 'cash' }))).status).toBe(409);
     expect((await step(tokens.inspector, number, 'verify')).status).toBe(403);
