@@ -14,6 +14,7 @@ import { AUDIT_MODULE } from './features/audit/module';
 import { CASES_MODULE } from './features/cases/module';
 import { CITIZEN_MODULE } from './features/citizen/module';
 import { COMPLAINT_MODULE } from './features/complaint/module';
+import { COUNCIL_MODULE } from './features/council/module';
 import { CONTENT_MODULE } from './features/content-routes';
 import { FEEDBACK_MODULE } from './features/feedback/module';
 import { FEEDS_MODULE } from './features/feeds/module';
@@ -41,7 +42,7 @@ import { installProtocolVoices } from './server/protocol-voices';
 import { installDemoParts } from './server/bootstrap';
 
 export const MODULES: readonly PortalModule[] = [
-  HOME_MODULE, POLICIES_MODULE, SEARCH_MODULE, SITEMAP_MODULE, FEEDS_MODULE, ACCOUNT_MODULE, STAFF_MODULE,
+  HOME_MODULE, POLICIES_MODULE, SEARCH_MODULE, SITEMAP_MODULE, FEEDS_MODULE, ACCOUNT_MODULE, COUNCIL_MODULE, STAFF_MODULE,
   CONTENT_MODULE, LIFECYCLE_MODULE, ALERTS_MODULE, TRANSLATION_MODULE, REVISIONS_MODULE,
   CASES_MODULE, CITIZEN_MODULE, GRIEVANCE_MODULE, COMPLAINT_MODULE, FEEDBACK_MODULE, NOTIFICATIONS_MODULE,
   PROPERTY_TAX_MODULE, PAYMENTS_MODULE, TRADE_LICENCE_MODULE, WARD_ALERTS_MODULE, WARDS_MODULE, WATER_MODULE, HINDI_NAMES_MODULE, AUDIT_MODULE,

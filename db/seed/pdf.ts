@@ -24,7 +24,7 @@ function letterhead(doc: Doc): void {
 
 /** A printable A4 document: the letterhead, the title in bold, then each line as a wrapped paragraph. */
 export async function makePdf(title: string, lines: string[]): Promise<Uint8Array> {
-  const doc = newDocument(title);
+  const doc = newDocument(title, demoCouncil.name.en);
   const width = doc.page.width - 2 * MARGIN;
   const bottom = () => doc.page.height - BODY_BOTTOM_GAP;
   letterhead(doc);

@@ -21,6 +21,12 @@ export interface ImportantLink {
   url: string;
 }
 
+/**
+ * The map sites a council's office map may come from: the contact page frames the map, and the pages'
+ * Content-Security-Policy names these and no other (src/server/content-security-policy.ts).
+ */
+export const MAP_SITES = ['https://www.google.com', 'https://www.openstreetmap.org'] as const;
+
 export interface CouncilLinks {
   /** The office on a map: an address of Google Maps or OpenStreetMap (the only map sites the pages may frame). */
   map: string;

@@ -4,6 +4,7 @@ import { addUser, countUsers } from './auth/users';
 import { deleteExpiredSessions } from './auth/session';
 import { councilInContext } from './council-context';
 import { seedingDemo } from './outbox';
+import { offerSetup } from './council/setup';
 
 export const DEMO_ACCOUNTS = [
   { email: 'admin@nagarparishad.example', password: 'admin-demo-2026', role: 'admin', name: 'Anita Sharma' },
@@ -85,4 +86,7 @@ export async function prepareDatabase(database: Db = db(), log: (line: string) =
       for (const part of demoParts) if (await part.seed(database)) log(part.done);
     });
   }
+
+  // Without the demo, a council names itself at its first setup (README, "A real council").
+  await offerSetup(database, log);
 }

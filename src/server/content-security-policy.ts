@@ -8,7 +8,7 @@ import loadDirective from 'astro/runtime/client/load.prebuilt.js';
 import mediaDirective from 'astro/runtime/client/media.prebuilt.js';
 import onlyDirective from 'astro/runtime/client/only.prebuilt.js';
 import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
-import { siteSettings } from '../site-settings';
+import { MAP_SITES } from '../lib/council';
 import { mapTiles } from './map-tiles';
 
 /** The Content-Security-Policy of an HTML page; the back office and sign-in may not be framed at all. */
@@ -62,9 +62,9 @@ function policyFor(area: PageArea): string {
     'img-src': ["'self'", 'data:', ...(area === 'backoffice' ? ['blob:'] : []), ...tileOrigins()],
     'font-src': ["'self'"],
     'connect-src': ["'self'"],
-    // The contact page embeds the office's map; the back office previews picked PDFs from blob: URLs.
+    // The contact page embeds the office's map, from one of the map sites a council may choose; the back office previews picked PDFs from blob: URLs.
     // The video gallery's YouTube player, framed only after a visitor presses play, and only its privacy-enhanced origin.
-    'frame-src': area === 'public' ? [originOf(siteSettings.mapEmbedUrl), YOUTUBE_NOCOOKIE] : ["'self'", 'blob:'],
+    'frame-src': area === 'public' ? [...MAP_SITES, YOUTUBE_NOCOOKIE] : ["'self'", 'blob:'],
     // Videos play from our /media/; the back office previews a picked video from a blob: URL.
     'media-src': area === 'public' ? ["'self'"] : ["'self'", 'blob:'],
     'object-src': area === 'public' ? ["'none'"] : ['blob:'],

@@ -33,6 +33,7 @@ import { refuseMethodsNodeCannotRoute, refuseUnusedMethod } from './allowed-meth
 import { loadStaticFiles, PRECOMPRESSED_DIR, serveStaticFile } from './static-files';
 import { readMapTiles } from './map-tiles';
 import { sweepLeftoverSpools } from './upload-spool';
+import { answeredWhileSettingUp } from './council/setup-gate';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
 
@@ -194,7 +195,8 @@ export async function serve({ jobs: JOBS, firstPages }: ServerParts): Promise<vo
     req.url = pathIn(lang, target);
     // No `next` callback: for a path no route matches, Astro then renders src/pages/404.astro with status 404.
     // Should the shared content version be unreadable, Astro renders and reports what is wrong.
-    void serveCachedPage(req, res, SECURITY_HEADERS)
+    void answeredWhileSettingUp(routedPath, res, SECURITY_HEADERS)
+      .then((answered) => answered || serveCachedPage(req, res, SECURITY_HEADERS))
       .catch(() => false)
       .then((served) => {
         if (served) return;

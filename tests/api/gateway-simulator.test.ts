@@ -125,7 +125,7 @@ describe('the simulator through Razorpay\'s Node SDK', () => {
 
   it('is read by the portal\'s own adapter: a refusal names Razorpay\'s description, and a payment refunded in full is no payment', async () => {
     const razorpay = sdk();
-    const adapter = razorpayGateway({ name: 'simulator', keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: '', apiUrl: `${baseUrl()}/gateway-simulator`, checkoutUrl: '', timeoutMs: 10_000, merchantName: 'Council' });
+    const adapter = razorpayGateway({ name: 'simulator', keyId: KEY_ID, keySecret: KEY_SECRET, webhookSecret: '', apiUrl: `${baseUrl()}/gateway-simulator`, checkoutUrl: '', timeoutMs: 10_000, merchantName: async () => 'Council' });
     const order = await razorpay.orders.create({ amount: 3_000, currency: 'INR' });
     await payAtCheckout(order.id, 'success');
     const exchanges: { kind: string; response: string; outcome?: string }[] = [];

@@ -8,6 +8,7 @@ import { FEED_LINKS, FEED_NAMES, feedTitle } from '../../src/features/feeds/feed
 import { LANGS, pathIn, type Lang } from '../../src/i18n/lang';
 import { messages } from '../../src/i18n/messages';
 import { SITE_MENU } from '../../src/components/public/site-menu';
+import { demoIdentity } from '../support/demo-council';
 import { childrenNamed, childText, parseXml } from '../support/xml';
 import { installPortalModules } from '../../src/modules';
 
@@ -43,7 +44,7 @@ const form = (fields: Record<string, string>) => ({
 describe('website policies and help pages', () => {
   it('serves each policy, the help pages and their index in both languages, and 404 for an unknown policy', async () => {
     for (const lang of LANGS) {
-      for (const [slug, policy] of websitePolicies(lang)) {
+      for (const [slug, policy] of websitePolicies(lang, demoIdentity)) {
         const res = await fetch(`${baseUrl()}${pathIn(lang, `/website-policies/${slug}`)}`);
         expect(res.status, slug).toBe(200);
         const html = await res.text();
@@ -53,7 +54,7 @@ describe('website policies and help pages', () => {
         const text = html.replace(/<\/?span(?: lang="en")?>/g, '');
         for (const section of policy.sections) expect(text.includes(escapeHtml(section.paragraphs[0])), `${lang} ${slug} ${section.id}`).toBe(true);
       }
-      const pages = { '/help': guide('help', lang), '/screen-reader-access': guide('screenReaderAccess', lang), '/accessibility-statement': guide('accessibilityStatement', lang) };
+      const pages = { '/help': guide('help', lang, demoIdentity), '/screen-reader-access': guide('screenReaderAccess', lang, demoIdentity), '/accessibility-statement': guide('accessibilityStatement', lang, demoIdentity) };
       for (const [path, document] of Object.entries(pages)) {
         const html = await (await fetch(`${baseUrl()}${pathIn(lang, path)}`)).text();
         expect(html.includes(`>${escapeHtml(document.title)}</h1>`), `${lang} ${path} title`).toBe(true);
@@ -71,8 +72,8 @@ describe('website policies and help pages', () => {
   });
 
   it('writes the Hindi policies in Hindi, section for section with the English', () => {
-    const english = new Map(websitePolicies('en'));
-    for (const [slug, hindi] of websitePolicies('hi')) {
+    const english = new Map(websitePolicies('en', demoIdentity));
+    for (const [slug, hindi] of websitePolicies('hi', demoIdentity)) {
       const original = english.get(slug)!;
       expect(hindi.sections.map((section) => section.id), slug).toEqual(original.sections.map((section) => section.id));
       expect(hindi.sections.map((section) => section.points?.length ?? 0)).toEqual(original.sections.map((section) => section.points?.length ?? 0));
@@ -87,7 +88,7 @@ describe('website policies and help pages', () => {
     const html = await (await fetch(`${baseUrl()}/hi/notice`)).text();
     const footer = between(html, '<footer', '</footer>');
     const m = messages('hi').footer;
-    for (const text of [m.addressHeading, m.websitePolicies, m.accessibilityStatement, m.copyright(new Date().getFullYear()).slice(0, 20)]) expect(footer).toContain(text);
+    for (const text of [m.addressHeading, m.websitePolicies, m.accessibilityStatement, m.copyright(new Date().getFullYear(), demoIdentity.name.hi).slice(0, 20)]) expect(footer).toContain(text);
     expect(footer).toContain('href="/hi/website-policies"');
     expect(footer).toContain('href="/hi/sitemap"');
     expect(footer).not.toContain('Useful links');
@@ -144,7 +145,7 @@ describe('the sitemap', () => {
     for (const [path, name] of Object.entries(m.pages)) {
       expect(hasLink(html, hasHindiTwin(path) ? pathIn('hi', path) : path, name), path).toBe(true);
     }
-    for (const [slug, policy] of websitePolicies('hi')) expect(hasLink(html, `/hi/website-policies/${slug}`, policy.title), slug).toBe(true);
+    for (const [slug, policy] of websitePolicies('hi', demoIdentity)) expect(hasLink(html, `/hi/website-policies/${slug}`, policy.title), slug).toBe(true);
     expect(linksLeavingHindi(html)).toEqual([]);
   });
 });
@@ -267,7 +268,7 @@ describe('RSS feeds', () => {
 
   it('serve well-formed RSS 2.0 for notices, tenders, latest news and press releases in each language, each linked from its page', async () => {
     for (const lang of LANGS) {
-      const council = messages(lang).footer.councilName;
+      const council = demoIdentity.name[lang];
       for (const name of FEED_NAMES) {
         const rss = await readFeed(lang, name);
         expect(rss.name).toBe('rss');

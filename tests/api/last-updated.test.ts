@@ -8,6 +8,7 @@ import { indianMoment } from '../../src/lib/india-time';
 import { noticeType } from '../../src/features/notice/notice.schema';
 import { latestNewsType } from '../../src/features/latestnews/latestnews.schema';
 import { SITE_TEXTS_RELEASED } from '../../src/server/last-updated';
+import { demoIdentity } from '../support/demo-council';
 import { guide } from '../../src/features/policies/policy-texts';
 
 /**
@@ -44,7 +45,7 @@ afterAll(async () => {
 describe('the footer\'s Last updated', () => {
   it('shows the date of the newest write to what the page read, in each language, and leaves other pages alone', async () => {
     const helpBefore = await lastUpdated('/help');
-    expect(helpBefore?.[0]).toBe(guide('help', 'en').reviewed);
+    expect(helpBefore?.[0]).toBe(guide('help', 'en', demoIdentity).reviewed);
     expect(await lastUpdated('/sitemap')).toEqual([SITE_TEXTS_RELEASED, expect.any(String)]);
     // Warm the cache, so the test also shows a write drops the cached copy with its old date.
     await lastUpdated('/notice');

@@ -4,7 +4,7 @@ import { tenderType } from '../../src/features/tender/tender.schema';
 import { formatDayMonthYear, formatWhen } from '../../src/lib/format';
 import { indianDate, indianOffsetTime } from '../../src/lib/india-time';
 import { receiptCheckCode } from '../../src/features/payments/receipt-check';
-import { siteSettings } from '../../src/site-settings';
+import { demoSettings } from '../support/demo-council';
 import { ADMIN, baseUrl, bearer, login } from '../support/api';
 import { contentForm, samplePdf, sampleValues } from '../support/content-samples';
 import { pdfText, pdfWords } from '../support/pdf-text';
@@ -109,11 +109,11 @@ describe('the receipt PDF', () => {
   it('in Hindi: the council\'s Hindi name and address, its date in Hindi, amounts right-aligned and a total row that adds up', async () => {
     const r = receipts[0];
     const { text, amounts } = await receiptPdf(r, 'hi');
-    const a = siteSettings.addressHindi;
-    expect(text).toContain(siteSettings.councilNameHindi);
+    const a = demoSettings.addressHindi;
+    expect(text).toContain(demoSettings.councilNameHindi);
     for (const part of [a.line1, a.town, a.district, a.state]) expect(text).toContain(part);
-    expect(text).not.toContain(siteSettings.address.line1);
-    expect(text).not.toContain(siteSettings.address.town);
+    expect(text).not.toContain(demoSettings.address.line1);
+    expect(text).not.toContain(demoSettings.address.town);
     expect(text).toContain(formatWhen(r.paidAt, 'hi'));
     expect(text).not.toMatch(ISO_DAY);
     // The head lines and the total below them end at one right edge.
@@ -129,7 +129,7 @@ describe('the receipt PDF', () => {
   it('in English: the English address, the date and time in India, and the same table', async () => {
     const r = receipts[receipts.length - 1];
     const { text, amounts } = await receiptPdf(r, 'en');
-    expect(text).toContain(siteSettings.address.line1);
+    expect(text).toContain(demoSettings.address.line1);
     expect(text).toContain(formatWhen(r.paidAt));
     expect(text).not.toMatch(ISO_DAY);
     for (const amount of amounts) expect(Math.abs(amount.xMax - amounts[0].xMax), amount.text).toBeLessThan(0.5);

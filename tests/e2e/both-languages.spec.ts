@@ -1,5 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { siteSettings } from '../../src/site-settings';
+import { demoSettings } from '../support/demo-council';
 import { expectNoSeriousA11yViolations, preloadAxe } from '../support/axe';
 import { expectLinksToStayInHindi } from '../support/hindi-links';
 import { layoutProblems } from '../support/layout';
@@ -88,11 +88,11 @@ const TEXT_PAGE_EXTRAS: Readonly<Record<string, readonly (string | RegExp)[]>> =
 /** The frame around a text page: the council's name in the banner, its address, policies and copyright in the footer. */
 async function expectTheFrame(page: Page, address: string): Promise<void> {
   const currentYear = new Date(Date.now() + 330 * 60_000).getUTCFullYear();
-  await expect(page.getByRole('banner').getByRole('link', { name: siteSettings.councilName }), address).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: demoSettings.councilName }), address).toBeVisible();
   const footer = page.getByRole('contentinfo');
-  await expect(footer, address).toContainText(siteSettings.addressText);
+  await expect(footer, address).toContainText(demoSettings.addressText);
   await expect(footer.getByRole('link', { name: 'Privacy Policy' }), address).toHaveAttribute('href', '/privacypolicy');
-  await expect(footer, address).toContainText(`© ${currentYear} ${siteSettings.councilName}`);
+  await expect(footer, address).toContainText(`© ${currentYear} ${demoSettings.councilName}`);
 }
 
 /** Routes that are not pages of their own: the not-found page answers 404 by design; signing out is a button's post. */

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { fileNameFromTitle, formatClosing, formatDayMonthYear, formatMedium } from '../../src/lib/format';
-import { siteSettings } from '../../src/site-settings';
+import { demoSettings } from '../support/demo-council';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { expectOnlyTheMenuScript } from '../support/page-scripts';
 
@@ -87,7 +87,7 @@ for (const width of [1280, 375]) {
         ]);
         const response = await page.goto(path);
         expect(response?.status()).toBe(200);
-        await expectWholePage(page, `Welcome to ${siteSettings.councilName}`);
+        await expectWholePage(page, `Welcome to ${demoSettings.councilName}`);
 
         // The first banner is in the server's HTML, asked for early; one slide per stored picture.
         const firstSlide = page.locator('.slider-carousel .swiper-slide img').first();
@@ -101,7 +101,7 @@ for (const width of [1280, 375]) {
         for (const entry of about) await expect(page.getByRole('heading', { level: 2, name: String(entry.name) })).toBeVisible();
 
         await expect(page.getByRole('heading', { name: 'Important Links' })).toBeVisible();
-        for (const link of siteSettings.importantLinks) {
+        for (const link of demoSettings.importantLinks) {
           const anchor = page.locator('.important-links a', { hasText: link.label });
           await expect(anchor).toHaveAttribute('href', link.url);
           await expect(anchor).toHaveAttribute('target', '_blank');
@@ -127,7 +127,7 @@ for (const width of [1280, 375]) {
       const scripts = watchScripts(page);
       const [about, home] = await Promise.all([apiList(request, '/api/Public/about'), officials(request, HOME_DESIGNATIONS, 'Yes')]);
       await page.goto('/about');
-      await expectWholePage(page, `Welcome to ${siteSettings.councilName}`);
+      await expectWholePage(page, `Welcome to ${demoSettings.councilName}`);
       await expectNoScripts(page, scripts);
       for (const entry of about) {
         const article = page.locator('.about-entry', { has: page.getByRole('heading', { name: String(entry.name) }) });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { siteSettings } from '../../src/site-settings';
+import { demoSettings } from '../support/demo-council';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 
 /**
@@ -43,19 +43,19 @@ for (const width of [1280, 375]) {
     test('contact page: address, numbers, map and a message form that sends through the feedback form', async ({ page }) => {
       await page.goto('/contactus');
       const main = page.getByRole('main');
-      await expect(main).toContainText(siteSettings.address.line1);
-      await expect(main).toContainText(siteSettings.officeHours);
-      await expect(main.getByRole('link', { name: siteSettings.email }).first()).toHaveAttribute('href', `mailto:${siteSettings.email}`);
-      await expect(main.getByRole('link', { name: siteSettings.tollFree }).first()).toBeVisible();
-      await expect(main.getByRole('link', { name: siteSettings.phone }).first()).toBeVisible();
+      await expect(main).toContainText(demoSettings.address.line1);
+      await expect(main).toContainText(demoSettings.officeHours);
+      await expect(main.getByRole('link', { name: demoSettings.email }).first()).toHaveAttribute('href', `mailto:${demoSettings.email}`);
+      await expect(main.getByRole('link', { name: demoSettings.tollFree }).first()).toBeVisible();
+      await expect(main.getByRole('link', { name: demoSettings.phone }).first()).toBeVisible();
       // The map waits to be asked for: nothing loads from its site before the press.
       await expect(main.locator('iframe')).toHaveCount(0);
       const show = main.getByRole('link', { name: /Show the map/ });
-      await expect(show).toHaveAttribute('href', siteSettings.mapEmbedUrl);
+      await expect(show).toHaveAttribute('href', demoSettings.mapEmbedUrl);
       await show.click();
       const map = main.locator('iframe');
       await expect(map).toHaveAttribute('title', /Map/);
-      await expect(map).toHaveAttribute('src', siteSettings.mapEmbedUrl);
+      await expect(map).toHaveAttribute('src', demoSettings.mapEmbedUrl);
       const form = main.getByRole('region', { name: 'Send us a message' }).locator('form');
       await expect(form).toHaveAttribute('action', '/feedback');
       for (const label of ['Your name', 'Subject', 'Your feedback']) await expect(form.getByLabel(label)).toBeVisible();
@@ -112,10 +112,10 @@ for (const width of [1280, 375]) {
         await page.goto(path);
         const main = page.getByRole('main');
         await expect(main, path).toContainText('This service is not yet available online.');
-        await expect(main, path).toContainText(siteSettings.address.line1);
-        await expect(main, path).toContainText(siteSettings.officeHours);
-        await expect(main.getByRole('link', { name: siteSettings.tollFree }), path).toBeVisible();
-        await expect(main.getByRole('link', { name: siteSettings.email }), path).toBeVisible();
+        await expect(main, path).toContainText(demoSettings.address.line1);
+        await expect(main, path).toContainText(demoSettings.officeHours);
+        await expect(main.getByRole('link', { name: demoSettings.tollFree }), path).toBeVisible();
+        await expect(main.getByRole('link', { name: demoSettings.email }), path).toBeVisible();
         await expect(main, path).not.toContainText('works!');
       }
       // Grievances are online: tracking leads to lodging, not to the office.
@@ -126,7 +126,7 @@ for (const width of [1280, 375]) {
     test("holidays: the council's subtitle, this year's calendar picture and the table", async ({ page }) => {
       const year = currentYear();
       await page.goto('/listofholiday');
-      await expect(page.getByRole('main')).toContainText(`Holidays of ${siteSettings.councilName} for the year ${year}`);
+      await expect(page.getByRole('main')).toContainText(`Holidays of ${demoSettings.councilName} for the year ${year}`);
       const picture = page.getByRole('main').locator(`img[src="/holiday-calendar/${year}.svg"]`);
       await expect(picture).toHaveAttribute('alt', new RegExp(`Calendar of ${year}`));
       await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
@@ -236,7 +236,7 @@ test.describe('menus at 1280px', () => {
 
     await nav.locator('summary', { hasText: 'Services' }).click();
     const gps = nav.getByRole('link', { name: /Vehicle GPS Tracking/ });
-    await expect(gps).toHaveAttribute('href', siteSettings.gpsTracingUrl);
+    await expect(gps).toHaveAttribute('href', demoSettings.gpsTracingUrl);
     await expect(gps).toHaveAttribute('target', '_blank');
     await expect(gps).toHaveAttribute('rel', 'noopener noreferrer');
 
@@ -251,10 +251,10 @@ test.describe('menus at 1280px', () => {
   test('contact bar: numbers, language choice and the mobile app link', async ({ page }) => {
     await page.goto('/privacypolicy');
     const header = page.getByRole('banner');
-    await expect(header.getByRole('link', { name: siteSettings.phone })).toHaveAttribute('href', 'tel:06254242118');
-    await expect(header.getByRole('link', { name: siteSettings.tollFree }).first()).toBeVisible();
+    await expect(header.getByRole('link', { name: demoSettings.phone })).toHaveAttribute('href', 'tel:06254242118');
+    await expect(header.getByRole('link', { name: demoSettings.tollFree }).first()).toBeVisible();
     const app = header.getByRole('link', { name: /Mobile App/ });
-    await expect(app).toHaveAttribute('href', siteSettings.mobileAppUrl);
+    await expect(app).toHaveAttribute('href', demoSettings.mobileAppUrl);
     await expect(app).toHaveAttribute('target', '_blank');
     // The switch goes to the same page in Hindi, and from there back to English.
     const hindi = header.getByRole('link', { name: 'हिन्दी में यह पृष्ठ' });

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { hasPairedDatabase, pairDataDirWithDatabase, testDatabaseUrlFor } from './database';
+import { hasPairedDatabase, openServerDatabase, pairDataDirWithDatabase, testDatabaseUrlFor } from './database';
+import { writeCouncilIdentity } from '../../src/server/council/identity';
+import { demoCouncil } from '../../db/seed/council';
 import { copyTemplate, templateFor } from './server-template';
 
 /** A built server started on a free port with its own temporary data folder (and database). */
@@ -42,6 +44,12 @@ export interface StartOptions {
    * folder begins from a copy of the run's prepared template (tests/support/server-template.ts).
    */
   firstStart?: boolean;
+  /**
+   * A server without the demo (SEED=none) waits for its council's setup and answers every page 503 until then:
+   * unless this is set, the helper names the council (the demo's identity, written into its database) so the
+   * test can read pages. Set it to test the setup itself.
+   */
+  awaitingSetup?: boolean;
 }
 
 /** The line the server ends with when its port is taken (src/server/main.ts). */
@@ -104,5 +112,16 @@ async function startServerOnce(env: Record<string, string>, options: StartOption
     await new Promise((r) => setTimeout(r, 50));
   }
   if (options.expectFailure) await exited;
+  else if (env.SEED === 'none' && !options.awaitingSetup) await nameTheCouncil(dataDir);
   return { url: `http://127.0.0.1:${port}`, pid: child.pid!, dataDir, databaseUrl, output: () => output, stop };
+}
+
+/** Writes the demo council's identity into the database of a server started without the demo (the setup's own tests do it through /setup). */
+async function nameTheCouncil(dataDir: string): Promise<void> {
+  const database = openServerDatabase(dataDir);
+  try {
+    await writeCouncilIdentity(database, demoCouncil);
+  } finally {
+    await database.destroy();
+  }
 }

@@ -67,7 +67,7 @@ describe('the route inventory', () => {
       ['Content', [...contentScreens, '/review-queue', '/alerts', '/translations']],
       ['Citizen services', ['/cases', '/inquiry', '/grievance-performance', '/feedback-inbox', '/notifications', '/water/readings']],
       ['Revenue', ['/counter', '/tax-collection', '/tax-defaulters', '/demand-notice', '/property-register', '/collection-register', '/payment-exceptions']],
-      ['Settings', ['/staff', '/grievance-settings', '/property-tax-settings', '/trade-licence-settings', '/ward-boundaries', '/hindi-names', '/audit']],
+      ['Settings', ['/council-settings', '/staff', '/grievance-settings', '/property-tax-settings', '/trade-licence-settings', '/ward-boundaries', '/hindi-names', '/audit']],
     ]);
     expect(shape('user')).toEqual([[null, ['/dashboard']], ['Citizen services', ['/cases', '/inquiry', '/grievance-performance']]]);
     expect(shape('officer')).toEqual([[null, ['/dashboard']], ['Citizen services', ['/cases', '/grievance-performance']]]);

@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { receiptPdf, type ReceiptForPdf } from '../../src/features/payments/receipt-pdf.server';
 import { certificatePdf } from '../../src/features/trade-licence/certificate-pdf.server';
 import { pdfText, pdfWords } from '../support/pdf-text';
+import { demoIdentity } from '../support/demo-council';
+
+/** The demo council's letterhead, without a logo. */
+const DEMO_HEAD = { council: demoIdentity, logo: null };
 
 /**
  * The PDFs' text as poppler extracts it: Hindi in Unicode order (each shaped Devanagari run carries its text
@@ -21,7 +25,7 @@ const receipt: ReceiptForPdf = {
 
 describe('Hindi in the PDFs extracts as typed', () => {
   it('a Hindi receipt', async () => {
-    const text = await pdfText(await receiptPdf(receipt, 'hi'));
+    const text = await pdfText(await receiptPdf(receipt, 'hi', DEMO_HEAD));
     for (const words of ['नगर परिषद', 'भुगतान रसीद', 'तिथि', 'विवरण', 'व्यापार लाइसेंस शुल्क', 'आवेदन संख्या', 'प्राप्त किया', 'सुनीता देवी', 'प्राप्त राशि']) expect(text).toContain(words);
     for (const wrong of VISUAL_ORDER) expect(text).not.toContain(wrong);
   });
@@ -30,7 +34,7 @@ describe('Hindi in the PDFs extracts as typed', () => {
     const text = await pdfText(await certificatePdf({
       number: 'NPK-TLN-2026-27-000001', status: 'valid', tradeName: 'शर्मा किराना स्टोर', tradeType: { en: 'Grocery shop', hi: 'किराना दुकान' },
       ward: '7', address: 'स्टेशन रोड, परिषद भवन के पास', validFrom: '2026-04-01', validUntil: '2027-03-31',
-    }));
+    }, DEMO_HEAD));
     for (const words of ['नगर परिषद', 'व्यापार लाइसेंस प्रमाणपत्र', 'शर्मा किराना स्टोर', 'किराना दुकान', 'स्टेशन रोड, परिषद भवन के पास', 'Trade licence certificate', 'Grocery shop']) expect(text).toContain(words);
     for (const wrong of VISUAL_ORDER) expect(text).not.toContain(wrong);
   });
@@ -57,7 +61,7 @@ describe('long names wrap within their box', () => {
     const address = 'Shop 4, Ground Floor, Gandhi Maidan Commercial Complex, Station Road, Opposite the Bus Stand, Near the Old Water Tower';
     const words = await pdfWords(await certificatePdf({
       number: 'NPK-TLN-2026-27-000002', status: 'valid', tradeName, tradeType: { en: 'Hardware shop', hi: 'हार्डवेयर दुकान' }, ward: '7', address, validFrom: '2026-04-01', validUntil: '2027-03-31',
-    }));
+    }, DEMO_HEAD));
     const name = placed(words, tradeName, 180);
     expect(new Set(name.map((w) => w.yMin)).size).toBeGreaterThan(1);
     placed(words, address, 180);
@@ -69,7 +73,7 @@ describe('long names wrap within their box', () => {
   it('a long number beside the QR code, a long payer and a long word on the receipt', async () => {
     const payerName = 'Shri Ramchandra Prasad Srivastava on behalf of Kamalpur Zila Vyapar Mandal Sahkari Samiti Limited';
     const number = 'NPK RCT 2026 27 000123 counter duplicate copy issued again';
-    const words = await pdfWords(await receiptPdf({ ...receipt, number, title: 'Trade licence fee', referenceName: 'Application number', payerName, reference: 'X'.repeat(70) }, 'en'));
+    const words = await pdfWords(await receiptPdf({ ...receipt, number, title: 'Trade licence fee', referenceName: 'Application number', payerName, reference: 'X'.repeat(70) }, 'en', DEMO_HEAD));
     expect(new Set(placed(words, number, 200).map((w) => w.yMin)).size).toBeGreaterThan(1);
     placed(words, payerName, 200);
     // A word longer than the column is cut between its letters.

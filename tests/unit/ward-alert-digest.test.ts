@@ -6,6 +6,8 @@ import { migrateToLatest, type Db } from '../../src/server/db';
 import { indianMoment } from '../../src/lib/india-time';
 import { outboxIdle } from '../../src/server/outbox';
 import { digestSlot, sendWardDigests } from '../../src/features/ward-alerts/ward-alert-digest.server';
+import { writeCouncilIdentity } from '../../src/server/council/identity';
+import { demoCouncil } from '../../db/seed/council';
 import { openTestDatabase } from '../support/database';
 import { inTestCouncil } from '../support/council';
 
@@ -41,6 +43,8 @@ describe('the ward alerts\' daily digest', () => {
   beforeAll(inTestCouncil(async () => {
     database = await openTestDatabase(dataDir);
     await migrateToLatest(database);
+    // Messages name the council they come from.
+    await writeCouncilIdentity(database, demoCouncil);
     for (const n of ['1', '2', '3', '4']) wards[n] = (await database.insertInto('ward').values({ ward_number: n }).returning('id').executeTakeFirstOrThrow()).id;
     const hour = 3_600_000;
     await grievance('NPK-PGR-T-1', '1', [{ at: slot - 20 * hour, action: 'lodge', from: null, to: 'Lodged' }, { at: slot - 2 * hour, action: 'resolve', from: 'Assigned', to: 'Resolved' }]);

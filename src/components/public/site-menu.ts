@@ -1,4 +1,3 @@
-import { siteSettings } from '../../site-settings';
 import { en } from '../../i18n/messages/en/index';
 
 /** An entry's id: its name in each language's catalogue is `messages(lang).frame.menu[id]`. */
@@ -21,6 +20,15 @@ export interface MenuLink {
 export type MenuEntry =
   | { kind: 'link'; id: MenuId; label: string; href: string }
   | { kind: 'dropdown'; id: MenuId; label: string; items: readonly MenuLink[] };
+
+/**
+ * Where the Vehicle GPS Tracking entry leads: the council's own tracking site, from its identity (MainMenu
+ * leaves the entry out while the council has none).
+ */
+export const VEHICLE_TRACKING = 'council:vehicle-tracking';
+
+/** The national portal for applications under the Right to Information Act, the same for every council. */
+const RTI_ONLINE = 'https://rtionline.gov.in/';
 
 /** Where the Citizen's Login entry leads; for a visitor already signed in as a citizen, MainMenu leads to /my. */
 export const CITIZEN_LOGIN = '/my/signin';
@@ -71,7 +79,7 @@ export const SITE_MENU: readonly MenuEntry[] = [
       { ...name('wardAlerts'), href: '/ward-alerts' },
       // A citizen's own list of grievances, signed in with their mobile (src/features/citizen).
       { ...name('citizenLogin'), href: CITIZEN_LOGIN },
-      { ...name('rti'), href: siteSettings.rtiUrl, external: true },
+      { ...name('rti'), href: RTI_ONLINE, external: true },
     ],
   },
   {
@@ -81,7 +89,7 @@ export const SITE_MENU: readonly MenuEntry[] = [
       { ...name('tradeLicence'), href: '/tradelicense' },
       { ...name('viewPropertyTax'), href: '/viewpropertytax' },
       { ...name('payPropertyTax'), href: '/paypropertytax' },
-      { ...name('gpsTracing'), href: siteSettings.gpsTracingUrl, external: true },
+      { ...name('gpsTracing'), href: VEHICLE_TRACKING, external: true },
     ],
   },
   {

@@ -1,4 +1,5 @@
 import type { Db } from '../../server/db';
+import { COUNCIL } from '../../lib/council-placeholders';
 import { readConfig, siteOrigin } from '../../server/config';
 import { channelsFor, queueMessages, type NewMessage } from '../../server/outbox';
 import { pathIn } from '../../i18n/lang';
@@ -36,7 +37,7 @@ export function citizenMessage(service: AnyService, number: string, step: StepMe
   const all = messages(lang);
   return {
     subject: texts.subject(number, stateWords),
-    body: `${line}\n\n${all.citizen.trackAt(caseLink(service, number, lang))}\n${all.footer.councilName}`,
+    body: `${line}\n\n${all.citizen.trackAt(caseLink(service, number, lang))}\n${COUNCIL.name}`,
   };
 }
 

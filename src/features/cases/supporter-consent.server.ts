@@ -1,4 +1,5 @@
 import { db, type Db } from '../../server/db';
+import { COUNCIL } from '../../lib/council-placeholders';
 import { HttpError } from '../../server/http';
 import { now } from '../../server/clock';
 import { readConfig, siteOrigin } from '../../server/config';
@@ -55,7 +56,7 @@ export async function askToConfirm(service: AnyService, number: string, added: A
     const subject = texts.supporterConfirmSubject(number);
     const body = contact.channel === 'mobile'
       ? texts.supporterConfirmSms(number, link)
-      : `${texts.supporterConfirm(number, link)}\n\n${messages(added.lang).footer.councilName}`;
+      : `${texts.supporterConfirm(number, link)}\n\n${COUNCIL.name}`;
     const to = channelsFor(contact.channel === 'mobile' ? { mobile: contact.recipient } : { email: contact.recipient });
     queued.push(...to.map((address) => ({ ...address, lang: added.lang, subject, body, reference: number })));
   }

@@ -1,3 +1,4 @@
+import { councilIdentity } from '../../server/council/identity';
 import { listRecords } from '../../server/content/records';
 import { pathIn, type Lang } from '../../i18n/lang';
 import { messages } from '../../i18n/messages';
@@ -91,11 +92,12 @@ export function rssXml(channel: RssChannel, origin: string, lang: Lang): string 
 export async function feedXml(name: string, origin: string, lang: Lang = 'en'): Promise<string | null> {
   if (!isFeedName(name)) return null;
   const m = messages(lang);
+  const council = (await councilIdentity()).name[lang];
   const title = feedTitle(name, lang);
   return rssXml(
     {
-      title: `${title}: ${m.footer.councilName}`,
-      description: m.feeds.channelDescription(title, m.footer.councilName),
+      title: `${title}: ${council}`,
+      description: m.feeds.channelDescription(title, council),
       page: FEED_LINKS[name].page,
       self: feedPath(name),
       items: await FEED_ITEMS.get(name)!(lang, FEED_SIZE),

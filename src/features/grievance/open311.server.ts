@@ -4,7 +4,8 @@ import { readConfig, siteOrigin } from '../../server/config';
 import { asHttpError, HttpError, PUBLIC_TEXT_LIMIT, readFormBody } from '../../server/http';
 import { clientAddress } from '../../server/request-origin';
 import { assertAddressMayLodge } from './grievance-limits.server';
-import { siteSettings } from '../../site-settings';
+import { councilIdentity } from '../../server/council/identity';
+import { addressLine } from '../../lib/council';
 import { listWards } from '../complaint/complaint.server';
 import { findWardAt } from '../wards/wards.server';
 import { listCategories, listPublicGrievances, type Category, type PublicGrievance } from './grievance-queries.server';
@@ -53,7 +54,7 @@ export async function open311Route(context: APIContext): Promise<Response> {
       throw new HttpError(405, open311MethodRefusal(context.url.pathname, methods, method), undefined, { allow: methods.join(', ') });
     }
     const fmt = match![match!.length - 1] as Open311Format;
-    if (call === 'discovery') return discoveryAnswer(fmt);
+    if (call === 'discovery') return await discoveryAnswer(fmt);
     if (call === 'services') return await servicesAnswer(fmt);
     if (call === 'service') return await serviceDefinitionAnswer(fmt, match![1]);
     if (call === 'request') return await oneRequestAnswer(fmt, match![1]);
@@ -105,7 +106,7 @@ async function serviceDefinitionAnswer(format: Open311Format, code: string): Pro
 /** A coordinate as the public sees it: three decimals, about 100 m, so no house is pinpointed. */
 const rounded = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 1000);
 
-function request(g: PublicGrievance, origin: string): Open311Value {
+function request(g: PublicGrievance, origin: string, agency: string): Open311Value {
   const photo = g.photos.find((p) => p.kind === 'citizen') ?? g.photos[0];
   return {
     service_request_id: g.number,
@@ -114,7 +115,7 @@ function request(g: PublicGrievance, origin: string): Open311Value {
     service_name: g.category,
     service_code: String(g.categoryId),
     description: g.description,
-    agency_responsible: siteSettings.councilName,
+    agency_responsible: agency,
     service_notice: '',
     requested_datetime: g.lodgedAt,
     updated_datetime: g.updatedAt,
@@ -164,7 +165,8 @@ async function requestsAnswer(url: URL, format: Open311Format): Promise<Response
     offset: 0,
   });
   const origin = siteOrigin(readConfig());
-  return answer(format, 'service_requests', rows.map((g) => request(g, origin)));
+  const agency = (await councilIdentity()).name.en;
+  return answer(format, 'service_requests', rows.map((g) => request(g, origin, agency)));
 }
 
 /**
@@ -182,7 +184,7 @@ async function oneRequestAnswer(format: Open311Format, id: string): Promise<Resp
   const number = parseComplaintNumber(decodeURIComponent(id));
   const { rows } = number ? await listPublicGrievances({ numbers: [number], limit: 1, offset: 0 }) : { rows: [] };
   if (rows.length === 0) throw new HttpError(404, `There is no request with service_request_id ${id}.`);
-  return answer(format, 'service_requests', [request(rows[0], siteOrigin(readConfig()))]);
+  return answer(format, 'service_requests', [request(rows[0], siteOrigin(readConfig()), (await councilIdentity()).name.en)]);
 }
 
 const optionalText = (max: number) => string().default('').trim().max(max, `can be at most ${max} characters.`);
@@ -267,12 +269,14 @@ async function createRequestAnswer(context: APIContext, format: Open311Format): 
   return answer(format, 'service_requests', [{ service_request_id: number, service_notice: `Keep this number. Track the request at ${track} with the phone number it was lodged with.`, account_id: null }], 201);
 }
 
-function discoveryAnswer(format: Open311Format): Response {
+async function discoveryAnswer(format: Open311Format): Promise<Response> {
   const origin = siteOrigin(readConfig());
+  const council = await councilIdentity();
+  const { email, phone } = council.contacts;
   return answer(format, 'discovery', {
     changeset: CHANGESET,
-    contact: `${siteSettings.councilName}, grievance cell. Email ${siteSettings.email}, phone ${siteSettings.phone}, ${siteSettings.addressText}.`,
-    key_service: `Reading needs no key. To post requests, ask for an api_key by email to ${siteSettings.email}.`,
+    contact: `${council.name.en}, grievance cell. Email ${email}, phone ${phone}, ${addressLine(council, 'en')}.`,
+    key_service: `Reading needs no key. To post requests, ask for an api_key by email to ${email}.`,
     endpoints: [{ specification: SPEC, url: `${origin}/open311/v2`, changeset: CHANGESET, type: 'production', formats: ['text/xml', 'application/json'] }],
   });
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../server/db';
 import { siteOrigin } from '../../server/config';
 import { channelsFor, queueMessages } from '../../server/outbox';
-import { siteSettings } from '../../site-settings';
+import { councilIdentity } from '../../server/council/identity';
 import { messages } from '../../i18n/messages';
 import type { Lang } from '../../i18n/lang';
 import { rupees } from './money';
@@ -30,9 +30,11 @@ export async function queueBounceNotice(trx: Db, receipt: ReturnedReceipt): Prom
   const payable = payableOf(receipt.kind);
   const known = await payable.payerLang?.(trx, receipt.reference);
   const langs: Lang[] = known ? [known] : ['hi', 'en'];
+  // Both languages in one message when the payer's is not known: each part names the council in its own.
+  const { name } = await councilIdentity();
   const words = langs.map((lang) => {
     const t = messages(lang).notices;
-    const council = lang === 'hi' ? siteSettings.councilNameHindi : siteSettings.councilName;
+    const council = name[lang];
     const path = payable.payPath?.(lang, receipt.reference);
     return {
       subject: t.bouncedSubject(receipt.number),

@@ -1,8 +1,10 @@
 import { readPaymentSettings, siteOrigin, type PaymentGatewayName } from '../../server/config';
-import { siteSettings } from '../../site-settings';
+import { councilIdentity } from '../../server/council/identity';
 import type { Gateway } from './gateway';
 import { payGovGateway } from './paygov';
 import { razorpayGateway } from './razorpay';
+
+const merchantName = async () => (await councilIdentity()).name.en;
 
 /**
  * Which gateway takes payments, from PAYMENT_GATEWAY: 'razorpay', 'paygov', 'simulator' (the built-in
@@ -39,7 +41,7 @@ export function gateway(): Gateway | null {
       apiUrl: base,
       checkoutUrl: `${siteOrigin()}/gateway-simulator/v1/checkout/embedded`,
       timeoutMs,
-      merchantName: siteSettings.councilName,
+      merchantName,
     });
   } else if (name === 'razorpay') {
     cached = razorpayGateway({
@@ -50,7 +52,7 @@ export function gateway(): Gateway | null {
       apiUrl: process.env.RAZORPAY_API_URL || 'https://api.razorpay.com',
       checkoutUrl: process.env.RAZORPAY_CHECKOUT_URL || 'https://api.razorpay.com/v1/checkout/embedded',
       timeoutMs,
-      merchantName: siteSettings.councilName,
+      merchantName,
     });
   } else {
     cached = payGovGateway({

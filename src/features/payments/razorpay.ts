@@ -21,7 +21,8 @@ export interface RazorpaySettings {
   checkoutUrl: string;
   timeoutMs: number;
   /** Shown on the checkout page. */
-  merchantName: string;
+  /** The council's name, shown on the gateway's page: read when each payment starts, as the admin may rename it. */
+  merchantName: () => Promise<string>;
 }
 
 const hmacHex = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest('hex');
@@ -79,7 +80,7 @@ export function razorpayGateway(settings: RazorpaySettings): Gateway {
             order_id: order.id,
             amount: String(input.amountPaise),
             currency: 'INR',
-            name: settings.merchantName,
+            name: await settings.merchantName(),
             description: input.description,
             'prefill[name]': input.payer.name,
             'prefill[contact]': input.payer.mobile,

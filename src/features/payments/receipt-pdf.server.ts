@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import woff from 'woff2sfnt-sfnt2woff';
-import { siteSettings } from '../../site-settings';
 import type { Lang } from '../../i18n/lang';
 import { rupees } from './money';
 import { textRuns } from '../../lib/text-runs';
+import { drawLogo, type Letterhead } from './letterhead.server';
 
 /**
  * Receipts and notices as PDF, with pdfkit: its layout engine (fontkit) shapes Devanagari, joining conjuncts
@@ -42,8 +42,9 @@ function runs(text: string): { text: string; deva: boolean }[] {
 
 export type Doc = InstanceType<typeof PDFDocument> & { bytes?: Promise<Buffer> };
 
-export function newDocument(title = 'Receipt'): Doc {
-  const doc = fontedDocument(title);
+/** `author`: the council's name, as the document's properties give it. */
+export function newDocument(title: string, author: string): Doc {
+  const doc = fontedDocument(title, author);
   // Read from the start: a pdfkit stream whose reader comes late may never end.
   const chunks: Buffer[] = [];
   doc.bytes = new Promise<Buffer>((resolve, reject) => {
@@ -58,16 +59,16 @@ export function newDocument(title = 'Receipt'): Doc {
  * A document sent as it is written (a whole ward's notices): the web stream reads it from the start, as a
  * pdfkit stream needs, and only the pages not yet sent are held in memory.
  */
-export function streamedDocument(title: string): { doc: Doc; body: ReadableStream<Uint8Array> } {
-  const doc = fontedDocument(title);
+export function streamedDocument(title: string, author: string): { doc: Doc; body: ReadableStream<Uint8Array> } {
+  const doc = fontedDocument(title, author);
   return { doc, body: Readable.toWeb(doc) as ReadableStream<Uint8Array> };
 }
 
-function fontedDocument(title: string): Doc {
+function fontedDocument(title: string, author: string): Doc {
   const f = fontBytes();
   // pdfkit starts in its built-in Helvetica (never drawn with); starting in one of these fonts instead makes a
   // document that switches fonts never end.
-  const doc: Doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: title, Author: siteSettings.councilName } });
+  const doc: Doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: title, Author: author } });
   doc.registerFont('deva', f.deva);
   doc.registerFont('devaBold', f.devaBold);
   doc.registerFont('latin', f.latin);
@@ -235,14 +236,15 @@ const WORDS: Record<Lang, Record<string, string>> = {
 /** Where the amounts of a receipt's heads end: under the QR code's right edge. */
 const AMOUNT_RIGHT = 540;
 
-export async function receiptPdf(receipt: ReceiptForPdf, lang: Lang): Promise<Buffer> {
+/** `head`: the council's letterhead (letterhead.server.ts). */
+export async function receiptPdf(receipt: ReceiptForPdf, lang: Lang, head: Letterhead): Promise<Buffer> {
   const w = WORDS[lang];
-  const doc = newDocument();
-  const council = lang === 'hi' ? siteSettings.councilNameHindi : siteSettings.councilName;
-  line(doc, council, { size: 18, bold: true, x: 48, y: 48 });
-  const a = lang === 'hi' ? siteSettings.addressHindi : siteSettings.address;
-  line(doc, `${a.line1}, ${a.line2}`, { size: 8, x: 48, y: 72 });
-  line(doc, `${a.town}, ${a.district}, ${a.state} ${a.pinCode}`, { size: 8, x: 48, y: 84 });
+  const doc = newDocument('Receipt', head.council.name.en);
+  const x = drawLogo(doc, head, 48, 44, 48);
+  line(doc, head.council.name[lang], { size: 18, bold: true, x, y: 48 });
+  const a = head.council.address[lang];
+  line(doc, [a.line1, a.line2].filter(Boolean).join(', '), { size: 8, x, y: 72 });
+  line(doc, `${a.town}, ${a.district}, ${a.state} ${a.pinCode}`, { size: 8, x, y: 84 });
   line(doc, w.receipt, { size: 15, bold: true, x: 48, y: 104 });
   qrCode(doc, receipt.verifyUrl, 420, 40, 120);
   // On a screen, a tap on the QR code opens what it encodes.

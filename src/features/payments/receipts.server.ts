@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../server/db';
 import { channelsFor, queueMessages } from '../../server/outbox';
 import { siteOrigin } from '../../server/config';
-import { siteSettings } from '../../site-settings';
+import { COUNCIL } from '../../lib/council-placeholders';
 import { rupees } from './money';
 import { payableOf } from './payable';
 import { indianDate } from '../../lib/india-time';
@@ -84,8 +84,8 @@ export async function issueReceipt(trx: Db, input: IssueInput): Promise<{ id: nu
   const paidWhen = formatWhen(new Date(input.paidAt).toISOString(), lang);
   const body =
     lang === 'hi'
-      ? `${siteSettings.councilNameHindi}: ${title} (${bill.reference}) के ₹${rupees(input.amountPaise)} की रसीद ${number}, ${paidWhen}। जाँचें: ${verifyUrl('hi', number, receiptCheckCode(token, number))}`
-      : `${siteSettings.councilName}: receipt ${number} for ₹${rupees(input.amountPaise)}, ${title} (${bill.reference}), ${paidWhen}. Verify: ${verifyUrl('en', number, receiptCheckCode(token, number))}`;
+      ? `${COUNCIL.name}: ${title} (${bill.reference}) के ₹${rupees(input.amountPaise)} की रसीद ${number}, ${paidWhen}। जाँचें: ${verifyUrl('hi', number, receiptCheckCode(token, number))}`
+      : `${COUNCIL.name}: receipt ${number} for ₹${rupees(input.amountPaise)}, ${title} (${bill.reference}), ${paidWhen}. Verify: ${verifyUrl('en', number, receiptCheckCode(token, number))}`;
   const subject = lang === 'hi' ? `रसीद ${number}` : `Receipt ${number}`;
   if (input.notify === false) return { id: inserted.id, number, token };
   await queueMessages(

@@ -3,7 +3,7 @@ import { now } from '../../server/clock';
 import { runWrite } from '../../server/write-path';
 import type { Actor } from '../../server/audit';
 import { channelsFor, queueMessages } from '../../server/outbox';
-import { siteSettings } from '../../site-settings';
+import { COUNCIL } from '../../lib/council-placeholders';
 import type { Gateway, Record_ } from './gateway';
 import { gateway } from './gateway-choice.server';
 import { rupees } from './money';
@@ -131,8 +131,8 @@ async function tellThePayer(trx: Db, txn: NonNullable<TransactionRow>, amountPai
   const title = payableOf(bill.kind).title[lang];
   const body =
     lang === 'hi'
-      ? `${siteSettings.councilNameHindi}: ${title} (${bill.reference}) के ₹${rupees(amountPaise)} के भुगतान की वापसी भुगतान गेटवे से कर दी गई है। बैंक इसे कुछ कार्य दिवसों में खाते में जमा करते हैं।`
-      : `${siteSettings.councilName}: your payment of ₹${rupees(amountPaise)} for ${title} (${bill.reference}) has been refunded through the payment gateway. Banks credit it within a few working days.`;
+      ? `${COUNCIL.name}: ${title} (${bill.reference}) के ₹${rupees(amountPaise)} के भुगतान की वापसी भुगतान गेटवे से कर दी गई है। बैंक इसे कुछ कार्य दिवसों में खाते में जमा करते हैं।`
+      : `${COUNCIL.name}: your payment of ₹${rupees(amountPaise)} for ${title} (${bill.reference}) has been refunded through the payment gateway. Banks credit it within a few working days.`;
   const subject = lang === 'hi' ? 'भुगतान की वापसी' : 'Payment refunded';
   await queueMessages(
     trx,

@@ -4,6 +4,8 @@ import { GUIDES, WEBSITE_POLICIES, type GuideName, type WebsitePolicySlug } from
 import { GUIDES_HI, WEBSITE_POLICIES_HI } from './website-policies.hi';
 import { PRIVACY_POLICY } from './privacy-policy';
 import { PRIVACY_POLICY_HI } from './privacy-policy.hi';
+import { forCouncil } from '../../lib/council-placeholders';
+import type { CouncilIdentity } from '../../lib/council';
 
 /**
  * The policies and help pages in the language of a page. Both languages carry one text each, reviewed
@@ -36,20 +38,25 @@ export function isPolicySlug(slug: string | undefined): slug is WebsitePolicySlu
   return slug !== undefined && Object.hasOwn(WEBSITE_POLICIES, slug);
 }
 
-/** One website policy in `lang`, or undefined for a name that is none. */
-export function websitePolicy(slug: string | undefined, lang: Lang): DatedDocument | undefined {
-  return isPolicySlug(slug) ? { ...POLICIES[lang][slug], reviewed: REVIEWED[slug] } : undefined;
+/** Each website policy's title in `lang` (titles name no council), for the sitemap. */
+export function websitePolicyTitles(lang: Lang): [WebsitePolicySlug, string][] {
+  return POLICY_SLUGS.map((slug) => [slug, POLICIES[lang][slug].title]);
+}
+
+/** One website policy in `lang` in the council's words, or undefined for a name that is none. */
+export function websitePolicy(slug: string | undefined, lang: Lang, council: CouncilIdentity): DatedDocument | undefined {
+  return isPolicySlug(slug) ? { ...forCouncil(POLICIES[lang][slug], council, lang), reviewed: REVIEWED[slug] } : undefined;
 }
 
 /** Every website policy in `lang`, by its address's name, in the order they are listed. */
-export function websitePolicies(lang: Lang): [WebsitePolicySlug, DatedDocument][] {
-  return POLICY_SLUGS.map((slug) => [slug, websitePolicy(slug, lang)!]);
+export function websitePolicies(lang: Lang, council: CouncilIdentity): [WebsitePolicySlug, DatedDocument][] {
+  return POLICY_SLUGS.map((slug) => [slug, websitePolicy(slug, lang, council)!]);
 }
 
-export function guide(name: GuideName, lang: Lang): DatedDocument {
-  return { ...GUIDE_TEXTS[lang][name], reviewed: REVIEWED[name] };
+export function guide(name: GuideName, lang: Lang, council: CouncilIdentity): DatedDocument {
+  return { ...forCouncil(GUIDE_TEXTS[lang][name], council, lang), reviewed: REVIEWED[name] };
 }
 
-export function privacyPolicy(lang: Lang): DatedDocument {
-  return { ...(lang === 'hi' ? PRIVACY_POLICY_HI : PRIVACY_POLICY), reviewed: REVIEWED.privacy };
+export function privacyPolicy(lang: Lang, council: CouncilIdentity): DatedDocument {
+  return { ...forCouncil(lang === 'hi' ? PRIVACY_POLICY_HI : PRIVACY_POLICY, council, lang), reviewed: REVIEWED.privacy };
 }

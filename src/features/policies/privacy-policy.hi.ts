@@ -1,5 +1,4 @@
-import { siteSettings } from '../../site-settings';
-import { footer } from '../../i18n/messages/hi/footer';
+import { COUNCIL } from '../../lib/council-placeholders';
 import { contact } from '../../i18n/messages/hi/contact';
 import type { PolicyDocument } from './policy-document';
 
@@ -7,7 +6,7 @@ import type { PolicyDocument } from './policy-document';
  * The privacy policy in Hindi, faithful to the English of privacy-policy.ts, section for section (the same
  * ids, so a link to `#cookies` works in both languages).
  */
-const council = siteSettings.councilNameHindi;
+const council = COUNCIL.name;
 
 export const PRIVACY_POLICY_HI: PolicyDocument = {
   title: 'गोपनीयता नीति',
@@ -111,9 +110,9 @@ export const PRIVACY_POLICY_HI: PolicyDocument = {
       id: 'contact',
       title: 'संपर्क करें',
       paragraphs: [
-        `${council}, ${footer.address}।`,
-        `ईमेल: ${siteSettings.email} · फ़ोन: ${siteSettings.phone} · ${contact.tollFree}: ${siteSettings.tollFree}`,
-        `कार्यालय समय: ${contact.hours}।`,
+        `${council}, ${COUNCIL.address}।`,
+        `ईमेल: ${COUNCIL.email} · फ़ोन: ${COUNCIL.phone} · ${contact.tollFree}: ${COUNCIL.tollFree}`,
+        `कार्यालय समय: ${COUNCIL.hours}।`,
       ],
     },
   ],

@@ -1,8 +1,8 @@
-import { siteSettings } from '../../site-settings';
+import { COUNCIL } from '../../lib/council-placeholders';
 import type { PolicyDocument, PolicySection } from './policy-document';
 
 /** The privacy policy in English; privacy-policy.hi.ts is its Hindi, section for section (the same ids). */
-const council = siteSettings.councilName;
+const council = COUNCIL.name;
 const sections: PolicySection[] = [
   {
     id: 'information-we-collect',
@@ -101,9 +101,9 @@ const sections: PolicySection[] = [
     id: 'contact',
     title: 'Contact us',
     paragraphs: [
-      `${council}, ${siteSettings.addressText}.`,
-      `Mail: ${siteSettings.email} · Phone: ${siteSettings.phone} · Toll-free: ${siteSettings.tollFree}`,
-      `Office hours: ${siteSettings.officeHours}.`,
+      `${council}, ${COUNCIL.address}.`,
+      `Mail: ${COUNCIL.email} · Phone: ${COUNCIL.phone} · Toll-free: ${COUNCIL.tollFree}`,
+      `Office hours: ${COUNCIL.hours}.`,
     ],
   },
 ];

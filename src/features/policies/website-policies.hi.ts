@@ -1,5 +1,4 @@
-import { siteSettings } from '../../site-settings';
-import { footer } from '../../i18n/messages/hi/footer';
+import { COUNCIL } from '../../lib/council-placeholders';
 import type { PolicyDocument } from './policy-document';
 import { rolesSection, type GuideName, type WebsitePolicySlug } from './website-policies';
 import { staffRoles } from '../../i18n/messages/hi/staff-roles';
@@ -10,9 +9,9 @@ import { staffRoles } from '../../i18n/messages/hi/staff-roles';
  * rather than catalogue entries: a policy is a document of many paragraphs, read and reviewed as a whole by
  * the council, not a set of interface words.
  */
-const council = siteSettings.councilNameHindi;
-const contact = `${council}, ${footer.address}। ईमेल: ${siteSettings.email}। फ़ोन: ${siteSettings.phone}।`;
-const officeHours = 'सोमवार से शनिवार, पूर्वाह्न 10:00 से अपराह्न 5:00 बजे तक (रविवार, द्वितीय शनिवार और सार्वजनिक अवकाश के दिन बंद)';
+const council = COUNCIL.name;
+const contact = `${council}, ${COUNCIL.address}। ईमेल: ${COUNCIL.email}। फ़ोन: ${COUNCIL.phone}।`;
+const officeHours = COUNCIL.hours;
 
 export const WEBSITE_POLICIES_HI: Record<WebsitePolicySlug, PolicyDocument> = {
   copyright: {
@@ -93,7 +92,7 @@ export const WEBSITE_POLICIES_HI: Record<WebsitePolicySlug, PolicyDocument> = {
         id: 'law',
         title: 'लागू कानून',
         paragraphs: [
-          `ये शर्तें भारत के कानूनों के अधीन हैं। इनसे उत्पन्न कोई भी विवाद गंडकपुर ज़िला, बिहार के न्यायालयों के क्षेत्राधिकार के अधीन होगा।`,
+          `ये शर्तें भारत के कानूनों के अधीन हैं। इनसे उत्पन्न कोई भी विवाद ${COUNCIL.district} ज़िला, ${COUNCIL.state} के न्यायालयों के क्षेत्राधिकार के अधीन होगा।`,
         ],
       },
     ],

@@ -1,4 +1,4 @@
-import { siteSettings } from '../../site-settings';
+import { COUNCIL } from '../../lib/council-placeholders';
 import type { PolicyDocument, PolicySection } from './policy-document';
 import { staffRoles } from '../../i18n/messages/en/staff-roles';
 import type { Role } from '../../server/db-schema';
@@ -7,8 +7,8 @@ import type { Role } from '../../server/db-schema';
  * The website policies the Guidelines for Indian Government Websites (GIGW 3.0) ask every government site to
  * publish, written for this council, and the help pages beside them. The privacy policy has its own page.
  */
-const council = siteSettings.councilName;
-const contact = `${council}, ${siteSettings.addressText}. Mail: ${siteSettings.email}. Phone: ${siteSettings.phone}.`;
+const council = COUNCIL.name;
+const contact = `${council}, ${COUNCIL.address}. Mail: ${COUNCIL.email}. Phone: ${COUNCIL.phone}.`;
 
 export const WEBSITE_POLICIES = {
   copyright: {
@@ -89,7 +89,7 @@ export const WEBSITE_POLICIES = {
         id: 'law',
         title: 'Governing law',
         paragraphs: [
-          `These terms are governed by the laws of India. Any dispute arising under them is subject to the jurisdiction of the courts of ${siteSettings.address.district} district, ${siteSettings.address.state}.`,
+          `These terms are governed by the laws of India. Any dispute arising under them is subject to the jurisdiction of the courts of ${COUNCIL.district} district, ${COUNCIL.state}.`,
         ],
       },
     ],
@@ -208,7 +208,7 @@ export const HELP: PolicyDocument = {
     {
       id: 'contact',
       title: 'Still need help?',
-      paragraphs: [`Write to us through the feedback page, or contact the office: ${contact} Office hours: ${siteSettings.officeHours}.`],
+      paragraphs: [`Write to us through the feedback page, or contact the office: ${contact} Office hours: ${COUNCIL.hours}.`],
     },
   ],
 };

@@ -1,11 +1,12 @@
 import { db, type Db } from '../../server/db';
 import { now } from '../../server/clock';
 import { siteOrigin } from '../../server/config';
-import { siteSettings } from '../../site-settings';
 import { messages } from '../../i18n/messages';
 import { longDate } from '../../i18n/dates';
 import type { Lang } from '../../i18n/lang';
 import { line, paragraph, qrCode, streamedDocument, type Doc } from '../payments/receipt-pdf.server';
+import { drawLogo, type Letterhead } from '../payments/letterhead.server';
+import { addressLine } from '../../lib/council';
 import { rupees } from '../payments/money';
 import { dateInYear } from './tax-arithmetic';
 import { headNames, statementOf, type HeadName, type PropertyRow, type Statement } from './property-tax.server';
@@ -82,8 +83,9 @@ export async function wardProperties(ward: string, database: Db = db()): Promise
  * The PDF of the given properties' notices, streamed as it is written. With `onlyOwing`, properties with
  * nothing due get no page (a ward's run); a single property with nothing due gets a page that says so.
  */
-export function demandNoticesPdf(properties: readonly PropertyRow[], lang: Lang, options: { onlyOwing: boolean; title: string }, database: Db = db()): ReadableStream<Uint8Array> {
-  const { doc, body } = streamedDocument(options.title);
+export function demandNoticesPdf(properties: readonly PropertyRow[], lang: Lang, options: { onlyOwing: boolean; title: string; head: Letterhead }, database: Db = db()): ReadableStream<Uint8Array> {
+  const { head } = options;
+  const { doc, body } = streamedDocument(options.title, head.council.name.en);
   void (async () => {
     try {
       const heads = await headNames(database);
@@ -94,7 +96,7 @@ export function demandNoticesPdf(properties: readonly PropertyRow[], lang: Lang,
         if (options.onlyOwing && statement.totalDuePaise <= 0) continue;
         if (pages > 0) doc.addPage();
         pages += 1;
-        noticePage(doc, statement, heads, lang);
+        noticePage(doc, statement, heads, lang, head);
         await yieldToOthers();
         if (!(await readerKeepsUp(doc))) return;
       }
@@ -107,15 +109,16 @@ export function demandNoticesPdf(properties: readonly PropertyRow[], lang: Lang,
   return body;
 }
 
-function noticePage(doc: Doc, s: Statement, heads: Map<string, HeadName>, lang: Lang): void {
+function noticePage(doc: Doc, s: Statement, heads: Map<string, HeadName>, lang: Lang, head: Letterhead): void {
   const t = messages(lang).taxReports.pdf;
-  const contact = messages(lang).contact;
+  const { council } = head;
   const day = (date: string) => longDate(date, lang) ?? date;
   const p = s.property;
   const left = 48;
-  line(doc, lang === 'hi' ? siteSettings.councilNameHindi : siteSettings.councilName, { size: 17, bold: true, x: left, y: 48 });
-  const a = siteSettings.address;
-  line(doc, `${a.line1}, ${a.line2}, ${a.town}, ${a.district}, ${a.state} ${a.pinCode}`, { size: 8, x: left, y: 70 });
+  const x = drawLogo(doc, head, left, 40, 44);
+  line(doc, council.name[lang], { size: 17, bold: true, x, y: 48 });
+  const a = council.address[lang];
+  line(doc, `${[a.line1, a.line2, a.town, a.district].filter(Boolean).join(', ')}, ${a.state} ${a.pinCode}`, { size: 8, x, y: 70 });
   line(doc, `${t.title} ${s.currentYear}`, { size: 14, bold: true, x: left, y: 90 });
   const url = demandPageUrl(lang, p.number);
   qrCode(doc, url, 440, 40, 100);
@@ -173,7 +176,7 @@ function noticePage(doc: Doc, s: Statement, heads: Map<string, HeadName>, lang: 
     y = paragraph(doc, t.onlineSteps, { x: left, y, width: 499 });
     y += 6;
     y = paragraph(doc, t.counter, { x: left, y, width: 499 });
-    y = paragraph(doc, `${a.line1}, ${a.line2}, ${a.town}. ${contact.hours}`, { x: left, y, width: 499 });
+    y = paragraph(doc, `${addressLine(council, lang)}. ${council.hours[lang]}`, { x: left, y, width: 499 });
     y += 6;
     y = paragraph(doc, t.ignoreIfPaid, { x: left, y, width: 499, size: 8 });
   }

@@ -3,7 +3,7 @@ import { escapeXml } from '../../lib/xml-text';
 import { messages, wordFor, type Messages } from '../../i18n/messages';
 import { ARCHIVES, CONTENT_TYPES } from '../content-types';
 import { declarationOf, patternForPath } from '../../server/route-table';
-import { websitePolicies } from '../policies/policy-texts';
+import { websitePolicyTitles } from '../policies/policy-texts';
 
 /**
  * Every public page a visitor can open, grouped as the main menu groups them, plus the pages about the site
@@ -75,7 +75,7 @@ function groupsByEnglishPath(lang: Lang): SitemapGroup[] {
       label: m.groups.site,
       links: [
         named('/website-policies'),
-        ...websitePolicies(lang).map(([slug, policy]) => ({ label: policy.title, href: `/website-policies/${slug}` })),
+        ...websitePolicyTitles(lang).map(([slug, title]) => ({ label: title, href: `/website-policies/${slug}` })),
         ...SITE_PAGES.map(named),
       ],
     },

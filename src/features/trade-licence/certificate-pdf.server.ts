@@ -1,6 +1,6 @@
 import QRCode from 'qrcode';
-import { siteSettings } from '../../site-settings';
 import { finish, line, newDocument, paragraph, widthBeside } from '../payments/receipt-pdf.server';
+import { drawLogo, type Letterhead } from '../payments/letterhead.server';
 import { verifyUrl } from '../payments/receipts.server';
 import { formatLongDate } from '../../lib/format';
 import { messages } from '../../i18n/messages';
@@ -12,15 +12,17 @@ import type { PublicLicence } from './licence.server';
  * where anyone sees whether it is valid now. It carries the licence's public facts only, so that its
  * address (the licence number) may be as open as the licence itself.
  */
-export async function certificatePdf(licence: PublicLicence): Promise<Buffer> {
-  const doc = newDocument();
+export async function certificatePdf(licence: PublicLicence, head: Letterhead): Promise<Buffer> {
+  const doc = newDocument('Trade licence certificate', head.council.name.en);
   const qr = await QRCode.toBuffer(verifyUrl('en', licence.number), { type: 'png', margin: 1, width: 220, errorCorrectionLevel: 'M' });
   doc.image(qr, 420, 40, { width: 120 });
   let y = 48;
   for (const lang of ['en', 'hi'] as const) {
     const t = messages(lang).tradeLicence;
-    line(doc, lang === 'hi' ? siteSettings.councilNameHindi : siteSettings.councilName, { size: 16, bold: true, x: 48, y });
-    line(doc, lang === 'hi' ? 'व्यापार लाइसेंस प्रमाणपत्र' : 'Trade licence certificate', { size: 14, bold: true, x: 48, y: y + 24 });
+    // The logo once, beside the first language's heading.
+    const x = lang === 'en' ? drawLogo(doc, head, 48, y - 4, 44) : 48;
+    line(doc, head.council.name[lang], { size: 16, bold: true, x, y });
+    line(doc, lang === 'hi' ? 'व्यापार लाइसेंस प्रमाणपत्र' : 'Trade licence certificate', { size: 14, bold: true, x, y: y + 24 });
     y += 56;
     const rows: [string, string][] = [
       [t.licenceNumber, licence.number],

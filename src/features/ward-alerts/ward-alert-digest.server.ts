@@ -1,4 +1,5 @@
 import { defineJob, type JobContext } from '../../server/jobs';
+import { COUNCIL } from '../../lib/council-placeholders';
 import { pokeOutbox, queueMessages, type NewMessage } from '../../server/outbox';
 import { formatLongDate } from '../../lib/format';
 import { DAY_MS, indianDate, indianMoment } from '../../lib/india-time';
@@ -59,7 +60,7 @@ function digestMessages(subscriptions: readonly Due[], events: readonly WardEven
   const subject = m.digestSubject(date);
   const body = first.channel === 'sms'
     ? `${subject}. ${sections.join(' ')} ${m.stopSms(stopAll)}`
-    : `${m.digestIntro(date)}\n\n${sections.join('\n\n')}\n\n${m.stopAll(stopAll)}\n${messages(lang).footer.councilName}`;
+    : `${m.digestIntro(date)}\n\n${sections.join('\n\n')}\n\n${m.stopAll(stopAll)}\n${COUNCIL.name}`;
   return addressed({ id: first.id, channel: first.channel, recipient: first.recipient, lang }).map((to) => ({
     ...to, lang, subject, body, reference: `ward-digest-${day}`, listUnsubscribe: to.channel === 'email' ? stopAll : undefined,
   }));

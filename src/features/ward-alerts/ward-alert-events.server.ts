@@ -1,4 +1,5 @@
 import type { Db } from '../../server/db';
+import { COUNCIL } from '../../lib/council-placeholders';
 import { readConfig, siteOrigin } from '../../server/config';
 import { channelsFor, queueMessages, type NewMessage } from '../../server/outbox';
 import { pathIn, type Lang } from '../../i18n/lang';
@@ -120,7 +121,7 @@ export function alertMessages(event: WardEvent, subscriber: Subscriber): NewMess
     ...to, lang, subject, reference: event.number,
     ...(subscriber.channel === 'sms'
       ? { body: `${subject}. ${fact} ${track} ${m.stopSms(stop)}` }
-      : { body: `${fact}\n${m.trackAt(track)}\n\n${m.stopWard(event.ward, stop)}\n${messages(lang).footer.councilName}`, listUnsubscribe: to.channel === 'email' ? stop : undefined }),
+      : { body: `${fact}\n${m.trackAt(track)}\n\n${m.stopWard(event.ward, stop)}\n${COUNCIL.name}`, listUnsubscribe: to.channel === 'email' ? stop : undefined }),
   }));
 }
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { COUNCIL } from '../../lib/council-placeholders';
 import { db, type Db } from '../../server/db';
 import { now } from '../../server/clock';
 import { HttpError } from '../../server/http';
@@ -128,7 +129,7 @@ export async function subscribe(request: SubscribeRequest, who: { citizenMobile:
     if (!nonce) return false;
     const link = siteLink(who.lang, `/ward-alerts/confirm?token=${confirmToken(id, nonce)}`);
     const to = addressed({ id, channel, recipient, lang: who.lang });
-    await queueMessages(trx, to.map((address) => ({ ...address, lang: who.lang, subject: m.confirmSubject(ward.number), body: `${m.confirmBody(ward.number, link)}\n\n${messages(who.lang).footer.councilName}`, reference: `ward-${ward.number}` })));
+    await queueMessages(trx, to.map((address) => ({ ...address, lang: who.lang, subject: m.confirmSubject(ward.number), body: `${m.confirmBody(ward.number, link)}\n\n${COUNCIL.name}`, reference: `ward-${ward.number}` })));
     return true;
   });
   if (queued) void pokeOutbox(database);
@@ -166,7 +167,7 @@ async function askToChange(trx: Db, subscription: { id: number; recipient: strin
   const { lang } = subscription;
   const m = messages(lang).wardAlerts;
   const link = siteLink(lang, `/ward-alerts/confirm?token=${confirmToken(subscription.id, nonce)}`);
-  const body = `${m.changeBody(subscription.ward, settingsText(change, lang), link)}\n\n${messages(lang).footer.councilName}`;
+  const body = `${m.changeBody(subscription.ward, settingsText(change, lang), link)}\n\n${COUNCIL.name}`;
   await queueMessages(trx, addressed({ id: subscription.id, channel: 'email', recipient: subscription.recipient, lang }).map((to) => ({ ...to, lang, subject: m.changeSubject(subscription.ward), body, reference: `ward-${subscription.ward}` })));
 }
 

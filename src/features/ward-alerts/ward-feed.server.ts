@@ -1,3 +1,4 @@
+import { councilIdentity } from '../../server/council/identity';
 import { db, type Db } from '../../server/db';
 import { now } from '../../server/clock';
 import type { Lang } from '../../i18n/lang';
@@ -25,10 +26,11 @@ export async function wardFeedXml(number: string, origin: string, lang: Lang, da
   // The newest MOST of the window: read from its start, so the limit keeps the latest when a ward is busy.
   const events = (await wardEvents(database, [ward.id], new Date(at - DAYS * DAY_MS).toISOString(), new Date(at + 1).toISOString(), 5000)).slice(-MOST).reverse();
   const m = messages(lang);
+  const council = (await councilIdentity()).name[lang];
   return rssXml(
     {
-      title: `${m.wardAlerts.feedTitle(ward.number)}: ${m.footer.councilName}`,
-      description: m.wardAlerts.feedDescription(ward.number, m.footer.councilName),
+      title: `${m.wardAlerts.feedTitle(ward.number)}: ${council}`,
+      description: m.wardAlerts.feedDescription(ward.number, council),
       page: '/ward-alerts',
       self: wardFeedPath(ward.number),
       items: events.map((event) => ({

@@ -5,6 +5,7 @@ import { payableOf } from '../../features/payments/payable';
 import { receiptPdf } from '../../features/payments/receipt-pdf.server';
 import { verifyUrl } from '../../features/payments/receipts.server';
 import { receiptCheckCode } from '../../features/payments/receipt-check';
+import { letterhead } from '../../features/payments/letterhead.server';
 import { formatWhen } from '../../lib/format';
 
 /**
@@ -47,6 +48,7 @@ export const GET: APIRoute = async ({ params, url }) => {
       verifyUrl: verifyUrl(lang, receipt.number, checkCode),
     },
     lang,
+    await letterhead(),
   );
   return new Response(new Uint8Array(pdf), {
     headers: { 'content-type': 'application/pdf', 'content-disposition': `inline; filename="${receipt.number}.pdf"`, 'cache-control': 'private, no-store' },

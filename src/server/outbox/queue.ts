@@ -2,6 +2,8 @@ import type { Db } from '../db';
 import { now } from '../clock';
 import { emailConfigured, smsConfigured, type Channel } from './transports';
 import { demoRecipientsAmong, nameDemoRecipients } from './demo';
+import { forCouncil, namesCouncil } from '../../lib/council-placeholders';
+import { councilIdentity } from '../council/identity';
 
 /**
  * Putting messages in the outbox. queueMessages writes in the caller's transaction, so a message exists
@@ -23,6 +25,12 @@ export interface NewMessage {
 export async function queueMessages(trx: Db, messages: readonly NewMessage[]): Promise<void> {
   if (messages.length === 0) return;
   const at = new Date(now()).toISOString();
+  // Texts name the council by placeholders (src/lib/council-placeholders.ts), filled here in each message's language.
+  if (messages.some((m) => namesCouncil(m.subject) || namesCouncil(m.body))) {
+    // The council whose database the message is written to.
+    const council = await councilIdentity(trx);
+    messages = messages.map((m) => ({ ...m, subject: forCouncil(m.subject, council, m.lang), body: forCouncil(m.body, council, m.lang) }));
+  }
   // A person the demo invented is written to in the log only (demo.ts).
   const invented = await demoRecipientsAmong(trx, messages.filter((m) => m.channel !== 'log').map((m) => m.recipient));
   await trx

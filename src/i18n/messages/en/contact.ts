@@ -1,7 +1,3 @@
-import { siteSettings } from '../../../site-settings';
-
-const { address } = siteSettings;
-
 /** Contact Us and the office's contact box (also on the pages of services not online). */
 export const contact = {
   title: 'Contact Us',
@@ -18,7 +14,4 @@ export const contact = {
   tollFree: 'Toll-free',
   phone: 'Phone',
   officeHours: 'Office hours',
-  /** The office's postal address as lines, and its hours. */
-  addressLines: [address.line1, address.line2, `${address.town}, District ${address.district}`, `${address.state} - ${address.pinCode}`],
-  hours: siteSettings.officeHours,
 };

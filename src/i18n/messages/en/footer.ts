@@ -1,10 +1,6 @@
-import { siteSettings } from '../../../site-settings';
-
 /** The footer of every public page. */
 export const footer = {
   addressHeading: 'Address',
-  councilName: siteSettings.councilName,
-  address: siteSettings.addressText,
   contactHeading: 'Contact',
   mail: 'Mail:',
   tollFree: 'Toll-free:',
@@ -22,6 +18,7 @@ export const footer = {
   screenReaderAccess: 'Screen Reader Access',
   /** Followed by the date of the newest change to what the page shows. */
   lastUpdated: 'Last updated:',
-  copyright: (year: number) =>
-    `© ${year} ${siteSettings.councilName}. All rights reserved. This website is owned and managed by ${siteSettings.councilName}; content is published and maintained by its departments.`,
+  /** `council`: the council's name in the page's language. */
+  copyright: (year: number, council: string) =>
+    `© ${year} ${council}. All rights reserved. This website is owned and managed by ${council}; content is published and maintained by its departments.`,
 };

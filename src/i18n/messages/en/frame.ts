@@ -1,5 +1,3 @@
-import { siteSettings } from '../../../site-settings';
-
 /** The frame of every public page: header, menus, search box, display controls, news strip and the language switch. */
 export const frame = {
   skipToContent: 'Skip to content',
@@ -7,9 +5,6 @@ export const frame = {
   switchTo: 'हिन्दी',
   switchToLabel: 'हिन्दी में यह पृष्ठ',
   languageMenuLabel: 'Language',
-  /** The council's name as the page's language writes it: the header, <title> and descriptions. */
-  councilName: siteSettings.councilName,
-  tagline: siteSettings.tagline,
   contactNumbersLabel: 'Contact numbers',
   phone: 'Phone:',
   email: 'Email:',

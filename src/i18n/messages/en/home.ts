@@ -1,4 +1,3 @@
-import { storedNames } from '../../stored-names';
 /** The home page and the sections it shares with About: welcome, slider, complaint status, links, officials, drawings. */
 export const home = {
   title: 'Home',
@@ -39,8 +38,6 @@ export const home = {
     findDocumentHint: 'Search notices, circulars, orders and tenders',
   },
   importantLinks: 'Important Links',
-  /** The important links' names, by their address in site-settings.ts. */
-  importantLinkNames: storedNames({}),
   officials: 'Ministers / Officers / Members',
   officialsIntro: 'The elected representatives and senior officers who serve the town.',
   officialsEmpty: 'No office holders are listed yet.',

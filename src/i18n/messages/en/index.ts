@@ -44,5 +44,7 @@ import { notices } from './notices';
 // Finding a property on the register, a ward's demand notices, and the audit log's filters.
 import { registerSearch } from './register-search';
 import { auditLog } from './audit-log';
+// The council's identity: its settings, its first setup.
+import { council } from './council';
 
-export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports, caseDesk, tradeLicenceMessages, tradeLicence, wards, wardAlerts, refusals, paymentExceptions, registerSearch, auditLog, notices, staffRoles };
+export const en = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports, caseDesk, tradeLicenceMessages, tradeLicence, wards, wardAlerts, refusals, paymentExceptions, registerSearch, auditLog, notices, staffRoles, council };

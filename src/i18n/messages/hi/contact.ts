@@ -1,5 +1,4 @@
 import type { Messages } from '../../messages';
-import { siteSettings } from '../../../site-settings';
 
 export const contact: Messages['contact'] = {
   title: 'संपर्क करें',
@@ -16,6 +15,4 @@ export const contact: Messages['contact'] = {
   tollFree: 'टोल-फ़्री',
   phone: 'फ़ोन',
   officeHours: 'कार्यालय का समय',
-  addressLines: ['नगर परिषद भवन, स्टेशन रोड', 'गांधी मैदान के पास', 'कमलपुर, ज़िला गंडकपुर', `बिहार - ${siteSettings.address.pinCode}`],
-  hours: 'सोमवार से शनिवार, सुबह 10:00 से शाम 5:00 बजे तक (रविवार, दूसरे शनिवार और सार्वजनिक अवकाश के दिन बंद)',
 };

@@ -1,10 +1,7 @@
 import type { Messages } from '../../messages';
-import { siteSettings } from '../../../site-settings';
 
 export const footer: Messages['footer'] = {
   addressHeading: 'पता',
-  councilName: siteSettings.councilNameHindi,
-  address: 'नगर परिषद भवन, स्टेशन रोड, गांधी मैदान के निकट, कमलपुर, ज़िला गंडकपुर, बिहार – 841427',
   contactHeading: 'संपर्क',
   mail: 'ईमेल:',
   tollFree: 'टोल-फ़्री:',
@@ -21,6 +18,6 @@ export const footer: Messages['footer'] = {
   accessibilityStatement: 'सुगम्यता विवरण',
   screenReaderAccess: 'स्क्रीन रीडर एक्सेस',
   lastUpdated: 'अंतिम अद्यतन:',
-  copyright: (year: number) =>
-    `© ${year} ${siteSettings.councilNameHindi}। सर्वाधिकार सुरक्षित। यह वेबसाइट ${siteSettings.councilNameHindi} के स्वामित्व में है और उसी के द्वारा प्रबंधित है; सामग्री उसके विभागों द्वारा प्रकाशित एवं अद्यतन की जाती है।`,
+  copyright: (year: number, council: string) =>
+    `© ${year} ${council}। सर्वाधिकार सुरक्षित। यह वेबसाइट ${council} के स्वामित्व में है और उसी के द्वारा प्रबंधित है; सामग्री उसके विभागों द्वारा प्रकाशित एवं अद्यतन की जाती है।`,
 };

@@ -1,13 +1,10 @@
 import type { Messages } from '../../messages';
-import { siteSettings } from '../../../site-settings';
 
 export const frame: Messages['frame'] = {
   skipToContent: 'मुख्य सामग्री पर जाएँ',
   switchTo: 'English',
   switchToLabel: 'This page in English',
   languageMenuLabel: 'भाषा',
-  councilName: siteSettings.councilNameHindi,
-  tagline: 'स्वच्छ कमलपुर, सुंदर कमलपुर',
   contactNumbersLabel: 'संपर्क नंबर',
   phone: 'फ़ोन:',
   email: 'ईमेल:',

@@ -1,7 +1,4 @@
 import type { Messages } from '../../messages';
-import { siteSettings } from '../../../site-settings';
-
-const link = (index: number) => siteSettings.importantLinks[index]?.url ?? '';
 
 export const home: Messages['home'] = {
   title: 'मुख्य पृष्ठ',
@@ -40,12 +37,6 @@ export const home: Messages['home'] = {
     findDocumentHint: 'सूचनाएँ, परिपत्र, आदेश और निविदाएँ खोजें',
   },
   importantLinks: 'महत्वपूर्ण लिंक',
-  importantLinkNames: {
-    [link(0)]: 'सूचना का अधिकार (ऑनलाइन आवेदन)',
-    [link(1)]: 'आवास और शहरी कार्य मंत्रालय',
-    [link(2)]: 'आरटीपीएस एवं अन्य सेवाएँ',
-    [link(3)]: 'नगर विकास एवं आवास विभाग, बिहार',
-  },
   officials: 'मंत्री / पदाधिकारी / सदस्य',
   officialsIntro: 'नगर की सेवा करने वाले निर्वाचित जनप्रतिनिधि और वरिष्ठ पदाधिकारी।',
   officialsEmpty: 'अभी कोई पदधारी सूचीबद्ध नहीं है।',

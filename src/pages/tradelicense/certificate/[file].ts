@@ -15,7 +15,7 @@ export const GET: APIRoute = async ({ params, request }) => {
   if (!licence) return errorResponse(new HttpError(404, 'Not found.'));
   // Public, like the licence number it is found by; a copy kept on the way is asked about again every time.
   const caching = { 'cache-control': 'public, max-age=0, must-revalidate' };
-  const etag = certificateEtag(licence);
+  const etag = await certificateEtag(licence);
   if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { ...caching, etag } });
   const pdf = await licenceCertificate(licence);
   return new Response(new Uint8Array(pdf.bytes), {
