@@ -6,7 +6,6 @@ import { installationSecret } from '../auth/secret';
 import { prepareCouncilDatabase } from '../bootstrap';
 import { withCouncil } from '../council-context';
 import { writeCouncilIdentity } from '../council/identity';
-import { siteSettings } from '../../site-settings';
 import { closeCouncilDatabase, councilDatabase } from './databases';
 import { migratePlatform, platformDb } from './platform';
 import { listCouncils, normaliseHost, refreshCouncils, type CouncilRecord } from './registry';
@@ -33,6 +32,12 @@ export class CouncilSetupError extends Error {
   }
 }
 
+/**
+ * The platform's entry of the first council, made before anything names it: the council's own names live in its
+ * database (council_identity), written by the demo or at its first setup (src/server/council/setup.ts).
+ */
+const FIRST_COUNCIL = { slug: 'first', name: 'First council', nameHindi: 'पहली परिषद', shortName: 'FIRST' };
+
 /** The host the first council takes: SITE_URL's, else HOST's. */
 function firstCouncilHost(): string | null {
   const config = readConfig();
@@ -56,7 +61,7 @@ export async function preparePlatform(log: (line: string) => void = console.log)
     await platform.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('council')
-        .values({ slug: siteSettings.address.town.toLowerCase().replace(/[^a-z0-9-]/g, '-'), name: siteSettings.councilName, name_hindi: siteSettings.councilNameHindi, short_name: siteSettings.shortName, status: 'active', first: 1, created_at: nowIso() })
+        .values({ slug: FIRST_COUNCIL.slug, name: FIRST_COUNCIL.name, name_hindi: FIRST_COUNCIL.nameHindi, short_name: FIRST_COUNCIL.shortName, status: 'active', first: 1, created_at: nowIso() })
         // Several processes starting at once: one makes it.
         .onConflict((oc) => oc.column('slug').doNothing())
         .returning('id')
