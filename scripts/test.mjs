@@ -20,6 +20,7 @@ import { startThrowawayCluster } from './postgres-cluster.mjs';
  * depend on the engine underneath. A new API file that exercises its own SQL belongs in this list.
  */
 const POSTGRES_API_TESTS = [
+  'tests/api/council.test.ts',
   // the database itself: first start, migrations, the copy from SQLite, instances sharing it. Not the kill -9
   // durability test (PostgreSQL's own; that the server answers only after its commit is the same code on both
   // engines) nor the several processes of one server (how they share a database is 'instances' here).
