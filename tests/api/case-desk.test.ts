@@ -4,6 +4,7 @@ import { lodgeCase } from '../../src/features/cases/cases.server';
 import { STALL_PERMIT } from '../../src/features/stall-permit/stall-permit.service';
 import { ADMIN, OFFICER, USER, VERIFIER, bearer, login } from '../support/api';
 import { sampleJpeg } from '../support/content-samples';
+import { asTestCouncil } from '../support/council';
 import { openServerDatabase } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
 
@@ -43,7 +44,7 @@ async function lodgeGrievance(mobile: string): Promise<string> {
 
 async function lodgeStall(mobile: string, goods: string): Promise<string> {
   const contact = { name: 'Sunita Devi', mobile, email: '', address: 'Gali 4' };
-  return (await lodgeCase(STALL_PERMIT, { contact, data: { goods } }, {}, { party: 'user', userId: null, label: 'desk' }, database)).number;
+  return (await asTestCouncil(() => lodgeCase(STALL_PERMIT, { contact, data: { goods } }, {}, { party: 'user', userId: null, label: 'desk' }, database))).number;
 }
 
 const numbersOn = (html: string) => [...html.matchAll(/class="case-number"[^>]*>(NPK-[A-Z]+-[\d-]+)</g)].map((m) => m[1]);
@@ -407,7 +408,7 @@ describe('assigning several cases at once, and the inbox as CSV', () => {
   });
 
   it('downloads the filtered list as CSV: byte order mark, India times, formulas made text, no column the role does not see', async () => {
-    const formula = (await lodgeCase(STALL_PERMIT, { contact: { name: '=HYPERLINK("http://evil.example")', mobile: '9123488831', email: '', address: 'Gali 5' }, data: { goods: 'Tea' } }, {}, { party: 'user', userId: null, label: 'desk' }, database)).number;
+    const formula = (await asTestCouncil(() => lodgeCase(STALL_PERMIT, { contact: { name: '=HYPERLINK("http://evil.example")', mobile: '9123488831', email: '', address: 'Gali 5' }, data: { goods: 'Tea' } }, {}, { party: 'user', userId: null, label: 'desk' }, database))).number;
     const grievance = await lodgeGrievance('9123488832');
     await fetch(url(`/api/Staff/cases/${grievance}/assign`), { method: 'POST', headers: { ...cookie(tokens.user), 'content-type': 'application/json' }, body: JSON.stringify({ officer: officerId }) });
     const inbox = await page('/cases?q=91234888&sort=newest', tokens.user);

@@ -6,6 +6,7 @@ import { unprovidedRequirements, type AnyService } from '../../src/features/case
 import { STALL_PERMIT } from '../../src/features/stall-permit/stall-permit.service';
 import { ADMIN, bearer, login } from '../support/api';
 import { samplePdf } from '../support/content-samples';
+import { asTestCouncil } from '../support/council';
 import { openServerDatabase } from '../support/database';
 import { licenceApplicationFields } from '../support/licence-application';
 import { startServer, type TestServer } from '../support/server';
@@ -59,7 +60,7 @@ const LODGE: Record<string, (mobile: string) => Promise<string>> = {
     return body.number!;
   },
   'stall-permit': async (mobile) =>
-    (await lodgeCase(STALL_PERMIT, { contact: { name: 'Meena Kumari', mobile, email: '', address: 'Gali 4' }, data: { goods: 'Flowers' }, lang: 'hi' }, {}, { party: 'citizen', userId: null, label: 'Citizen' }, database)).number,
+    (await asTestCouncil(() => lodgeCase(STALL_PERMIT, { contact: { name: 'Meena Kumari', mobile, email: '', address: 'Gali 4' }, data: { goods: 'Flowers' }, lang: 'hi' }, {}, { party: 'citizen', userId: null, label: 'Citizen' }, database))).number,
 };
 
 const ALL: readonly AnyService[] = [...SERVICES, STALL_PERMIT];

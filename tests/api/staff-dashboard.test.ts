@@ -4,6 +4,7 @@ import { lodgeCase } from '../../src/features/cases/cases.server';
 import { STALL_PERMIT } from '../../src/features/stall-permit/stall-permit.service';
 import { ADMIN, APPROVER, CASHIER, EDITOR, INSPECTOR, OFFICER, USER, VERIFIER, bearer, login } from '../support/api';
 import { sampleJpeg } from '../support/content-samples';
+import { asTestCouncil } from '../support/council';
 import { openServerDatabase } from '../support/database';
 import { startServer, type TestServer } from '../support/server';
 
@@ -107,14 +108,15 @@ describe('what waits for each role', () => {
     expect(stepsOf(caseFigures(shown.admin))).toEqual({
       grievance: ['Lodged', 'Assigned', 'Reopened'],
       'trade-licence': ['Applied', 'Inspection', 'PendingApproval'],
+      water: ['Applied', 'Inspection', 'PendingApproval', 'ReconnectionRequested'],
       'stall-permit': ['Applied', 'Inspected'],
     });
     // The desk assigns new and reopened grievances and grants inspected permits; the officer resolves and inspects.
     expect(stepsOf(caseFigures(shown.user))).toEqual({ grievance: ['Lodged', 'Reopened'], 'stall-permit': ['Inspected'] });
     expect(stepsOf(caseFigures(shown.officer))).toEqual({ grievance: ['Assigned'], 'stall-permit': ['Applied'] });
-    expect(stepsOf(caseFigures(shown.verifier))).toEqual({ 'trade-licence': ['Applied'] });
-    expect(stepsOf(caseFigures(shown.inspector))).toEqual({ 'trade-licence': ['Inspection'] });
-    expect(stepsOf(caseFigures(shown.approver))).toEqual({ 'trade-licence': ['PendingApproval'] });
+    expect(stepsOf(caseFigures(shown.verifier))).toEqual({ 'trade-licence': ['Applied'], water: ['Applied'] });
+    expect(stepsOf(caseFigures(shown.inspector))).toEqual({ 'trade-licence': ['Inspection'], water: ['Inspection', 'ReconnectionRequested'] });
+    expect(stepsOf(caseFigures(shown.approver))).toEqual({ 'trade-licence': ['PendingApproval'], water: ['PendingApproval'] });
     expect(stepsOf(caseFigures(shown.editor))).toEqual({});
     expect(stepsOf(caseFigures(shown.cashier))).toEqual({});
 
@@ -206,7 +208,7 @@ describe('what waits for each role', () => {
     expect((await figure('verifier', 'trade-licence', 'Applied')).waiting).toBe(before.verifierApplied.waiting - 1);
 
     // A stall permit lodged at the desk waits on the inspecting officer's step (an admin's too), then, inspected, on the desk.
-    const stall = (await lodgeCase(STALL_PERMIT, { contact: { name: 'Sunita Devi', mobile: '9123466602', email: '', address: 'Gali 4' }, data: { goods: 'Tea' } }, {}, { party: 'user', userId: null, label: 'desk' }, database)).number;
+    const stall = (await asTestCouncil(() => lodgeCase(STALL_PERMIT, { contact: { name: 'Sunita Devi', mobile: '9123466602', email: '', address: 'Gali 4' }, data: { goods: 'Tea' } }, {}, { party: 'user', userId: null, label: 'desk' }, database))).number;
     expect((await figure('admin', 'stall-permit', 'Applied')).waiting).toBe(before.adminStall.waiting + 1);
     await step('admin', stall, 'inspect', { note: 'Pitch 12 is free.', photos: [Buffer.from(await sampleJpeg()).toString('base64')] });
     expect((await figure('admin', 'stall-permit', 'Applied')).waiting).toBe(before.adminStall.waiting);

@@ -11,3 +11,8 @@ export const TEST_COUNCIL: Council = { id: 1, slug: 'test', name: 'Test Council'
 export function inTestCouncil<T>(work: () => Promise<T>): () => Promise<T> {
   return () => withCouncil(TEST_COUNCIL, work);
 }
+
+/** Runs `work` as work of TEST_COUNCIL: for a test that writes into its server's database in-process. */
+export function asTestCouncil<T>(work: () => T): T {
+  return withCouncil(TEST_COUNCIL, work);
+}
