@@ -10,7 +10,6 @@ import { connectionByNumber } from '../../src/features/water/connections.server'
 import { outstandingPaise } from '../../src/features/water/requirements';
 import { WATER } from '../../src/features/water/water.service';
 import { previousQuarter, quarterDays, quarterOf, type ConnectionType } from '../../src/features/water/tariff';
-import { installPortalModules } from '../../src/modules';
 import { addDays, indianDate } from '../../src/lib/india-time';
 import { makePdf } from './pdf';
 import sharp from 'sharp';
@@ -37,8 +36,8 @@ const PLAN: { type: ConnectionType; pipe: 15 | 20 | 25; billing: 'flat' | 'meter
 const READINGS = [[0, 0], [38, 81], [64, 131], [0, 0], [22, 57], [140, 296], [0, 0], [0, 0]];
 
 export async function seedWaterDemo(database: Db): Promise<boolean> {
-  // The fee and the bills are receipted through the payments feature, which reads the modules' payables.
-  installPortalModules();
+  // The fee and the bills are receipted through the payments feature, which reads the modules' payables: the
+  // start that seeds has installed the composition list.
   if (await hasDemoPart(database, 'water')) return false;
   const properties = await database.selectFrom('property').select(['number', 'mobile', 'holder_name']).where('ward', '=', '05').orderBy('number').limit(PLAN.length).execute();
   if (properties.length < PLAN.length) return false;
