@@ -260,6 +260,10 @@ describe('the state\'s calls', () => {
     const missing = await ask(STATE_HOST, 'POST', '/api/State/councils', bearer(stateToken), { ...input, nameHindi: '' });
     expect(missing.status).toBe(400);
     expect(json(missing).errors.nameHindi).toBeTruthy();
+    // A body past its limit is refused unread, its connection closed.
+    const huge = await ask(STATE_HOST, 'POST', '/api/State/councils', bearer(stateToken), { ...input, name: 'x'.repeat(70 * 1024) });
+    expect(huge.status).toBe(413);
+    expect(huge.headers.connection).toBe('close');
   });
 
   it('moves a council to other hosts and disables it (503, its data kept), and audits every change', async () => {

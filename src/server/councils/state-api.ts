@@ -66,6 +66,7 @@ async function audit(admin: string, action: string, address: string, councilId: 
 
 async function readJson(req: http.IncomingMessage): Promise<unknown> {
   if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) throw new HttpError(415, 'Send the body as JSON (Content-Type: application/json).');
+  if (Number(req.headers['content-length'] ?? 0) > BODY_LIMIT) throw new HttpError(413, 'The request is larger than the 64 KB allowed here.');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
@@ -186,9 +187,12 @@ export async function answerStateRequest(req: http.IncomingMessage, res: http.Se
     response = errorResponse(err instanceof CouncilSetupError ? new HttpError(err.status, err.message) : asHttpError(err, `state ${req.method} ${req.url}`));
   }
   const body = Buffer.from(await response.arrayBuffer());
-  res.writeHead(response.status, { ...SECURITY_HEADERS, ...Object.fromEntries(response.headers), 'content-length': body.length });
-  res.end(req.method === 'HEAD' ? undefined : body);
-  // What a refused body still sends is read and dropped, so the client sees the answer, not a reset.
-  req.resume();
+  // A body left unread (refused before it was read, or past its limit) is not read on: the connection closes
+  // after the answer, so a client sending gigabytes costs nothing more.
+  const unread = !req.complete;
+  res.writeHead(response.status, { ...SECURITY_HEADERS, ...Object.fromEntries(response.headers), 'content-length': body.length, ...(unread ? { connection: 'close' } : {}) });
+  res.end(req.method === 'HEAD' ? undefined : body, () => {
+    if (unread) req.socket.destroy();
+  });
 }
 

@@ -14,6 +14,12 @@ import { withCouncil } from '../council-context';
 
 /** How often the timer looks: due times are in whole minutes, and a moved test clock is noticed at once. */
 const TICK_MS = 1_000;
+/**
+ * Councils whose jobs begin in one round. A start with hundreds of councils would otherwise open and migrate
+ * every council's database, and run every job that is due in each, before its first visitor is answered; so
+ * they join a few a second (300 councils in a minute), and the first round waits a tick after the start.
+ */
+const NEW_COUNCILS_PER_ROUND = 5;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -32,9 +38,17 @@ export async function startInProcessRunner(jobs: readonly JobDefinition[], counc
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
 
+  /** The councils this runner has begun to serve: a few more each round (see NEW_COUNCILS_PER_ROUND). */
+  const serving = new Set<number>();
   const round = async () => {
+    let added = 0;
     for (const council of await councils.active()) {
       if (stopped) return;
+      if (!serving.has(council.id)) {
+        if (added >= NEW_COUNCILS_PER_ROUND) continue;
+        serving.add(council.id);
+        added++;
+      }
       let database: Db;
       try {
         database = await councils.open(council);
@@ -72,7 +86,7 @@ export async function startInProcessRunner(jobs: readonly JobDefinition[], counc
         if (!stopped) timer = setTimeout(tick, TICK_MS);
       });
   };
-  tick();
+  timer = setTimeout(tick, TICK_MS);
 
   return {
     stop: async () => {
