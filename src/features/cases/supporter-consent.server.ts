@@ -7,7 +7,6 @@ import { admitAttempt } from '../../server/attempt-limit';
 import { channelsFor, pokeOutbox, queueMessages, type NewMessage } from '../../server/outbox';
 import { onceToken, readOnceToken, type OnceLink } from '../../server/signed-links';
 import { pathIn } from '../../i18n/lang';
-import { messages } from '../../i18n/messages';
 import { DAY_MS } from '../../lib/india-time';
 import type { AddedSupporter, PendingContact } from './case-supporters.server';
 import type { AnyService, Lang } from './service';
