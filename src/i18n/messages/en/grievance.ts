@@ -42,7 +42,7 @@ export const grievance = {
   photos: (max: number) => `Photos (optional, up to ${max})`,
   photosHint: 'Location and camera details are removed before the photo is stored.',
   photosPrivate: 'Keep my photos private',
-  photosPrivateHint: 'Only the council staff who handle this grievance and you (signed in, or tracking it with your mobile) will see them. They are never on the public list, the feeds or Open311.',
+  photosPrivateHint: 'Only the council staff who handle this grievance and you (signed in, or tracking it with your mobile) will see them. They are never shown on the public list or in the feeds or open data.',
   photosPrivateMark: 'Kept private',
   you: 'You',
   yourName: 'Your name',
