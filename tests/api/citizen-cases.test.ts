@@ -4,7 +4,7 @@ import { lodgeCase } from '../../src/features/cases/cases.server';
 import { SERVICES, unknownParties } from '../../src/features/cases/registry';
 import { unprovidedRequirements, type AnyService } from '../../src/features/cases/service';
 import { STALL_PERMIT } from '../../src/features/stall-permit/stall-permit.service';
-import { ADMIN, bearer, login } from '../support/api';
+import { ADMIN, CASHIER, bearer, login } from '../support/api';
 import { samplePdf } from '../support/content-samples';
 import { asTestCouncil } from '../support/council';
 import { openServerDatabase } from '../support/database';
@@ -137,6 +137,46 @@ describe('every service on the case kernel, for its citizens', () => {
       expect((await (await fetch(url('/my'), { headers: { cookie: other } })).text()).includes(number), 'another citizen\'s /my lists the case').toBe(false);
     });
   }
+
+  it('takes the fee of a second paid service at the counter from its declaration alone, and moves the case by its pay step', async () => {
+    // The stall permit declares a fee and a pay step, and nothing else of payments: no payable, no copy.
+    const mobile = '9123488802';
+    const number = await LODGE['stall-permit'](mobile);
+    const cashier = bearer(await login(CASHIER.email, CASHIER.password, server.url));
+    const collect = () => fetch(url('/counter'), { method: 'POST', headers: cashier, body: new URLSearchParams({ action: 'collect', number: number.toLowerCase(), mode: 'cash', instrument: '' }), redirect: 'manual' });
+    const receipts = () => database.selectFrom('payment_receipt').select(['number', 'kind', 'amount_paise', 'state']).where('reference', '=', number).execute();
+    // Not yet granted: no fee is due, and nothing is taken.
+    expect((await collect()).status).toBe(409);
+    expect(await receipts()).toEqual([]);
+    await database.updateTable('service_case').set({ state: 'Inspected' }).where('number', '=', number).execute();
+    const granted = await fetch(url(`/api/Staff/cases/${number}/grant`), { method: 'POST', headers: { ...bearer(adminToken), 'content-type': 'application/json' }, body: JSON.stringify({ note: 'Pitch 4.' }) });
+    expect(granted.status).toBeLessThan(300);
+    const found = await (await fetch(url(`/counter?number=${number}`), { headers: cashier })).text();
+    expect(found).toContain(`data-application="${number}"`);
+    expect(found).toMatch(/data-total-due>150\.00</);
+    // Pressed many times at once: one receipt of the service's own kind, for the declared fee.
+    const answers = await Promise.all(Array.from({ length: 12 }, collect));
+    expect(answers.map((a) => a.status).sort()).toEqual([303, ...Array(11).fill(409)]);
+    const [receipt, ...more] = await receipts();
+    expect(more).toEqual([]);
+    expect(receipt).toMatchObject({ kind: 'stall-permit', amount_paise: 15_000, state: 'valid' });
+    // The receipt's transaction took the declared pay step through the kernel: the state, the timeline, the audit, the citizen's message.
+    const paid = await database.selectFrom('service_case').select(['id', 'state']).where('number', '=', number).executeTakeFirstOrThrow();
+    expect(paid.state).toBe('Paid');
+    const event = await database.selectFrom('case_event').select(['action', 'from_state', 'to_state', 'actor_kind', 'data']).where('case_id', '=', paid.id).where('action', '=', 'pay').executeTakeFirstOrThrow();
+    expect(event).toMatchObject({ from_state: 'Granted', to_state: 'Paid', actor_kind: 'system' });
+    expect(JSON.parse(event.data)).toMatchObject({ receipt: receipt.number });
+    const audited = await database.selectFrom('audit_log').select('entity').where('record_id', '=', paid.id).where('action', '=', 'transition').where('after_json', 'like', '%"action":"pay"%').execute();
+    expect(audited).toHaveLength(1);
+    const told = await database.selectFrom('outbox_message').select(['lang', 'body']).where('reference', '=', number).where('body', 'like', '%शुल्क मिल गया%').execute();
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.every((m) => m.lang === 'hi')).toBe(true);
+    // The receipt names what was paid in the service's words.
+    const receiptSent = await database.selectFrom('outbox_message').select('body').where('reference', '=', receipt.number).execute();
+    expect(receiptSent.map((m) => m.body).join(' ')).toContain('Stall permit fee');
+    // Paid once: the counter offers nothing more.
+    expect((await collect()).status).toBe(409);
+  });
 
   it('shows a trade licence application with its stage, its facts and what the applicant can do next, in Hindi', async () => {
     const mobile = '9123488801';

@@ -63,6 +63,19 @@ describe('a declaration that names what nothing provides', () => {
     const misspelt = defineService({ ...base, transitions: { finish: { label: 'Finish', hi: 'पूरा करें', from: ['Open'], to: 'Done', by: ['adimn'] } } });
     expect(() => checkedServices([misspelt])).toThrow('broken names parties that do not exist: adimn');
   });
+  it('stops the start when a fee has no pay step for payments to take, or the service reads its own payment', () => {
+    const fee = { paise: () => 10_000, title: { en: 'Fee', hi: 'शुल्क' }, referenceName: { en: 'Number', hi: 'संख्या' } };
+    const finish = { label: 'Finish', hi: 'पूरा करें', from: ['Open' as const], to: 'Done' as const, by: ['system' as const], requires: ['payment' as const] };
+    expect(() => defineService({ ...base, fee, transitions: { finish } })).toThrow("broken: a service with a fee declares a 'pay' step by the system that requires 'payment'");
+    expect(() => defineService({ ...base, fee, transitions: { pay: { ...finish, by: ['admin' as const] } } })).toThrow("a 'pay' step by the system");
+    const ownPayment = { payment: { check: () => null } };
+    expect(() => defineService({ ...base, fee, requirements: ownPayment, transitions: { pay: finish } })).toThrow("broken: a service with a fee is paid through payments, not a 'payment' requirement of its own");
+    expect(defineService({ ...base, fee, transitions: { pay: finish } }).fee).toBe(fee);
+  });
+  it('stops the start when a step counts its hours from a day but declares no hours', () => {
+    const lapse = { label: 'Lapse', hi: 'व्यपगत', from: ['Open' as const], to: 'Done' as const, by: ['system' as const], afterDayOf: 'endsOn' };
+    expect(() => defineService({ ...base, transitions: { lapse } })).toThrow('broken.lapse: afterDayOf without afterHours');
+  });
 });
 
 describe('a service declared in one place, run by the kernel', () => {

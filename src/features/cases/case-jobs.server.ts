@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
+import type { Db } from '../../server/db';
 import { defineJob, type JobContext } from '../../server/jobs';
 import { pokeOutbox } from '../../server/outbox';
 import { HttpError } from '../../server/http';
+import { indianDate } from '../../lib/india-time';
 import { takeStep, SYSTEM_ACTOR } from './cases.server';
 import { queueOverdueNotice } from './case-messages.server';
 import { SERVICES } from './registry';
@@ -10,8 +12,9 @@ import { SYSTEM, type AnyService } from './service';
 /**
  * The kernel's time-driven steps, for every declared service, as jobs (src/server/jobs): the overdue notice
  * when a case passes its due time, and the steps a service declares the system takes after a while
- * (`afterHours`: a grievance resolved and never rated closes). Both are safe to run twice: a notice row's key
- * refuses a second notice, and a step checks the case's state again in its transaction.
+ * (`afterHours`: a grievance resolved and never rated closes; a licence past its last valid day expires).
+ * Both are safe to run twice: a notice row's key refuses a second notice, and a step checks the case's
+ * state again in its transaction.
  */
 
 /** Cases looked at per run; the next run takes the rest. */
@@ -55,20 +58,37 @@ export async function sendCaseOverdueNotices({ database, now }: JobContext, serv
   return sent;
 }
 
-/** Takes every step a service declares the system takes once a case has sat long enough in a state. */
+/** A day ('YYYY-MM-DD') the case's data holds under `key`, read inside the query: each engine reads JSON its own way. */
+function dayField(database: Db, key: string) {
+  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(key)) throw new Error(`not a data field: ${key}`);
+  return database.getExecutor().adapter instanceof PostgresAdapter
+    ? sql<string | null>`(service_case.data::jsonb ->> ${sql.lit(key)})`
+    : sql<string | null>`json_extract(service_case.data, ${sql.lit(`$.${key}`)})`;
+}
+
+/**
+ * Takes every step a service declares the system takes once a case has sat long enough in a state, or once
+ * long enough has passed since a day its data names (a licence's last valid day). This one job takes the
+ * timed steps of every service.
+ */
 export async function takeTimedSteps({ database, now }: JobContext, services: readonly AnyService[] = SERVICES): Promise<number> {
   let taken = 0;
   for (const service of services) {
     for (const [action, rule] of Object.entries(service.transitions)) {
       if (rule.afterHours === undefined || !rule.by.includes(SYSTEM)) continue;
       const hours = typeof rule.afterHours === 'number' ? rule.afterHours : await rule.afterHours(database);
-      const cutoff = new Date(now - hours * 3_600_000).toISOString();
+      const cutoff = now - hours * 3_600_000;
+      // Counted from entering the state, or from the start of the day a field of the case names: a day that
+      // began at least `hours` ago is one on or before India's date `hours` ago.
+      const since = rule.afterDayOf
+        ? sql<boolean>`${dayField(database, rule.afterDayOf)} <= ${indianDate(cutoff)}`
+        : sql<boolean>`${sql.ref('state_since')} <= ${new Date(cutoff).toISOString()}`;
       const waiting = await database
         .selectFrom('service_case')
         .select('number')
         .where('service', '=', service.name)
         .where('state', 'in', [...rule.from])
-        .where(sql<boolean>`${sql.ref('state_since')} <= ${cutoff}`)
+        .where(since)
         .limit(BATCH)
         .execute();
       for (const { number } of waiting) {

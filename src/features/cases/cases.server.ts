@@ -174,7 +174,7 @@ function plannedStep(service: AnyService, number: string, action: string, input:
   const documents = input.documents ?? [];
   const tooMany = filesTooMany(Math.max(photos.length, documents.length));
   if (tooMany) throw tooMany;
-  const note = (input.note ?? '').trim().slice(0, 2000);
+  const stepNote = (input.note ?? '').trim().slice(0, 2000);
   const fields = input.fields ?? {};
   const check = async (trx: Db) => {
     const row = await trx.selectFrom('service_case').selectAll().where('number', '=', number).where('service', '=', service.name).executeTakeFirst();
@@ -185,7 +185,7 @@ function plannedStep(service: AnyService, number: string, action: string, input:
     for (const [name, requirement] of requirementsOf(service, action)) if (requirement.load) loaded[name] = await requirement.load(trx, row.id, fields);
     const refusal = service.refusal({
       action, party: actor.party, state: row.state, isAssignee: actor.userId !== null && row.assignee_id === actor.userId,
-      context: { note, photoCount: photos.length, documentCount: documents.length, fields, record, loaded, now: clockNow() },
+      context: { note: stepNote, photoCount: photos.length, documentCount: documents.length, fields, record, loaded, now: clockNow() },
     });
     if (refusal) throw new HttpError(refusal.status, refusal.message, refusal.field ? { [refusal.field]: refusal.message } : undefined);
     return { row, data, loaded };
@@ -194,7 +194,10 @@ function plannedStep(service: AnyService, number: string, action: string, input:
     const { row, data, loaded } = await check(trx);
     const at = new Date(clockNow()).toISOString();
     const files = storedFiles(media, photos.length, documents.length);
-    const effect = rule.effect?.({ at, actorLabel: actor.label, note, fields, photoIds: files.filter((f) => f.kind === 'photo').map((f) => f.id), data, loaded }) ?? {};
+    const effect = (await rule.effect?.({ at, actorLabel: actor.label, note: stepNote, fields, photoIds: files.filter((f) => f.kind === 'photo').map((f) => f.id), data, loaded, database: trx, caseId: row.id, number: row.number,
+      takeNumber: async (series, day, year) => (await takeNumber(trx, series, day, year)).number })) ?? {};
+    // An effect that records something of its own (a licence issued) may word the step's note from it.
+    const note = effect.note ?? stepNote;
     const hours = await dueHours(service, rule.to, row.category_id, trx);
     const changes = {
       state: rule.to, state_since: at, updated_at: at, data: JSON.stringify({ ...data, ...effect.data }),

@@ -10,6 +10,7 @@ import { defineWorkflow, type StepRule, type Workflow } from '../../lib/workflow
 import { parseDayNumber, type NumberSeries } from '../../lib/number-series';
 import { REFUSAL } from '../../i18n/refusals';
 import type { Party, Role } from '../../lib/roles';
+import { paymentRequirement } from '../payments/case-fee';
 
 export type Lang = 'en' | 'hi';
 export interface Words {
@@ -77,10 +78,26 @@ export interface EffectInput {
   loaded?: Readonly<Record<string, unknown>>;
 }
 
-/** What a transition changes besides the state: the assignee (null: nobody), and fields of the service data. */
+/**
+ * What a step's effect is given besides: the step's transaction and the case's id, for an effect that records
+ * something of its own (the licence a paid fee issues). Typed loosely, as categoryDueHours is, to stay browser-safe.
+ */
+export interface StepEffectInput extends EffectInput {
+  database: any;
+  caseId: number;
+  number: string;
+  /** The next number of a declared series, in the step's transaction (a licence's): for a day, and a year it names. */
+  takeNumber: (series: NumberSeries, day: string, year?: string) => Promise<string>;
+}
+
+/**
+ * What a transition changes besides the state: the assignee (null: nobody), fields of the service data, and the
+ * step's note when the effect words it from what it did (a licence's number and validity).
+ */
 export interface EffectChanges {
   assigneeId?: number | null;
   data?: Record<string, unknown>;
+  note?: string;
 }
 
 /** The requirements the kernel provides to every service; 'original' only to one whose steps merge. */
@@ -98,7 +115,13 @@ export interface TransitionDeclaration<State extends string, Req extends string 
    * when the hours are a setting the council changes (read by the job from the database).
    */
   afterHours?: number | ((database: any) => Promise<number>);
-  effect?: (input: EffectInput) => EffectChanges;
+  /**
+   * Count `afterHours` from the start (in India) of the day a field of the case's data names (`validUntil`,
+   * 'YYYY-MM-DD'), instead of from the moment the case entered its state: a licence expires the day after its last.
+   */
+  afterDayOf?: string;
+  /** Beside the rule; given the step's transaction, it may record what the step did and may be async. */
+  effect?: (input: StepEffectInput) => EffectChanges | Promise<EffectChanges>;
   /** The citizen's message for this step: a key of the service's catalogue (see ServiceDeclaration.catalogue). */
   message?: string;
   /** The note of this step is always the citizen's to read (a reason they are owed). */
@@ -135,7 +158,7 @@ export type Catalogue = Record<string, (...args: any[]) => string>;
  * `Req` is the names of the service's own requirements, read from `requirements`: a step may require only
  * those and the built-in ones, so a misspelt requirement fails the typecheck (defineService also refuses it).
  */
-export interface ServiceDeclaration<State extends string, Action extends string, Req extends string = string> {
+export interface ServiceDeclaration<State extends string, Action extends string, Req extends string = string, Provided extends string = never> {
   /** The service's key in the case table and the API (`grievance`, `trade-licence`). */
   name: string;
   title: Words;
@@ -143,7 +166,8 @@ export interface ServiceDeclaration<State extends string, Action extends string,
   noun: string;
   states: Record<State, StateDeclaration>;
   initial: State;
-  transitions: Record<Action, TransitionDeclaration<State, NoInfer<Req>>>;
+  /** A step may also require what another feature provides the service (`Provided`: payments' 'payment' to one with a fee). */
+  transitions: Record<Action, TransitionDeclaration<State, NoInfer<Req> | Provided>>;
   /**
    * A category's own hours for a state (a grievance type's SLA, a trade's inspection time), read when a case
    * enters a state that starts a due time; undefined keeps the state's hours.
@@ -167,6 +191,8 @@ export interface ServiceDeclaration<State extends string, Action extends string,
   assigneeRoles?: readonly Role[];
   /** Citizens may say "me too" to its cases and follow them (case-supporters.server.ts): staff see how many did. */
   meToo?: true;
+  /** The service is paid for (its `pay` step requires 'payment'): the fee and the receipt's words. */
+  fee?: FeeDeclaration;
   /** Requirements of the service's own, and its wording of the built-in ones. */
   requirements?: Record<Req, Requirement>;
   requirementWords?: Partial<Record<'photo' | 'reason' | 'document', string>>;
@@ -214,6 +240,24 @@ export interface ServiceDeclaration<State extends string, Action extends string,
    * transitions name (and `lodge` for lodging); grievances point at src/i18n's catalogue.
    */
   catalogue: (lang: Lang) => Catalogue;
+}
+
+/**
+ * A service paid for through payments: any service that declares its fee gets a payable thing of its own kind
+ * (the service's name, referenced by the case's number), taken online or at the counter into the one receipt
+ * series, and its `pay` step (by the system, requiring 'payment') is taken in the receipt's transaction.
+ */
+export interface FeeDeclaration {
+  /** What is owed for a case, in whole paise, from what was lodged. */
+  paise: (record: PublicCase) => number;
+  /** The receipt's and its message's words for what was paid ('Trade licence fee'). */
+  title: Words;
+  /** What the receipt calls the case's number ('Application number'). */
+  referenceName: Words;
+  /** Where the payer lands back from the gateway: the service's own page for the transaction; else the citizen's page for the case. */
+  returnPath?: (lang: Lang, transactionId: string) => string;
+  /** In the transaction that cancels its receipt (a bounced cheque): undo what the pay step recorded beyond the case. */
+  onCancelled?: (database: any, receiptId: number, at: string) => Promise<void>;
 }
 
 /** A step the citizen takes elsewhere: the words of its link and where it leads (a path on this site, English). */
@@ -313,10 +357,15 @@ const BUILT_IN: Record<string, (words: string | undefined) => Requirement> = {
   document: (words) => ({ check: (c) => (c.documentCount > 0 ? null : { status: 400, message: words ?? 'Attach the document.', field: 'documents' }) }),
 };
 
-/** A requirement by name: the service's own, else the kernel's built-in ones. */
+/** What other features provide to a service: payments' 'payment' (a valid receipt for the case) to one that declares a fee. */
+function providedRequirement(service: ServiceDeclaration<string, string>, name: string): Requirement | undefined {
+  return name === 'payment' && service.fee ? paymentRequirement : undefined;
+}
+
+/** A requirement by name: the service's own, else the kernel's built-in ones, else one another feature provides it. */
 function requirementNamed<State extends string, Action extends string>(service: ServiceDeclaration<State, Action>, name: string): Requirement | undefined {
   if (name === 'original' && !service.requirements?.original) return originalRequirement(service as ServiceDeclaration<string, string>);
-  return service.requirements?.[name] ?? BUILT_IN[name]?.(service.requirementWords?.[name as 'photo']);
+  return service.requirements?.[name] ?? BUILT_IN[name]?.(service.requirementWords?.[name as 'photo']) ?? providedRequirement(service as ServiceDeclaration<string, string>, name);
 }
 
 /** The requirements a transition names, resolved (defineService has refused a declaration naming one nobody provides). */
@@ -330,7 +379,28 @@ export function unprovidedRequirements(service: ServiceDeclaration<string, strin
   return Object.entries(service.transitions).flatMap(([action, rule]) => (rule.requires ?? []).filter((name) => !requirementNamed(service, name)).map((name) => `${action}: ${name}`));
 }
 
-export function defineService<State extends string, Action extends string, Req extends string = never>(declaration: ServiceDeclaration<State, Action, Req>): Service<State, Action> {
+/** The step payments take when a case's fee is paid. */
+export const PAY_STEP = 'pay';
+
+/**
+ * A declared fee needs a `pay` step the system takes on the receipt, requiring 'payment' as payments provide
+ * it (not a 'payment' of the service's own, which would let the step read something else as paid). What is
+ * wrong, or null.
+ */
+export function feeMismatch(service: ServiceDeclaration<string, string>): string | null {
+  if (!service.fee) return null;
+  const pay = service.transitions[PAY_STEP];
+  if (!pay || !pay.by.includes(SYSTEM) || !pay.requires?.includes('payment')) return `a service with a fee declares a '${PAY_STEP}' step by the system that requires 'payment'`;
+  if (service.requirements?.payment) return `a service with a fee is paid through payments, not a 'payment' requirement of its own`;
+  return null;
+}
+
+/** A service that declares a fee may require payments' 'payment' (for its `pay` step); any other may not. */
+export function defineService<State extends string, Action extends string, Req extends string = never>(
+  declaration: ServiceDeclaration<State, Action, Req, 'payment'> & { fee: FeeDeclaration },
+): Service<State, Action>;
+export function defineService<State extends string, Action extends string, Req extends string = never>(declaration: ServiceDeclaration<State, Action, Req>): Service<State, Action>;
+export function defineService<State extends string, Action extends string, Req extends string = never>(declaration: ServiceDeclaration<State, Action, Req, string>): Service<State, Action> {
   const stateNames = Object.keys(declaration.states) as State[];
   if (!stateNames.includes(declaration.initial)) throw new Error(`${declaration.name}: the initial state is not declared`);
   for (const [action, rule] of Object.entries(declaration.transitions) as [Action, TransitionDeclaration<State>][]) {
@@ -341,6 +411,11 @@ export function defineService<State extends string, Action extends string, Req e
   // A step that names a requirement nobody provides would be refused at run time, to every case: refused here, at start.
   const unprovided = unprovidedRequirements(declaration as unknown as ServiceDeclaration<string, string>);
   if (unprovided.length > 0) throw new Error(`${declaration.name}: nothing provides the requirement ${unprovided.join(', ')}`);
+  const feeWrong = feeMismatch(declaration as unknown as ServiceDeclaration<string, string>);
+  if (feeWrong) throw new Error(`${declaration.name}: ${feeWrong}`);
+  for (const [action, rule] of Object.entries(declaration.transitions) as [Action, TransitionDeclaration<State>][]) {
+    if (rule.afterDayOf && rule.afterHours === undefined) throw new Error(`${declaration.name}.${action}: afterDayOf without afterHours`);
+  }
   const workflow = defineWorkflow<State, Action, Party, TransitionDeclaration<State>>(declaration.transitions, {
     notYours: (rule) => `${rule.label}: your role may not do this.`,
     notFromHere: (rule, state) => `${rule.label}: not possible while the ${declaration.noun} is ${state}.`,

@@ -1,17 +1,20 @@
 import type { PortalModule } from '../modules';
 import { rolesIn } from '../../lib/roles';
+import { casePayables } from './case-payables.server';
 import { receiptVerifiable } from './receipt-verifiable.server';
 import { PAYMENT_JOBS } from './reconcile-jobs.server';
 import { CHEQUE_SCAN_READER } from './cheque-scans.server';
 import { RECEIPT_SERIES } from './receipt-series';
 
 /**
- * Payments: receipts are numbered in their own series and verified by number and check code; the jobs ask the
- * gateway about payments left open; a counter receipt's cheque scan is read by the counter's staff only.
+ * Payments: the fee of every case service that declares one is payable (its kind the service's name);
+ * receipts are numbered in their own series and verified by number and check code; the jobs ask the gateway
+ * about payments left open; a counter receipt's cheque scan is read by the counter's staff only.
  */
 export const PAYMENTS_MODULE: PortalModule = {
   name: 'payments',
   series: [RECEIPT_SERIES],
+  payables: casePayables(),
   verifiables: [receiptVerifiable],
   jobs: PAYMENT_JOBS,
   privateFileReaders: [CHEQUE_SCAN_READER],

@@ -3,10 +3,11 @@ import type { Lang } from '../../i18n/lang';
 import { installedModules } from '../modules';
 
 /**
- * What any service does to be paid for: it names the payable thing by (kind, reference), says what is owed
+ * What anything paid for declares (a service on the case kernel declares only its fee: case-payables.server.ts
+ * makes its payable): it names the payable thing by (kind, reference), says what is owed
  * now, and learns when it is paid through `onPaid`, called inside the transaction that writes the receipt
- * (so the service's own record of the payment exists exactly when the receipt does). Property tax is one;
- * a trade licence fee is another. Each is declared by its feature's module (src/modules.ts lists them).
+ * (so the service's own record of the payment exists exactly when the receipt does). Property tax is one,
+ * declared by its feature's module (src/modules.ts lists them); each fee of a case service is another.
  */
 export interface BillRequest {
   /** The amount the payer chose, for a service that allows part payment; otherwise undefined (pay it all). */
@@ -47,8 +48,8 @@ export interface Payable {
   onPaid: (trx: Db, bill: PaidBill, receipt: PaidReceipt) => Promise<void>;
   /** In the transaction that cancels a receipt (a bounced cheque): undo what onPaid recorded. */
   onCancelled: (trx: Db, receipt: PaidReceipt) => Promise<void>;
-  /** Where the payer lands after the gateway: the service's page for this transaction. */
-  returnPath: (lang: Lang, transactionId: string) => string;
+  /** Where the payer lands after the gateway: the service's page for this transaction (or for the reference paid). */
+  returnPath: (lang: Lang, transactionId: string, reference: string) => string;
   /** Where a payer pays this reference online (a path in their language), for a notice that it is owed again; none: at the office. */
   payPath?: (lang: Lang, reference: string) => string;
   /** The language the payer of this reference reads, where the service knows it (the one an application was made in). */

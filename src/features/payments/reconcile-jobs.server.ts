@@ -1,5 +1,6 @@
 import { defineJob, type JobContext } from '../../server/jobs';
 import { settleTransaction } from './transactions.server';
+import { LIVE_STATES } from './transaction-workflow';
 
 /**
  * Nobody is left with money taken and no receipt: transactions still live after their payer should have
@@ -22,7 +23,7 @@ async function settleLive({ database, now }: JobContext, olderThanMs: number, yo
   let query = database
     .selectFrom('payment_transaction')
     .select('public_id')
-    .where('state', 'in', ['created', 'pending'])
+    .where('state', 'in', [...LIVE_STATES])
     .where('created_at', '<=', new Date(now - olderThanMs).toISOString());
   if (youngerThanMs !== null) query = query.where('created_at', '>', new Date(now - youngerThanMs).toISOString());
   const due = await query.orderBy('created_at').limit(BATCH).execute();

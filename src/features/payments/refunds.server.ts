@@ -10,6 +10,8 @@ import { rupees } from './money';
 import { payableOf } from './payable';
 import { refusalOf } from './razorpay';
 import { findTransaction, recorder, type TransactionRow } from './transactions.server';
+import { REFUNDABLE_STATES } from './transaction-workflow';
+import { moveTransaction } from './transaction-move.server';
 
 /**
  * Money the council holds and must give back: a payment the gateway captured for another amount than billed
@@ -18,7 +20,7 @@ import { findTransaction, recorder, type TransactionRow } from './transactions.s
  * person at a time (a claim on the transaction), every exchange is stored, the outcome is audited, and a
  * refund the gateway refuses or does not answer leaves the payment waiting, with the reason, to be tried again.
  */
-export const REFUNDABLE = ['mismatch', 'refund-due'] as const;
+export const REFUNDABLE = REFUNDABLE_STATES;
 
 /**
  * A claim older than this is from a process that stopped while the gateway was being asked (a call ends within
@@ -65,7 +67,7 @@ export async function refundPayment(publicId: string, actor: Actor, database: Db
     .updateTable('payment_transaction')
     .set({ refund_claimed_at: claimedAt })
     .where('id', '=', txn.id)
-    .where('state', 'in', REFUNDABLE)
+    .where('state', 'in', [...REFUNDABLE])
     .where((eb) => eb.or([eb('refund_claimed_at', 'is', null), eb('refund_claimed_at', '<', new Date(now() - CLAIM_MS).toISOString())]))
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) {
@@ -108,12 +110,7 @@ export async function refundPayment(publicId: string, actor: Actor, database: Db
           return { result: null, audit: { action: 'update', recordId: txn.id, before, after: { ...before, refund: problem?.code ?? 'not-captured', detail: problem?.detail ?? '' } } };
         }
         const note = refundNote(paid.amountPaise, actor);
-        await trx
-          .updateTable('payment_transaction')
-          .set({ state: 'refunded', refund_claimed_at: null, paid_paise: paid.amountPaise, gateway_payment_id: paid.paymentId, updated_at: iso, note })
-          .where('id', '=', txn.id)
-          .where('refund_claimed_at', '=', claimedAt)
-          .execute();
+        await moveTransaction(trx, txn.id, 'refund', { refund_claimed_at: null, paid_paise: paid.amountPaise, gateway_payment_id: paid.paymentId, updated_at: iso, note }, { claimedAt });
         await tellThePayer(trx, txn, paid.amountPaise);
         return { result: null, audit: { action: 'update', recordId: txn.id, before, after: { ...before, state: 'refunded', paid_paise: paid.amountPaise, gateway_payment_id: paid.paymentId, note } } };
       },

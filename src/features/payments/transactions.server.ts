@@ -9,24 +9,18 @@ import type { NextStep, Record_, StatusAnswer } from './gateway';
 import { gateway } from './gateway-choice.server';
 import { payableOf, type BillRequest } from './payable';
 import { BillAlreadyPaid, issueReceipt } from './receipts.server';
+import { fromStates, LIVE_STATES } from './transaction-workflow';
+import { moveTransaction } from './transaction-move.server';
 
 /**
- * A payment's life (docs/payments.md has the diagram):
- *
- *   start ─► created ──callback / webhook / reconciliation: the gateway's own status──► success (receipt)
- *               │                                                                   ├► mismatch (paid, not the billed amount: no receipt, refund)
- *               ├──gateway says pending, or did not answer──► pending ──(same)──────┤
- *               │                                                                   ├► failed (bill open again)
- *               └──never attempted for an hour──────────────────────────────────────┘
- *                                                              refund-due: paid after the bill was paid or replaced
- *   failed ──signed callback or webhook, or the job for 5 days: the gateway says paid after all──► success, mismatch or refund-due
- *   mismatch, refund-due ──an admin refunds it through the gateway (refunds.server.ts)──► refunded
+ * A payment's life is declared in transaction-workflow.ts (states and moves as data; docs/payments.md has the
+ * diagram), and every move below is one of its steps through `moveTransaction`.
  *
  * Only the gateway's status fetched server to server moves a transaction to success; a callback or webhook is
  * only the occasion to ask. Each move is a conditional update from the states it may leave, so a second
  * callback, a webhook and the reconciliation job racing each other issue one receipt between them.
  */
-const LIVE = ['created', 'pending'] as const;
+const LIVE = LIVE_STATES;
 const SYSTEM = { id: null, email: 'payments' };
 
 export type TransactionRow = Awaited<ReturnType<typeof findTransaction>>;
@@ -188,33 +182,27 @@ export async function startPayment(input: { kind: string; reference: string; req
   } catch (err) {
     await database.transaction().execute(async (trx) => {
       await flush(trx, created.id);
-      await endWithout(trx, created.id, 'failed', `the gateway did not take the order: ${(err as Error).message}`);
+      await endWithout(trx, created.id, `the gateway did not take the order: ${(err as Error).message}`);
     });
     throw new HttpError(502, 'The payment gateway did not answer. Nothing was charged; please try again.');
   }
 }
 
-/** Ends a live transaction without a receipt: it frees the bill for another try. */
-async function endWithout(database: Db, id: number, state: 'failed', note: string): Promise<boolean> {
+/** Ends a live transaction without a receipt (the workflow's `fail`): it frees the bill for another try. */
+async function endWithout(database: Db, id: number, note: string): Promise<boolean> {
   const iso = new Date(now()).toISOString();
-  const done = await database
-    .updateTable('payment_transaction')
-    .set({ state, live_bill_id: null, note, updated_at: iso, checked_at: iso })
-    .where('id', '=', id)
-    .where('state', 'in', LIVE)
-    .executeTakeFirst();
-  return Number(done.numUpdatedRows) === 1;
+  return moveTransaction(database, id, 'fail', { live_bill_id: null, note, updated_at: iso, checked_at: iso });
 }
 
 /** How long an order may sit at the gateway untouched before it is given up. */
 export const ABANDON_AFTER_MS = 60 * 60_000;
 
 /**
- * The states the gateway's word "paid" moves a transaction from: a live one, and a failed one, since a
- * payment the gateway once reported failed may still be captured (the bank confirms late, or the payer tries
- * again on the same order). Moves only go forward: nothing paid is ever marked failed.
+ * A failed transaction may still be captured (the workflow's `capture` and `mismatch` leave 'failed' too): the
+ * bank confirms late, or the payer tries again on the same order. Moves only go forward: nothing paid is ever
+ * marked failed.
  */
-const PAYABLE_FROM = [...LIVE, 'failed'] as const;
+const CAPTURED_LATE_FROM = fromStates('capture').filter((state) => !LIVE.includes(state));
 
 /** How a transaction may be asked about: a live one always; a failed one only on a signed word from the gateway or by the job. */
 export interface SettleStep {
@@ -239,7 +227,7 @@ export async function settleTransaction(publicId: string, database: Db = db(), s
   const txn = step.known ?? (await findTransaction(publicId, database));
   if (!txn) return 'unknown';
   const live = (LIVE as readonly string[]).includes(txn.state);
-  if (!live && !(txn.state === 'failed' && step.failedToo)) return txn.state;
+  if (!live && !(CAPTURED_LATE_FROM.includes(txn.state as never) && step.failedToo)) return txn.state;
   const key = `${txn.public_id}|${live ? 'live' : 'failed'}`;
   const running = asking.get(database) ?? new Map<string, Promise<string>>();
   asking.set(database, running);
@@ -255,7 +243,7 @@ async function askAndAct(txn: NonNullable<TransactionRow>, live: boolean, databa
   const g = gateway();
   const at = now();
   if (!g || g.name !== txn.gateway || !txn.gateway_order_id) {
-    if (live && at - Date.parse(txn.created_at) > ABANDON_AFTER_MS) await endWithout(database, txn.id, 'failed', 'no order at the gateway');
+    if (live && at - Date.parse(txn.created_at) > ABANDON_AFTER_MS) await endWithout(database, txn.id, 'no order at the gateway');
     return (await findTransaction(txn.public_id, database))!.state;
   }
   const { record, flush } = recorder();
@@ -272,26 +260,24 @@ async function askAndAct(txn: NonNullable<TransactionRow>, live: boolean, databa
   } else if (answer && answer.outcome === 'paid') {
     await database.transaction().execute(async (trx) => {
       await flush(trx, txn.id);
-      await trx
-        .updateTable('payment_transaction')
-        .set({ state: 'mismatch', live_bill_id: null, gateway_payment_id: answer.paymentId, paid_paise: answer.amountPaise, checked_at: iso, updated_at: iso, note: `the gateway reports ${answer.amountPaise} paise paid against ${txn.amount_paise} billed: refund it` })
-        .where('id', '=', txn.id)
-        .where('state', 'in', PAYABLE_FROM)
-        .execute();
+      await moveTransaction(trx, txn.id, 'mismatch', {
+        live_bill_id: null, gateway_payment_id: answer.paymentId, paid_paise: answer.amountPaise, checked_at: iso, updated_at: iso,
+        note: `the gateway reports ${answer.amountPaise} paise paid against ${txn.amount_paise} billed: refund it`,
+      });
     });
   } else {
     await database.transaction().execute(async (trx) => {
       await flush(trx, txn.id);
       if (!live) {
         // Still not paid: the job asks again while the gateway may yet capture it.
-        await trx.updateTable('payment_transaction').set({ checked_at: iso }).where('id', '=', txn.id).where('state', '=', 'failed').execute();
+        await trx.updateTable('payment_transaction').set({ checked_at: iso }).where('id', '=', txn.id).where('state', 'in', CAPTURED_LATE_FROM).execute();
       } else if (!answer || answer.outcome === 'pending') {
-        await trx.updateTable('payment_transaction').set({ state: 'pending', checked_at: iso, updated_at: iso }).where('id', '=', txn.id).where('state', 'in', LIVE).execute();
+        await moveTransaction(trx, txn.id, 'wait', { checked_at: iso, updated_at: iso });
       } else if (answer.outcome === 'not-attempted') {
-        if (at - Date.parse(txn.created_at) > ABANDON_AFTER_MS) await endWithout(trx, txn.id, 'failed', 'never attempted at the gateway');
+        if (at - Date.parse(txn.created_at) > ABANDON_AFTER_MS) await endWithout(trx, txn.id, 'never attempted at the gateway');
         else await trx.updateTable('payment_transaction').set({ checked_at: iso }).where('id', '=', txn.id).execute();
       } else {
-        await endWithout(trx, txn.id, 'failed', 'the gateway reports the payment failed');
+        await endWithout(trx, txn.id, 'the gateway reports the payment failed');
       }
     });
   }
@@ -307,13 +293,8 @@ async function receiptFor(database: Db, id: number, billId: number, answer: Stat
   await runWrite({ actor: SYSTEM, entity: 'payment', table: 'payment_receipt', files: [], change: async (trx) => {
     await recordExchanges(trx);
     const iso = new Date(at).toISOString();
-    const moved = await trx
-      .updateTable('payment_transaction')
-      .set({ state: 'success', live_bill_id: null, gateway_payment_id: answer.paymentId, paid_paise: answer.amountPaise, checked_at: iso, updated_at: iso })
-      .where('id', '=', id)
-      .where('state', 'in', PAYABLE_FROM)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) return { result: null, audit: null }; // settled meanwhile
+    const moved = await moveTransaction(trx, id, 'capture', { live_bill_id: null, gateway_payment_id: answer.paymentId, paid_paise: answer.amountPaise, checked_at: iso, updated_at: iso });
+    if (!moved) return { result: null, audit: null }; // settled meanwhile
     try {
       const receipt = await issueReceipt(trx, { billId, mode: 'online', amountPaise: answer.amountPaise, paidAt: at, transactionId: id, instrument: answer.paymentId });
       return { result: null, audit: { action: 'create', recordId: receipt.id, before: null, after: { receipt: receipt.number, transaction: id, amount_paise: answer.amountPaise } } };
@@ -322,7 +303,7 @@ async function receiptFor(database: Db, id: number, billId: number, answer: Stat
       // Read now, not before: another transaction may have paid or replaced the bill since this one began.
       const bill = await trx.selectFrom('payment_bill').select('state').where('id', '=', billId).executeTakeFirstOrThrow();
       const note = `paid after the bill was ${bill.state === 'paid' ? 'paid another way' : 'replaced by a newer one'}: refund it`;
-      await trx.updateTable('payment_transaction').set({ state: 'refund-due', note }).where('id', '=', id).execute();
+      await moveTransaction(trx, id, 'owedBack', { note });
       return { result: null, audit: { action: 'update', recordId: id, before: null, after: { transaction: id, state: 'refund-due', note } } };
     }
   } }, database);
@@ -337,8 +318,8 @@ export async function handleCallback(publicId: string, fields: Record<string, st
   const txn = await findTransaction(publicId, database);
   if (!txn) return null;
   const g = gateway();
-  const bill = await database.selectFrom('payment_bill').select(['kind']).where('id', '=', txn.bill_id).executeTakeFirstOrThrow();
-  const location = payableOf(bill.kind).returnPath(txn.lang, txn.public_id);
+  const bill = await database.selectFrom('payment_bill').select(['kind', 'reference']).where('id', '=', txn.bill_id).executeTakeFirstOrThrow();
+  const location = payableOf(bill.kind).returnPath(txn.lang, txn.public_id, bill.reference);
   const reading = g && g.name === txn.gateway ? g.readCallback(fields) : { orderId: '', paymentId: '', signatureValid: false };
   const sameOrder = reading.orderId === '' || reading.orderId === txn.gateway_order_id;
   const signed = Boolean(fields.razorpay_signature ?? fields.msg ?? fields.responseparameter);

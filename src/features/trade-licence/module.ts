@@ -2,13 +2,16 @@ import type { PortalModule } from '../modules';
 import { hasDemoPart } from '../../../db/seed/demo-parts';
 import { rolesIn } from '../../lib/roles';
 import { licenceVerifiable } from './licence-verifiable.server';
-import { LICENCE_SERIES, TRADE_LICENCE_JOBS, tradeLicencePayable } from './licence.server';
+import { LICENCE_SERIES, TRADE_LICENCE_JOBS } from './licence.server';
 
-/** The trade licence: its fee is paid like any bill, its licences are numbered in their own series, verified by number, and expire by a job. */
+/**
+ * The trade licence: its licences are numbered in their own series, verified by number and reminded of before
+ * they end. Its fee is the service's declaration (payments make it payable) and its expiry the service's timed
+ * step (the kernel's job).
+ */
 export const TRADE_LICENCE_MODULE: PortalModule = {
   name: 'trade-licence',
   series: [LICENCE_SERIES],
-  payables: [tradeLicencePayable],
   verifiables: [licenceVerifiable],
   jobs: TRADE_LICENCE_JOBS,
   demo: {

@@ -61,22 +61,6 @@ export const replacementsRequirement: Requirement = {
   },
 };
 
-/** Issued: a valid receipt for this application's fee. */
-export const paymentRequirement: Requirement = {
-  load: async (database, caseId) => {
-    const row = await (database as Db)
-      .selectFrom('payment_receipt')
-      .innerJoin('service_case', 'service_case.number', 'payment_receipt.reference')
-      .select('payment_receipt.number')
-      .where('service_case.id', '=', caseId)
-      .where('payment_receipt.kind', '=', 'trade-licence')
-      .where('payment_receipt.state', '=', 'valid')
-      .executeTakeFirst();
-    return row?.number ?? null;
-  },
-  check: (c) => (c.loaded ? null : { status: 409, message: 'The fee is not paid yet.' }),
-};
-
 /** Straight to payment: a renewal whose trade, place and owners are the old licence's. */
 export const unchangedRenewalRequirement: Requirement = {
   check: (c) => (c.record.licenceType === 'renewal' && c.record.unchanged === true && !(Array.isArray(c.record.renewalChanges) && c.record.renewalChanges.length) ? null : { status: 409, message: 'Only an unchanged renewal skips the checks.' }),

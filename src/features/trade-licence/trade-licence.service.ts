@@ -1,6 +1,8 @@
 import { defineService, type Party, type Requirement } from '../cases/service';
 import { messages } from '../../i18n/messages';
-import { documentsRequirement, paymentRequirement, replacementsRequirement, unchangedRenewalRequirement } from './requirements';
+import { pathIn } from '../../i18n/lang';
+import { documentsRequirement, replacementsRequirement, unchangedRenewalRequirement } from './requirements';
+import { cancelLicencePaidBy, issueLicence } from './licence-issue';
 import { applicationSchema } from './application-schema';
 import { tradeLicenceFacts } from './staff-facts';
 import { VERDICT_EVENT, verdictEventWords } from './verdict-words';
@@ -46,9 +48,10 @@ export const TRADE_LICENCE = defineService({
     verify: { label: 'Documents verified', hi: 'दस्तावेज़ सत्यापित', from: ['Applied'], to: 'Inspection', by: ['verifier', 'admin'], requires: ['documents'], message: 'verified' },
     forward: { label: 'Inspected: forward for approval', hi: 'निरीक्षण हुआ: स्वीकृति हेतु भेजें', from: ['Inspection'], to: 'PendingApproval', by: ['inspector', 'admin'], requires: ['report'] },
     approve: { label: 'Approve', hi: 'स्वीकृत करें', from: ['PendingApproval'], to: 'PendingPayment', by: ['approver', 'admin'], message: 'approved' },
+    // Taken by payments in the receipt's transaction (the fee below); the licence is this step's effect.
     pay: {
       label: 'Fee paid: issue the licence', hi: 'शुल्क जमा: लाइसेंस जारी', from: ['PendingPayment'], to: 'Issued', by: ['system'], requires: ['payment'], message: 'issued',
-      effect: ({ fields }) => ({ data: { licenceNumber: fields.licenceNumber, validFrom: fields.validFrom, validUntil: fields.validUntil } }),
+      effect: issueLicence,
     },
     renewUnchanged: {
       label: 'Unchanged renewal: to payment', hi: 'बिना बदलाव नवीकरण: भुगतान हेतु', from: ['Applied'], to: 'PendingPayment', by: ['system'], requires: ['unchangedRenewal'], message: 'approved',
@@ -68,10 +71,19 @@ export const TRADE_LICENCE = defineService({
       tone: 'danger',
     },
     cancel: { label: 'Cancel the licence', hi: 'लाइसेंस रद्द करें', from: ['Issued'], to: 'Cancelled', by: ['approver', 'admin'], requires: ['reason'], publicNote: true, message: 'cancelled', tone: 'danger' },
-    expire: { label: 'Expired', hi: 'अवधि समाप्त', from: ['Issued'], to: 'Expired', by: ['system'], message: 'expired' },
+    // The day after the licence's last valid day (India's calendar): the kernel's timed steps take it.
+    expire: { label: 'Expired', hi: 'अवधि समाप्त', from: ['Issued'], to: 'Expired', by: ['system'], message: 'expired', afterHours: 24, afterDayOf: 'validUntil' },
   },
   lodgedBy: ['citizen', 'user', 'admin'],
-  requirements: { documents: documentsRequirement, payment: paymentRequirement, replacements: replacementsRequirement, unchangedRenewal: unchangedRenewalRequirement, report },
+  // The fee lodged with the application (fee.ts worked it out), paid online on the tracking page or at the counter.
+  fee: {
+    paise: (c) => Number(c.data.feePaise),
+    title: { en: 'Trade licence fee', hi: 'व्यापार लाइसेंस शुल्क' },
+    referenceName: { en: 'Application number', hi: 'आवेदन संख्या' },
+    returnPath: (lang, transactionId) => pathIn(lang, `/tradelicense/track?txn=${encodeURIComponent(transactionId)}`),
+    onCancelled: cancelLicencePaidBy,
+  },
+  requirements: { documents: documentsRequirement, replacements: replacementsRequirement, unchangedRenewal: unchangedRenewalRequirement, report },
   requirementWords: { reason: 'Say what is wrong, in words the applicant can act on.' },
   data: applicationSchema,
   // The public may know a trade by its name, its trade and its place: never its owners, their PAN or address.
