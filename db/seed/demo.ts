@@ -49,6 +49,8 @@ import { takeNumber } from '../../src/server/numbering';
 import { indianDate } from '../../src/lib/india-time';
 import { GRIEVANCE } from '../../src/features/grievance/grievance.service';
 import { wardLocalities } from './ward-localities';
+import { claimOnce } from '../../src/server/outbox';
+import { overdueKey } from '../../src/features/cases/case-jobs.server';
 // The property tax register's demo ward comes with the rest of the demo, in the same separately built file.
 export { seedPropertyTaxDemo } from './property-tax';
 export { seedTradeLicenceDemo } from './trade-licence';
@@ -105,7 +107,7 @@ async function markDemoOverdueNoticed(trx: Db): Promise<void> {
     .where('due_at', '<', at)
     .execute();
   for (const { id, due_at } of overdue) {
-    if (due_at) await trx.insertInto('case_overdue_notice').values({ case_id: id, due_at, sent_at: at }).execute();
+    if (due_at) await claimOnce(trx, overdueKey(id, due_at), at);
   }
 }
 

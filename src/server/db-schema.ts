@@ -168,8 +168,6 @@ export const TABLES = {
     /** Settings asked on the form for a confirmed subscription, as JSON, applied once its link is followed. */
     pending_change: textOrNull(),
   },
-  /** The daily digests: one row per subscription and Indian date, whether anything was sent (events > 0) or not. */
-  ward_alert_digest: { subscription_id: integer(), day: text(), sent_at: text(), events: integer() },
   ulb: { id: id(), ulb_name: text() },
   /** A citizen's reminder about a grievance: complaint_id is the case's id (the legacy calls answer it). */
   complaint_reminder: { id: id(), complaint_id: integer(), message: text(), created_date: text() },
@@ -245,9 +243,13 @@ export const TABLES = {
   },
   /** Each try at delivering a message: outcome 'sent' or 'failed', with the gateway's answer or the error. */
   outbox_attempt: { id: id(), message_id: integer(), at: text(), outcome: text<'sent' | 'failed'>(), answer: textOrEmpty() },
+  /**
+   * Every message sent at most once, by its key (src/server/outbox/sent-once.ts): an overdue notice per case and
+   * due time, a ward's digest per subscription and day (detail: how many events it told of), a renewal reminder.
+   */
+  sent_once: { key: text(), sent_at: text(), detail: textOrEmpty() },
   /** When each job last ran on the in-process runner (SQLite), so one missed while the server was down runs on start. */
   job_run: { name: text(), last_run_at: text(), last_finished_at: textOrNull(), last_error: textOrEmpty() },
-  /** The overdue notices sent: one per grievance and due time. */
   /**
    * Where a content record stands in its life (src/features/lifecycle): keyed by the type's API path and the
    * record's id; a record without a row is published and valid without end. Moments are UTC ISO instants.
@@ -377,8 +379,6 @@ export const TABLES = {
   },
   /** kind 'photo' or 'document'. */
   case_event_media: { event_id: integer(), position: integer(), media_id: integer(), kind: text<'photo' | 'document'>() },
-  /** The overdue notices sent: one per case and due time. */
-  case_overdue_notice: { case_id: integer(), due_at: text(), sent_at: text() },
   /** Who follows a case they did not lodge ("me too", or a merged duplicate's people): never public (src/features/cases/case-supporters.server.ts). */
   case_supporter: {
     id: id(), case_id: integer(), mobile: text(), email: text(), lang: text<'en' | 'hi'>(), via: text<'me-too' | 'merge'>(), merged_from: text(), at: text(),

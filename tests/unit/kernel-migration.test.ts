@@ -91,7 +91,8 @@ describe('the migration of grievances onto the case kernel', () => {
     expect(forCitizen[2].photos).toHaveLength(1);
     expect(forCitizen[3].rating).toBe(4);
 
-    expect(await database.selectFrom('case_overdue_notice').selectAll().execute()).toEqual([{ case_id: open, due_at: '2026-11-03T04:00:00.000Z', sent_at: '2026-11-03T04:01:00.000Z' }]);
+    // The notice sent stays sent: a claim of the one send-once table since (2026-11-30-pw-sent-once).
+    expect(await database.selectFrom('sent_once').select(['key', 'sent_at']).where('key', 'like', 'case-overdue:%').execute()).toEqual([{ key: `case-overdue:${open}:2026-11-03T04:00:00.000Z`, sent_at: '2026-11-03T04:01:00.000Z' }]);
     expect(await database.selectFrom('notification_log').select(['complaint_id', 'recipient']).execute()).toEqual([{ complaint_id: closed, recipient: '9876543210' }]);
     for (const table of ['complaint', 'grievance_event', 'grievance_event_media', 'grievance_overdue_notice']) {
       await expect(old.selectFrom(table).selectAll().execute()).rejects.toThrow();

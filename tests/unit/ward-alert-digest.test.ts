@@ -92,8 +92,11 @@ describe('the ward alerts\' daily digest', () => {
     expect(resolved.body).not.toContain('Now: Lodged.');
     expect(resolved.body).toContain('Now: Resolved.');
 
-    const recorded = await database.selectFrom('ward_alert_digest as d').innerJoin('ward_alert_subscription as s', 's.id', 'd.subscription_id')
-      .select(['s.recipient', 's.ward_id', 'd.day', 'd.events']).orderBy('s.id').execute();
+    // Each subscription's day is claimed once (its send-once key), with how many events it told of.
+    const subscriptions = await database.selectFrom('ward_alert_subscription').select(['id', 'recipient', 'ward_id']).orderBy('id').execute();
+    const claims = await database.selectFrom('sent_once').select(['key', 'detail']).where('key', 'like', 'ward-digest:%').execute();
+    const recorded = subscriptions.flatMap((s) => claims.filter((c) => c.key.startsWith(`ward-digest:${s.id}:`))
+      .map((c) => ({ recipient: s.recipient, ward_id: s.ward_id, day: c.key.split(':')[2], events: Number(c.detail) })));
     expect(recorded).toEqual([
       { recipient: 'both@example.in', ward_id: wards['1'], day: '2026-12-02', events: 2 },
       { recipient: 'both@example.in', ward_id: wards['2'], day: '2026-12-02', events: 0 },

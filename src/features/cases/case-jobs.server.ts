@@ -1,7 +1,7 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../server/db';
 import { defineJob, type JobContext } from '../../server/jobs';
-import { pokeOutbox } from '../../server/outbox';
+import { claimOnce, onceKey, pokeOutbox } from '../../server/outbox';
 import { HttpError } from '../../server/http';
 import { indianDate } from '../../lib/india-time';
 import { takeStep, SYSTEM_ACTOR } from './cases.server';
@@ -13,12 +13,16 @@ import { SYSTEM, type AnyService } from './service';
  * The kernel's time-driven steps, for every declared service, as jobs (src/server/jobs): the overdue notice
  * when a case passes its due time, and the steps a service declares the system takes after a while
  * (`afterHours`: a grievance resolved and never rated closes; a licence past its last valid day expires).
- * Both are safe to run twice: a notice row's key refuses a second notice, and a step checks the case's
- * state again in its transaction.
+ * Both are safe to run twice: the notice's send-once key refuses a second notice, and a step checks the
+ * case's state again in its transaction.
  */
 
 /** Cases looked at per run; the next run takes the rest. */
 const BATCH = 200;
+
+/** The send-once key of a case's overdue notice: one per case and due time. */
+const OVERDUE = 'case-overdue';
+export const overdueKey = (caseId: number, dueAt: string) => `${OVERDUE}:${caseId}:${dueAt}`;
 
 /** Tells the assignee and the admins, once per case and due time, that an open case is past its due time. */
 export async function sendCaseOverdueNotices({ database, now }: JobContext, services: readonly AnyService[] = SERVICES): Promise<number> {
@@ -29,23 +33,18 @@ export async function sendCaseOverdueNotices({ database, now }: JobContext, serv
     const due = await database
       .selectFrom('service_case')
       .leftJoin('app_user as assignee', 'assignee.id', 'service_case.assignee_id')
-      .leftJoin('case_overdue_notice as notice', (join) => join.onRef('notice.case_id', '=', 'service_case.id').onRef('notice.due_at', '=', 'service_case.due_at'))
+      .leftJoin('sent_once as notice', (join) => join.on('notice.key', '=', onceKey(OVERDUE, sql.ref('service_case.id'), sql.ref('service_case.due_at'))))
       .select(['service_case.id', 'service_case.number', 'service_case.due_at', 'assignee.email as assignee_email'])
       .where('service_case.service', '=', service.name)
       .where('service_case.state', 'in', [...service.openStates])
       .where('service_case.due_at', '<', at)
-      .where('notice.case_id', 'is', null)
+      .where('notice.key', 'is', null)
       .orderBy('service_case.due_at')
       .limit(BATCH)
       .execute();
     for (const row of due) {
       const noticed = await database.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('case_overdue_notice')
-          .values({ case_id: row.id, due_at: row.due_at!, sent_at: at })
-          .onConflict((oc) => oc.columns(['case_id', 'due_at']).doNothing())
-          .executeTakeFirst();
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) !== 1) return false; // another run noticed it first
+        if (!(await claimOnce(trx, overdueKey(row.id, row.due_at!), at))) return false; // another run noticed it first
         const still = await trx.selectFrom('service_case').select('id').where('id', '=', row.id).where('state', 'in', [...service.openStates]).where('due_at', '=', row.due_at!).executeTakeFirst();
         if (!still) return false;
         await queueOverdueNotice(trx, service, { number: row.number, dueAt: row.due_at!, assigneeEmail: row.assignee_email });

@@ -1,6 +1,6 @@
 import { db, type Db } from '../../server/db';
 import { now } from '../../server/clock';
-import { channelsFor, pokeOutbox, queueMessages } from '../../server/outbox';
+import { channelsFor, claimOnce, pokeOutbox, queueMessages } from '../../server/outbox';
 import type { Lang } from '../../i18n/lang';
 import { messages } from '../../i18n/messages';
 import { defineJob, type JobContext } from '../../server/jobs';
@@ -68,8 +68,8 @@ export async function publicLicence(number: string, database: Db = db(), at = no
 export const REMINDER_DAYS = [30, 7, 1] as const;
 
 /**
- * Reminds each holder of a licence ending 30 days, 7 days and one day from today, once each (the outbox
- * reference names the licence and the reminder, so a second run finds it sent).
+ * Reminds each holder of a licence ending 30 days, 7 days and one day from today, once each (a send-once
+ * key per licence and reminder, claimed with the message, so a second run finds it sent).
  */
 export async function sendRenewalReminders({ database, now: at }: JobContext): Promise<number> {
   const today = indianDate(at);
@@ -87,8 +87,7 @@ export async function sendRenewalReminders({ database, now: at }: JobContext): P
     for (const licence of ending) {
       const reference = `${licence.number}:renew-${days}`;
       const done = await database.transaction().execute(async (trx) => {
-        const already = await trx.selectFrom('outbox_message').select('id').where('reference', '=', reference).executeTakeFirst();
-        if (already) return false;
+        if (!(await claimOnce(trx, `licence-renewal:${licence.number}:${days}`, new Date(at).toISOString()))) return false;
         const lang: Lang = licence.lang === 'hi' ? 'hi' : 'en';
         const t = messages(lang).tradeLicenceMessages;
         const body = t.reminder(licence.number, licence.valid_until);

@@ -1,6 +1,7 @@
 import { defineJob, type JobContext } from '../../server/jobs';
+import { sql } from 'kysely';
 import { COUNCIL } from '../../lib/council-placeholders';
-import { pokeOutbox, queueMessages, type NewMessage } from '../../server/outbox';
+import { claimOnce, onceKey, pokeOutbox, queueMessages, type NewMessage } from '../../server/outbox';
 import { formatLongDate } from '../../lib/format';
 import { DAY_MS, indianDate, indianMoment } from '../../lib/india-time';
 import type { Lang } from '../../i18n/lang';
@@ -14,10 +15,14 @@ import { addressed, eventText, unsubscribeLink, wantsKind, wardEvents, type Aler
  * in-process runner within five minutes of it). Each run works on the latest 08:00 that has passed: a run
  * missed while the server was down is caught up by the next one, once, for that latest day only.
  *
- * Each subscription's digest for a day is recorded (ward_alert_digest, keyed by subscription and day) in the
- * transaction that queues the message, so a day's digest is never sent twice, by a repeated run or a second
- * instance; a day with nothing to tell is recorded too, and sends nothing.
+ * Each subscription's digest for a day is claimed once (the send-once key `ward-digest:<subscription>:<day>`,
+ * src/server/outbox/sent-once.ts) in the transaction that queues the message, so a day's digest is never sent
+ * twice, by a repeated run or a second instance; a day with nothing to tell is claimed too, and sends nothing.
  */
+const DIGEST = 'ward-digest';
+/** The start of a subscription's digests' send-once keys; the day follows. */
+export const digestKeyPrefix = (subscriptionId: number) => `${DIGEST}:${subscriptionId}:`;
+
 /** Subscriptions taken per run; the next run, five minutes on, takes the rest. */
 const BATCH = 500;
 
@@ -74,13 +79,13 @@ export async function sendWardDigests({ database, now }: JobContext): Promise<nu
   const due = (await database
     .selectFrom('ward_alert_subscription as s')
     .innerJoin('ward as w', 'w.id', 's.ward_id')
-    .leftJoin('ward_alert_digest as d', (join) => join.onRef('d.subscription_id', '=', 's.id').on('d.day', '=', slot.day))
+    .leftJoin('sent_once as d', (join) => join.on('d.key', '=', onceKey(DIGEST, sql.ref('s.id'), slot.day)))
     .select(['s.id', 's.channel', 's.recipient', 's.ward_id', 'w.ward_number', 's.events', 's.lang'])
     .where('s.frequency', '=', 'daily')
     // Confirmed before the morning's digest was due: a later one starts with tomorrow's.
     .where('s.confirmed_at', 'is not', null)
     .where('s.confirmed_at', '<=', until)
-    .where('d.subscription_id', 'is', null)
+    .where('d.key', 'is', null)
     .orderBy('s.channel')
     .orderBy('s.recipient')
     .orderBy('s.id')
@@ -96,13 +101,8 @@ export async function sendWardDigests({ database, now }: JobContext): Promise<nu
       const taken: Due[] = [];
       for (const s of subscriptions) {
         const told = events.filter((e) => e.wardId === s.ward_id && wantsKind(s.events, e.kind)).length;
-        const inserted = await trx
-          .insertInto('ward_alert_digest')
-          .values({ subscription_id: s.id, day: slot.day, sent_at: new Date(now).toISOString(), events: told })
-          .onConflict((oc) => oc.columns(['subscription_id', 'day']).doNothing())
-          .executeTakeFirst();
-        // Another run recorded it first: it is theirs to send.
-        if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1) taken.push(s);
+        // Another run claimed it first: it is theirs to send. The claim keeps how many events it told of.
+        if (await claimOnce(trx, `${digestKeyPrefix(s.id)}${slot.day}`, new Date(now).toISOString(), String(told))) taken.push(s);
       }
       if (taken.length === 0) return 0;
       const digest = digestMessages(taken, events, slot.day);

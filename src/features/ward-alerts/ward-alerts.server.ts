@@ -3,13 +3,14 @@ import { COUNCIL } from '../../lib/council-placeholders';
 import { db, type Db } from '../../server/db';
 import { now } from '../../server/clock';
 import { HttpError } from '../../server/http';
-import { pokeOutbox, queueMessages } from '../../server/outbox';
+import { forgetClaims, pokeOutbox, queueMessages } from '../../server/outbox';
 import { admitWardAlertRequest } from '../grievance/grievance-limits.server';
 import { maskMobile } from '../citizen/citizen-format';
 import type { Lang } from '../../i18n/lang';
 import { messages, type Messages } from '../../i18n/messages';
 import { addressed, siteLink, type AlertEvents } from './ward-alert-events.server';
 import { confirmToken, readConfirmToken, readUnsubscribeToken } from './ward-alert-tokens.server';
+import { digestKeyPrefix } from './ward-alert-digest.server';
 
 /**
  * Subscribing to a ward's grievance alerts, confirming and stopping them. One row per address and ward: a
@@ -257,7 +258,8 @@ export async function unsubscribe(token: string, database: Db = db()): Promise<n
     const ids = read.scope === 'one'
       ? [row.id]
       : (await trx.selectFrom('ward_alert_subscription').select('id').where('channel', '=', row.channel).where('recipient', '=', row.recipient).execute()).map((r) => r.id);
-    await trx.deleteFrom('ward_alert_digest').where('subscription_id', 'in', ids).execute();
+    // The ids may be given again to new subscriptions (SQLite reuses the highest): their digests start afresh.
+    for (const id of ids) await forgetClaims(trx, digestKeyPrefix(id));
     const deleted = await trx.deleteFrom('ward_alert_subscription').where('id', 'in', ids).executeTakeFirst();
     return Number(deleted.numDeletedRows);
   });

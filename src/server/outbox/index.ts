@@ -4,3 +4,4 @@ export { deliverDueMessages, pokeOutbox, outboxIdle, RETRY_WAITS_MS, CLAIM_MS } 
 export type { Channel } from './transports';
 export { send as sendNow, smsConfigured } from './transports';
 export { seedingDemo, nameDemoRecipients } from './demo';
+export { claimOnce, onceKey, forgetClaims } from './sent-once';
