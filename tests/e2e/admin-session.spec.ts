@@ -10,9 +10,9 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 const SIDEBAR = [
   'Dashboard',
   'About', 'Slider', 'Minister/Officer/Emp.', 'Latest News', 'Tender', 'Notice', 'Circular', 'Office Order', 'Gallery', 'Video Gallery', 'Press Release', 'Review Queue', 'Alerts', 'Translations',
-  'Case Inbox', 'Add/View Grievance', 'Grievance Performance', 'Feedback', 'Notifications',
-  'Tax Counter', 'Collection Register', 'Collection vs Demand', 'Tax Defaulters', 'Demand Notices', 'Property Tax', 'Payment Exceptions',
-  'Staff Accounts', 'Grievance Settings', 'Property Tax Settings', 'Trade Licence Settings', 'Ward Boundaries', 'Hindi Names', 'Audit Log',
+  'Case Inbox', 'Add/View Grievance', 'Grievance Performance', 'Feedback', 'Notifications', 'Meter Readings',
+  'Tax Counter', 'Collection vs Demand', 'Tax Defaulters', 'Demand Notices', 'Property Tax', 'Collection Register', 'Payment Exceptions',
+  'Council Settings', 'Staff Accounts', 'Grievance Settings', 'Property Tax Settings', 'Trade Licence Settings', 'Ward Boundaries', 'Hindi Names', 'Audit Log',
 ];
 
 async function expectDashboardCounts(page: Page) {
@@ -200,6 +200,9 @@ test('the account page changes the password, ends other sessions and keeps this 
     await page.getByRole('button', { name: 'User' }).click();
     await page.locator('#admin-user-menu').getByRole('link', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/account#change-password$/);
+    // Typing into the form while React takes it over could lose the keystrokes (seen on a busy machine: the
+    // last field's value was gone): wait until it has.
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
     await expect(page.getByRole('region', { name: 'Profile' })).toContainText(STAFF.email);
     await page.getByLabel('Current password').fill('wrong-password');
     await page.getByLabel('New password (at least 8 characters)').fill(temporary);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
 import { lodgeCase } from '../../src/features/cases/cases.server';
 import { STALL_PERMIT } from '../../src/features/stall-permit/stall-permit.service';
+import { asTestCouncil } from '../support/council';
 import { openServerDatabase } from '../support/database';
 import { outboxIdle } from '../../src/server/outbox';
 import type { Db } from '../../src/server/db';
@@ -39,7 +40,7 @@ let database: Db | null = null;
 async function lodgeStall(mobile: string, goods: string): Promise<string> {
   database ??= openServerDatabase(path.dirname(e2eDatabasePath()));
   const contact = { name: 'Sunita Devi', mobile, email: '', address: 'Gali 4, Station Road' };
-  return (await lodgeCase(STALL_PERMIT, { contact, data: { goods } }, {}, { party: 'user', userId: null, label: 'desk' }, database)).number;
+  return (await asTestCouncil(() => lodgeCase(STALL_PERMIT, { contact, data: { goods } }, {}, { party: 'user', userId: null, label: 'desk' }, database))).number;
 }
 
 test.afterAll(async () => {

@@ -19,7 +19,7 @@ test('an admin at a desk goes from a dashboard figure to the filtered inbox, and
   const sidebar = sidebarOf(page);
   for (const area of ['Content', 'Citizen services', 'Revenue', 'Settings']) await expect(sidebar.getByRole('heading', { name: area })).toBeVisible();
   await expect(sidebar.getByRole('list', { name: 'Revenue' }).getByRole('link')).toHaveText([
-    'Tax Counter', 'Collection Register', 'Collection vs Demand', 'Tax Defaulters', 'Demand Notices', 'Property Tax', 'Payment Exceptions',
+    'Tax Counter', 'Collection vs Demand', 'Tax Defaulters', 'Demand Notices', 'Property Tax', 'Collection Register', 'Payment Exceptions',
   ]);
   await expectNoSeriousA11yViolations(page, '/dashboard at 1280px');
 
