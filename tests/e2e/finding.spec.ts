@@ -99,7 +99,7 @@ test('the desk ticks two cases, assigns both to an officer at once and downloads
   const numbers: string[] = [];
   for (const mobile of mobiles) {
     const contact = { name: 'Geeta Yadav', mobile, email: '', address: 'Lane 6, Tilak Nagar' };
-    numbers.push((await asTestCouncil(() => lodgeCase(GRIEVANCE, { categoryId: 1, contact, data: { description: 'The drain near the school is blocked.' } }, {}, { party: 'user', userId: null, label: 'desk' }, database))).number);
+    numbers.push((await asTestCouncil(() => lodgeCase(GRIEVANCE, { categoryId: 1, contact, data: { description: 'The drain near the school is blocked.' } }, {}, { party: 'user', userId: null, label: 'desk' }, database!))).number);
   }
   await openSession(page, STAFF);
   await page.goto(`/cases?q=${stem}&sort=newest`);

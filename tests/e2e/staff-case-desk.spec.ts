@@ -40,7 +40,7 @@ let database: Db | null = null;
 async function lodgeStall(mobile: string, goods: string): Promise<string> {
   database ??= openServerDatabase(path.dirname(e2eDatabasePath()));
   const contact = { name: 'Sunita Devi', mobile, email: '', address: 'Gali 4, Station Road' };
-  return (await asTestCouncil(() => lodgeCase(STALL_PERMIT, { contact, data: { goods } }, {}, { party: 'user', userId: null, label: 'desk' }, database))).number;
+  return (await asTestCouncil(() => lodgeCase(STALL_PERMIT, { contact, data: { goods } }, {}, { party: 'user', userId: null, label: 'desk' }, database!))).number;
 }
 
 test.afterAll(async () => {
