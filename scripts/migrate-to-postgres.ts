@@ -143,8 +143,8 @@ async function main(): Promise<void> {
     checkSameShape(tables, await postgresColumns(target));
     // Table versions say only that the cache must render afresh, and the property tax heads and settings are
     // the defaults their migration writes (replaced below by the council's own), as are the trade licence's
-    // starting fee table and checklists; any other row means real data.
-    const MIGRATION_FILLED = new Set(['table_version', 'property_tax_head', 'property_tax_setting', 'trade_type', 'trade_fee_rate', 'trade_fee_setting', 'trade_document_rule']);
+    // starting fee table and checklists and the water tariff; any other row means real data.
+    const MIGRATION_FILLED = new Set(['table_version', 'property_tax_head', 'property_tax_setting', 'trade_type', 'trade_fee_rate', 'trade_fee_setting', 'trade_document_rule', 'water_setting']);
     for (const table of tables) {
       if (!MIGRATION_FILLED.has(table.name) && (await countRows(target, table.name)) > 0) {
         throw new CopyError(`the PostgreSQL database already holds data (table ${table.name}); point DATABASE_URL at an empty one.`);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCouncil } from '../../db/seed/council';
 import { seedDemoContent } from '../../db/seed/demo';
 import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
 import { addUser } from '../../src/server/auth/users';
@@ -23,6 +24,8 @@ describe.skipIf(!testPostgresUrl())('npm run migrate-to-postgres', { timeout: SC
     sqlite = openSqlite(sqliteDir);
     await migrateToLatest(sqlite);
     for (const account of DEMO_ACCOUNTS) await addUser(account.email, account.password, account.role, sqlite);
+    // The grievances' numbers carry the council's short name.
+    await seedDemoCouncil(sqlite);
     await seedDemoContent(sqlite);
     databaseUrl = await createFreshDatabase(testPostgresUrl()!, 'council_copy');
   });
