@@ -82,7 +82,7 @@ describe('two instances on one database', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true);
   });
 
-  it('number 200 grievances lodged at once through both with 200 distinct numbers, one after another in their series', async () => {
+  it('number 60 grievances lodged at once through both with 60 distinct numbers, one after another in their series', async () => {
     const token = await login(USER.email, USER.password, first.url);
     const lodge = async (i: number) => {
       const form = new FormData();
@@ -92,11 +92,13 @@ describe('two instances on one database', () => {
       expect(res.status).toBe(201);
       return ((await res.json()) as { id: number }).id;
     };
-    const ids = await Promise.all(Array.from({ length: 200 }, (_, i) => lodge(i)));
+    // 60, not 200: each lodging holds its series' counter until it commits, so a burst takes turns (36 s for 200
+    // on PostgreSQL); numbering.test.ts gives 220 transactions on two connections their serials at the data layer.
+    const ids = await Promise.all(Array.from({ length: 60 }, (_, i) => lodge(i)));
     const database = openServerDatabase(first.dataDir);
     try {
       const numbers = (await database.selectFrom('service_case').select('number').where('id', 'in', ids).execute()).map((r) => r.number);
-      expect(new Set(numbers).size).toBe(200);
+      expect(new Set(numbers).size).toBe(60);
       // Each financial year counts on its own (a burst at the turn of a year spans two): no gap within one.
       const byYear = new Map<string, number[]>();
       for (const n of numbers) {
