@@ -5,6 +5,7 @@ import { FormRefusal, HttpError } from '../../server/http';
 import { acceptSpooledFiles, checkSpooledFiles, readStreamedForm, type StreamedForm, type StreamedFormSpec } from '../../server/streamed-form';
 import type { AcceptedFile } from '../../server/content/uploads';
 import { clientAddress } from '../../server/request-origin';
+import { keptFilesSender } from '../cases/document-form.server';
 import { parseCoordinate } from '../wards/wards.server';
 import { claimSubmission, FORM_TOKEN_FIELD } from '../../server/form-submission';
 import { dropKeptFiles, keepFiles, keptFilesSent, senderMayKeep, type KeptFiles } from '../../server/kept-files';
@@ -169,12 +170,6 @@ function lodgeFieldsOf(form: FormData): Record<string, string> {
 export type PageLodging =
   | { lodged: string }
   | { lodged: null; sent: Record<string, string>; formToken: string | null; photosSent: boolean; kept: KeptFiles | null; error: unknown };
-
-/** Who a form's kept files are counted against: the member of staff, or the stranger's network address. */
-function keptFilesSender(context: Pick<APIContext, 'locals' | 'clientAddress'>): string {
-  const session = context.locals.session;
-  return session ? `user:${session.user.id}` : `address:${clientAddress(context)}`;
-}
 
 /**
  * Keeps a refused form's photos for its next sending: those kept before that it still ticks, and the new ones,

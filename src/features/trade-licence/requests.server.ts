@@ -1,13 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import type { APIContext } from 'astro';
 import { HttpError } from '../../server/http';
 import { readStreamedForm, type StreamedForm, type StreamedFormSpec } from '../../server/streamed-form';
-import { acceptUpload, sniffContentType, type AcceptedFile } from '../../server/content/uploads';
+import type { AcceptedFile } from '../../server/content/uploads';
 import { clientAddress } from '../../server/request-origin';
 import { claimSubmission } from '../../server/form-submission';
-import { dropKeptFiles, keepFiles, keptFilesSent, type KeptFiles } from '../../server/kept-files';
 import { admitLodging, assertAddressMayLodge } from '../grievance/grievance-limits.server';
-import type { CaseActor } from '../cases/cases.server';
+import { applyKeepingDocuments, readDocuments, sessionActor, type PageApplication, type RefusedDocuments, type SentDocuments } from '../cases/document-form.server';
 import type { Lang } from '../../i18n/lang';
 import { MAX_OWNERS } from './application-schema';
 import { allDocumentCodes } from './catalogue.server';
@@ -31,9 +29,8 @@ async function formSpec(client: string | undefined): Promise<StreamedFormSpec> {
   return { files: Object.fromEntries(codes.map((code) => [`doc_${code}`, { kind: 'document' as const, maxCount: 1, label: code }])), textBytes: 64 * 1024, client };
 }
 
-export function actorOf(session: App.Locals['session']): CaseActor {
-  return session ? { party: session.user.role, userId: session.user.id, label: session.user.email } : { party: 'citizen', userId: null, label: 'Citizen' };
-}
+/** Who is applying: the member of staff signed in, or a citizen without an account. */
+export const actorOf = sessionActor;
 
 /** Reads the form; a stranger whose address has lodged its hour's worth is refused before a byte is read. */
 export async function readApplicationForm(context: Pick<APIContext, 'locals' | 'clientAddress' | 'request'>): Promise<StreamedForm> {
@@ -65,32 +62,11 @@ export function applicationOf(typed: Record<string, string>): Record<string, unk
   return { ...typed, unchanged: typed.unchanged === 'true' || typed.unchanged === 'on', feePaise: /^\d{1,9}$/.test(feeRupees ?? '') ? Number(feeRupees) : undefined, owners };
 }
 
-/** The documents sent, each accepted by what its bytes are, and the message and status of each refused one. */
-async function readDocuments(form: StreamedForm): Promise<{ accepted: Record<string, AcceptedFile>; refused: Record<string, string>; status: number | undefined }> {
-  const accepted: Record<string, AcceptedFile> = {};
-  const refused: Record<string, string> = {};
-  let status: number | undefined;
-  for (const file of form.files) {
-    const code = file.part.replace(/^doc_/, '');
-    try {
-      if (file.tooLarge) throw new HttpError(413, `The document ${code} is too large.`, { [file.part]: 'This file is too large.' });
-      const bytes = new Uint8Array(await readFile(file.path));
-      const kind = sniffContentType(bytes)?.kind ?? 'document';
-      accepted[code] = await acceptUpload(bytes, { key: file.part, label: `The document ${code}`, kind });
-    } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      refused[file.part] = err.errors?.[file.part] ?? err.message;
-      status ??= err.status;
-    }
-  }
-  return { accepted, refused, status };
-}
-
 /** Each document sent, accepted by what its bytes are; the first refused one is the answer. */
 export async function documentsOf(form: StreamedForm): Promise<Record<string, AcceptedFile>> {
-  const { accepted, refused, status } = await readDocuments(form);
-  const [first] = Object.entries(refused);
-  if (first) throw new HttpError(status ?? 400, first[1], { [first[0]]: first[1] });
+  const { accepted, refused } = await readDocuments(form);
+  const [first] = Object.entries(refused.errors);
+  if (first) throw new HttpError(refused.status ?? 400, first[1], { [first[0]]: first[1] });
   return accepted;
 }
 
@@ -100,7 +76,7 @@ const SCOPE = 'tradelicense';
 /** Lodges once per form token, with these documents: a second sending of the same form answers the first's number. */
 async function lodgeOnce(
   context: Pick<APIContext, 'locals' | 'clientAddress'>, form: StreamedForm, typed: Record<string, string>, lang: Lang, source: 'web' | 'api',
-  documents: Record<string, AcceptedFile>, refused: { errors: Record<string, string>; status: number | undefined },
+  documents: SentDocuments, refused: RefusedDocuments,
 ): Promise<string> {
   const claim = await claimSubmission(SCOPE, form);
   if (claim.kind === 'done') return claim.result;
@@ -121,38 +97,13 @@ async function lodgeOnce(
 
 /** An application sent to the JSON API: its number, or the refusal thrown. */
 export async function applyOnce(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: StreamedForm, typed: Record<string, string>, lang: Lang, source: 'web' | 'api'): Promise<string> {
-  const { accepted, refused, status } = await readDocuments(form);
-  return lodgeOnce(context, form, typed, lang, source, accepted, { errors: refused, status });
+  const { accepted, refused } = await readDocuments(form);
+  return lodgeOnce(context, form, typed, lang, source, accepted, refused);
 }
 
-/** What the page's form came to: the number lodged, or the refusal and the files kept for the form sent again. */
-export type PageApplication = { number: string } | { number: null; error: unknown; kept: KeptFiles | null };
-
-/** Who a form's kept files are counted against: the member of staff, or the stranger's network address. */
-export function keptFilesSender(context: Pick<APIContext, 'locals' | 'clientAddress'>): string {
-  const session = context.locals.session;
-  return session ? `user:${session.user.id}` : `address:${clientAddress(context)}`;
-}
-
-/**
- * The page's form: the documents it sends, and those kept from a refused sending that it still ticks (a new file
- * for a document replaces the kept one). Refused, every document accepted is kept for the form sent again.
- */
-export async function applyFromPage(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: StreamedForm, typed: Record<string, string>, lang: Lang): Promise<PageApplication> {
-  const kept = await keptFilesSent(SCOPE, form.fields);
-  const { accepted, refused, status } = await readDocuments(form);
-  const standing = kept.filter((k) => !accepted[k.part.replace(/^doc_/, '')] && !refused[k.part]);
-  const documents = { ...Object.fromEntries(standing.map((k) => [k.part.replace(/^doc_/, ''), k.file])), ...accepted };
-  try {
-    const number = await lodgeOnce(context, form, typed, lang, 'web', documents, { errors: refused, status });
-    await dropKeptFiles(form.fields);
-    return { number };
-  } catch (error) {
-    // A sender over an abuse limit keeps nothing; every other refusal keeps what was sent for the next sending.
-    if (!(error instanceof HttpError) || error.status === 429) return { number: null, error, kept: null };
-    const sent = Object.entries(accepted).map(([code, file]) => ({ part: `doc_${code}`, position: 1, file }));
-    return { number: null, error, kept: await keepFiles(SCOPE, keptFilesSender(context), form.fields, standing, sent) };
-  }
+/** The page's form, its refused documents kept for the form sent again. */
+export function applyFromPage(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: StreamedForm, typed: Record<string, string>, lang: Lang): Promise<PageApplication> {
+  return applyKeepingDocuments(SCOPE, context, form, (documents, refused) => lodgeOnce(context, form, typed, lang, 'web', documents, refused));
 }
 
 /** The trader's replacements for refused documents, from the tracking page. */

@@ -2,17 +2,17 @@ import { readFile } from 'node:fs/promises';
 import type { APIContext } from 'astro';
 import { HttpError, PUBLIC_TEXT_LIMIT, readJsonBody } from '../../server/http';
 import { readStreamedForm, type StreamedForm, type StreamedFormSpec } from '../../server/streamed-form';
-import { acceptUpload, sniffContentType, type AcceptedFile } from '../../server/content/uploads';
+import { acceptUpload, type AcceptedFile } from '../../server/content/uploads';
 import { clientAddress } from '../../server/request-origin';
 import { claimSubmission } from '../../server/form-submission';
-import { dropKeptFiles, keepFiles, keptFilesSent, type KeptFiles } from '../../server/kept-files';
+import { applyKeepingDocuments, readDocuments, sessionActor, type PageApplication, type RefusedDocuments, type SentDocuments } from '../cases/document-form.server';
 import { admitLodging, assertAddressMayLodge } from '../grievance/grievance-limits.server';
 import { lookUpProperty } from '../property-tax/property-tax.server';
 import { startPayment } from '../payments/transactions.server';
 import { collectAtCounter, COUNTER_MODES, type CounterMode } from '../payments/counter.server';
 import { paiseFromRupees } from '../payments/money';
 import { findCase } from '../cases/case-queries.server';
-import { takeStep, type CaseActor } from '../cases/cases.server';
+import { takeStep } from '../cases/cases.server';
 import { citizenFromRequest } from '../citizen/citizen-request.server';
 import { servedOverHttps } from '../../server/request-origin';
 import type { Lang } from '../cases/service';
@@ -31,9 +31,8 @@ import { WATER } from './water.service';
 export const APPLICATION_FIELDS = ['propertyNumber', 'mobile', 'name', 'email', 'connectionType', 'pipeMm', 'billing', 'feePaise'] as const;
 const ALL_DOCUMENTS = [...new Set(['domestic', 'commercial', 'institutional'].flatMap(documentChecklist))];
 
-export function actorOf(session: App.Locals['session']): CaseActor {
-  return session ? { party: session.user.role, userId: session.user.id, label: session.user.email } : { party: 'citizen', userId: null, label: 'Citizen' };
-}
+/** Who is applying: the member of staff signed in, or a citizen without an account. */
+export const actorOf = sessionActor;
 
 const applicationSpec = (client: string | undefined): StreamedFormSpec => ({
   files: Object.fromEntries(ALL_DOCUMENTS.map((code) => [`doc_${code}`, { kind: 'document' as const, maxCount: 1, label: code }])),
@@ -53,30 +52,10 @@ export function typedFields(form: FormData): Record<string, string> {
   return Object.fromEntries(APPLICATION_FIELDS.map((name) => [name, String(form.get(name) ?? '').slice(0, 300)]));
 }
 
-/** Each file sent, accepted by what its bytes are (a PDF, or a picture re-encoded without its metadata). */
-async function readDocuments(form: StreamedForm): Promise<{ accepted: Record<string, AcceptedFile>; refused: Record<string, string>; status: number | undefined }> {
-  const accepted: Record<string, AcceptedFile> = {};
-  const refused: Record<string, string> = {};
-  let status: number | undefined;
-  for (const file of form.files) {
-    const code = file.part.replace(/^doc_/, '');
-    try {
-      if (file.tooLarge) throw new HttpError(413, `The document ${code} is too large.`, { [file.part]: 'This file is too large.' });
-      const bytes = new Uint8Array(await readFile(file.path));
-      accepted[code] = await acceptUpload(bytes, { key: file.part, label: `The document ${code}`, kind: sniffContentType(bytes)?.kind ?? 'document' });
-    } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
-      refused[file.part] = err.errors?.[file.part] ?? err.message;
-      status ??= err.status;
-    }
-  }
-  return { accepted, refused, status };
-}
-
 /** Lodges the application once per form token (a second sending of the same form answers the first's number). */
 async function lodgeOnce(
   context: Pick<APIContext, 'locals' | 'clientAddress'>, form: StreamedForm, typed: Record<string, string>, lang: Lang, source: 'web' | 'api',
-  documents: Record<string, AcceptedFile>, refused: { errors: Record<string, string>; status: number | undefined },
+  documents: SentDocuments, refused: RefusedDocuments,
 ): Promise<string> {
   const claim = await claimSubmission('water', form);
   if (claim.kind === 'done') return claim.result;
@@ -102,35 +81,15 @@ async function lodgeOnce(
 
 /** An application sent to the JSON call: its number, or the refusal thrown. */
 export async function applyOnce(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: StreamedForm, lang: Lang, source: 'web' | 'api'): Promise<string> {
-  const { accepted, refused, status } = await readDocuments(form);
-  return lodgeOnce(context, form, typedFields(form.fields), lang, source, accepted, { errors: refused, status });
+  const { accepted, refused } = await readDocuments(form);
+  return lodgeOnce(context, form, typedFields(form.fields), lang, source, accepted, refused);
 }
 
 const SCOPE = 'water';
 
-/** What the page's form came to: the number lodged, or the refusal and the files kept for the form sent again. */
-export type PageApplication = { number: string } | { number: null; error: unknown; kept: KeptFiles | null };
-
-/**
- * The page's form: the documents it sends and those kept from a refused sending that it still ticks (a new file
- * replaces a kept one). Refused, every document accepted is kept for the form sent again, so nothing attached is lost.
- * The page shows the whole fee table as it is now, so the fee it sends is the table's for the choice made.
- */
-export async function applyFromPage(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: StreamedForm, typed: Record<string, string>, lang: Lang): Promise<PageApplication> {
-  const kept = await keptFilesSent(SCOPE, form.fields);
-  const { accepted, refused, status } = await readDocuments(form);
-  const standing = kept.filter((k) => !accepted[k.part.replace(/^doc_/, '')] && !refused[k.part]);
-  const documents = { ...Object.fromEntries(standing.map((k) => [k.part.replace(/^doc_/, ''), k.file])), ...accepted };
-  try {
-    const number = await lodgeOnce(context, form, typed, lang, 'web', documents, { errors: refused, status });
-    await dropKeptFiles(form.fields);
-    return { number };
-  } catch (error) {
-    if (!(error instanceof HttpError) || error.status === 429) return { number: null, error, kept: null };
-    const sender = context.locals.session ? `user:${context.locals.session.user.id}` : `address:${clientAddress(context)}`;
-    const sent = Object.entries(accepted).map(([code, file]) => ({ part: `doc_${code}`, position: 1, file }));
-    return { number: null, error, kept: await keepFiles(SCOPE, sender, form.fields, standing, sent) };
-  }
+/** The page's form, its refused documents kept for the form sent again. */
+export function applyFromPage(context: Pick<APIContext, 'locals' | 'clientAddress'>, form: StreamedForm, typed: Record<string, string>, lang: Lang): Promise<PageApplication> {
+  return applyKeepingDocuments(SCOPE, context, form, (documents, refused) => lodgeOnce(context, form, typed, lang, 'web', documents, refused));
 }
 
 /** What a reading's form came to: what was saved, or the refusal with what was typed (the photo is chosen again). */
