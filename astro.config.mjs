@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { featurePages } from './scripts/astro/feature-pages.mjs';
 
 export default defineConfig({
   output: 'server',
@@ -10,7 +11,8 @@ export default defineConfig({
   // Middleware mode: our own Node entry (src/server/main.ts) owns the HTTP server so that the page cache
   // can answer before Astro renders anything.
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  // Each module's pages are routed from its own folder (scripts/astro/feature-pages.mjs).
+  integrations: [react(), featurePages()],
   // Astro's own origin check refuses every multipart POST without a browser Origin header, which would lock
   // out the existing mobile app (it authenticates with a bearer token). src/middleware.ts checks the origin
   // of cookie-authenticated writes instead, which is what CSRF protection needs.

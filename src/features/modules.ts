@@ -27,7 +27,8 @@ export interface PortalModule {
   /** Who may read the private files this module's records hold (src/features/shared/private-files.ts). */
   privateFileReaders?: readonly PrivateFileReader[];
   /**
-   * Its routes, by the pattern of their file under src/pages, with who may open each (src/server/route-table.ts).
+   * Its routes, by the pattern of their file (under src/pages, or its own pages/ folder), with who may open each
+   * (src/server/route-table.ts).
    * The route table is every module's, in the composition list's order: the sidebar lists a group's entries so.
    */
   routes?: Readonly<Record<string, RouteDeclaration>>;

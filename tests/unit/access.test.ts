@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { Socket } from 'node:net';
 import { IncomingMessage } from 'node:http';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { installPortalModules } from '../../src/modules';
+import { projectPages } from '../../scripts/astro/feature-pages.mjs';
 import { declarationOf, mayOpen, pageKey, patternForPath, routeTable } from '../../src/server/route-table';
 import { activeHref, navEntries, sidebarFor } from '../../src/server/admin-nav';
 import type { Role } from '../../src/server/db-schema';
@@ -14,26 +14,12 @@ import { resolveRequestClient } from '../../src/server/request-origin';
 // The route table is the composition list's, installed as an entry installs it.
 installPortalModules();
 
-const PAGES_DIR = path.resolve('src/pages');
-
-/** The route pattern Astro gives a file under src/pages: extension dropped, index is its folder. */
-function patternOfFile(file: string): string {
-  const route = `/${path.relative(PAGES_DIR, file).split(path.sep).join('/')}`.replace(/\.(astro|ts)$/, '').replace(/\/index$/, '');
-  return route === '' ? '/' : route;
-}
-
-function filesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)],
-  );
-}
 
 describe('the route inventory', () => {
-  const files = filesUnder(PAGES_DIR);
   const declared = Object.keys(routeTable());
 
-  it('declares the access of every file under src/pages, and nothing that has no file', () => {
-    const patterns = files.map(patternOfFile);
+  it('declares the access of every routed file (src/pages and each module\'s pages), and nothing that has no file', () => {
+    const patterns = projectPages(path.resolve('.')).map((page) => page.pattern);
     expect(patterns.filter((pattern) => !declared.includes(pattern))).toEqual([]);
     expect(declared.filter((pattern) => !patterns.includes(pattern))).toEqual([]);
   });

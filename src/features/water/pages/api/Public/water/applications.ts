@@ -1,5 +1,5 @@
-import { endpoint } from '../../../../server/http';
-import { applicationAnswer } from '../../../../features/water/answers.server';
+import { endpoint } from '../../../../../../server/http';
+import { applicationAnswer } from '../../../../answers.server';
 
 /** POST /api/Public/water/applications (multipart; doc_<code> files): answers the application number. */
 export const POST = endpoint(applicationAnswer);
