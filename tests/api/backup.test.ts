@@ -1,13 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { adminToken, documentCreate, labelledPdf } from '../../scripts/ops/admin-client';
 import { createSqliteDatabase, SQLITE_ONLY } from '../../scripts/ops/database-file';
 import { bearer } from '../support/api';
+import { askHost, bearerOf, createTestCouncil, PLATFORM_ENV, signInOn } from '../support/platform';
 import { SCRIPT_TEST_TIMEOUT, npmRun as runScript } from '../support/npm-run';
 import { startServer, tempDataDir } from '../support/server';
 
-/** `npm run backup` while the server runs, then `npm run restore` with it stopped: the round trip. */
+/** `npm run backup` while the server runs, then `npm run restore` with it stopped: the round trips, council by council and whole. */
 
 const npmRun = (args: string[], dataDir: string, env: Record<string, string> = {}) => runScript(args, { env: { DATA_DIR: dataDir, ...SQLITE_ONLY, ...env } });
 
@@ -22,40 +24,79 @@ async function noticeTitles(url: string): Promise<string[]> {
   return ((await res.json()) as { title: string }[]).map((n) => n.title);
 }
 
+/** Rows read straight from a council's SQLite file, with no server running. */
+function rowsIn<T>(dir: string, statement: string): T[] {
+  const file = new Database(path.join(dir, 'council.sqlite'), { readonly: true });
+  try {
+    return file.prepare(statement).all() as T[];
+  } finally {
+    file.close();
+  }
+}
+const newsTitles = (dir: string) => rowsIn<{ title: string }>(dir, 'SELECT title FROM latest_news ORDER BY id').map((r) => r.title).filter((t) => t.startsWith('Second'));
+const noticeTitlesIn = (dir: string) => rowsIn<{ title: string }>(dir, 'SELECT title FROM notice').map((r) => r.title);
+
 const backupNames = (dataDir: string) => fs.readdirSync(path.join(dataDir, 'backups')).filter((n) => /^council-\d{8}-\d{6}(-\d+)?\.sqlite$/.test(n));
 
 describe('backup and restore', { timeout: SCRIPT_TEST_TIMEOUT }, () => {
-  it('restores a backup taken while serving: what came before it is back, what came after is gone', async () => {
+  it('backs up every council and the platform while serving, restores one council, then the whole set', async () => {
     const dataDir = tempDataDir();
     await createSqliteDatabase(dataDir);
-    let server = await startServer({ ...SQLITE_ONLY, SEED: 'none' }, { dataDir });
-    let file: string;
+    let server = await startServer({ ...SQLITE_ONLY, ...PLATFORM_ENV, SEED: 'none' }, { dataDir });
+    const second = await createTestCouncil(server, 'second.test');
+    const secondDir = path.join(dataDir, 'councils', second.slug);
+    let stamp: string;
     try {
+      const secondToken = await signInOn(server, second.host, second.admin);
+      const news = async (title: string) => {
+        const made = await askHost(server, second.host, 'POST', '/api/Admin/latest-news', bearerOf(secondToken), { id: 0, title, description: 'Ward office.' });
+        expect(made.status, made.body).toBe(201);
+      };
       await createNotice(server.url, 'Before the backup');
+      await news('Second before the backup');
       const backup = await npmRun(['backup'], dataDir);
       expect(backup.code, backup.out).toBe(0);
-      file = /Backed up to (\S+) \(/.exec(backup.out)![1];
-      expect(path.dirname(file)).toBe(path.join(dataDir, 'backups'));
-      await createNotice(server.url, 'After the backup');
+      // One set, one stamp: each council's copy in its own folder, the platform's in the data folder's.
+      stamp = /npm run restore -- (\S+)/.exec(backup.out)![1];
+      const backedUp = [...backup.out.matchAll(/Backed up (.+?) to (\S+) \(/g)].map((m) => [m[1], m[2]]);
+      expect(backedUp).toEqual([
+        ['council first', path.join(dataDir, 'backups', `council-${stamp}.sqlite`)],
+        [`council ${second.slug}`, path.join(secondDir, 'backups', `council-${stamp}.sqlite`)],
+        ['the platform', path.join(dataDir, 'backups', `platform-${stamp}.sqlite`)],
+      ]);
+      const one = await npmRun(['backup', '--', '--council', second.slug], dataDir);
+      expect(one.code, one.out).toBe(0);
+      expect([...one.out.matchAll(/Backed up (.+?) to/g)].map((m) => m[1])).toEqual([`council ${second.slug}`]);
+      const unknown = await npmRun(['backup', '--', '--council', 'nowhere'], dataDir);
+      expect(unknown.code).toBe(1);
+      expect(unknown.out).toMatch(/No council has the slug "nowhere"/);
 
-      const refused = await npmRun(['restore', file], dataDir);
+      await createNotice(server.url, 'After the backup');
+      await news('Second after the backup');
+      const refused = await npmRun(['restore', '--', '--council', second.slug, `council-${stamp}.sqlite`], dataDir);
       expect(refused.code).toBe(1);
       expect(refused.out).toMatch(/Stop the server first/);
     } finally {
       await server.stop();
     }
 
-    const restored = await npmRun(['restore', file], dataDir);
-    expect(restored.code, restored.out).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'council.sqlite-wal'))).toBe(false);
-    const aside = /kept at (\S+)\./.exec(restored.out)![1];
-    expect(fs.existsSync(aside)).toBe(true);
+    // One council: the other keeps what came after.
+    const restoredOne = await npmRun(['restore', '--', '--council', second.slug, `council-${stamp}.sqlite`], dataDir);
+    expect(restoredOne.code, restoredOne.out).toBe(0);
+    expect(fs.existsSync(path.join(secondDir, 'council.sqlite-wal'))).toBe(false);
+    expect(fs.existsSync(/kept at (\S+)\./.exec(restoredOne.out)![1])).toBe(true);
+    expect(newsTitles(secondDir)).toEqual(['Second before the backup']);
+    expect(noticeTitlesIn(dataDir)).toContain('After the backup');
 
-    server = await startServer({ ...SQLITE_ONLY, SEED: 'none' }, { dataDir });
+    const restoredAll = await npmRun(['restore', '--', stamp], dataDir);
+    expect(restoredAll.code, restoredAll.out).toBe(0);
+    expect(restoredAll.out).toMatch(/Restored the platform/);
+    server = await startServer({ ...SQLITE_ONLY, ...PLATFORM_ENV, SEED: 'none' }, { dataDir });
     try {
       const titles = await noticeTitles(server.url);
       expect(titles).toContain('Before the backup');
       expect(titles).not.toContain('After the backup');
+      expect((await askHost(server, second.host, 'GET', '/')).body).toContain('Second before the backup');
     } finally {
       await server.stop();
     }
@@ -68,7 +109,7 @@ describe('backup and restore', { timeout: SCRIPT_TEST_TIMEOUT }, () => {
     for (let i = 0; i < 3; i++) {
       const run = await npmRun(['backup'], dataDir, { BACKUP_KEEP: '2' });
       expect(run.code, run.out).toBe(0);
-      made.push(path.basename(/Backed up to (\S+) \(/.exec(run.out)![1]));
+      made.push(path.basename(/Backed up council first to (\S+) \(/.exec(run.out)![1]));
     }
     expect(backupNames(dataDir).sort()).toEqual(made.slice(-2).sort());
 
