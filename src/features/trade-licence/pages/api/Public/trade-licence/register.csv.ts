@@ -1,5 +1,5 @@
-import { endpoint } from '../../../../server/http';
-import { OPEN_DATA_MAX_ROWS, licenceRegister, registerCsv, registerFilterOf } from '../../../../features/trade-licence/register.server';
+import { endpoint } from '../../../../../../server/http';
+import { OPEN_DATA_MAX_ROWS, licenceRegister, registerCsv, registerFilterOf } from '../../../../register.server';
 
 /** GET /api/Public/trade-licence/register.csv?q=&ward=: the same register as register.json, one licence a line. */
 export const GET = endpoint(async ({ url }) => {

@@ -1,5 +1,5 @@
-import { endpoint, json } from '../../../../server/http';
-import { applyOnce, readApplicationForm, typedFields } from '../../../../features/trade-licence/requests.server';
+import { endpoint, json } from '../../../../../../server/http';
+import { applyOnce, readApplicationForm, typedFields } from '../../../../requests.server';
 
 /**
  * POST /api/Public/trade-licence/applications (multipart: the form's fields, owners as owner1_name…, one

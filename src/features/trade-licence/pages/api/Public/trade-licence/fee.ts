@@ -1,5 +1,5 @@
-import { endpoint, HttpError, json } from '../../../../server/http';
-import { feeFor, financialYearsOpen } from '../../../../features/trade-licence/applications.server';
+import { endpoint, HttpError, json } from '../../../../../../server/http';
+import { feeFor, financialYearsOpen } from '../../../../applications.server';
 
 /**
  * GET /api/Public/trade-licence/fee?tradeType=&structure=&kind=new|renewal&area=&employees=&financialYear=:

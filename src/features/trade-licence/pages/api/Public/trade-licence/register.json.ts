@@ -1,5 +1,5 @@
-import { endpoint, json } from '../../../../server/http';
-import { OPEN_DATA_MAX_ROWS, licenceRegister, registerFilterOf } from '../../../../features/trade-licence/register.server';
+import { endpoint, json } from '../../../../../../server/http';
+import { OPEN_DATA_MAX_ROWS, licenceRegister, registerFilterOf } from '../../../../register.server';
 
 /**
  * GET /api/Public/trade-licence/register.json?q=&ward=: the licence register's public part as open data

@@ -1,13 +1,13 @@
-import { endpoint, HttpError, json, readFormBody } from '../../../../../server/http';
-import { parseCaseNumber } from '../../../../../features/cases/service';
-import { findCase } from '../../../../../features/cases/case-queries.server';
-import { now } from '../../../../../server/clock';
-import { acceptRemaining, documentRows, judgeDocument } from '../../../../../features/trade-licence/verdicts.server';
-import { verdictWords } from '../../../../../features/trade-licence/verdict-words';
-import { TRADE_LICENCE } from '../../../../../features/trade-licence/trade-licence.service';
-import { actorOf } from '../../../../../features/trade-licence/requests.server';
-import { messages } from '../../../../../i18n/messages';
-import type { Lang } from '../../../../../i18n/lang';
+import { endpoint, HttpError, json, readFormBody } from '../../../../../../../server/http';
+import { parseCaseNumber } from '../../../../../../cases/service';
+import { findCase } from '../../../../../../cases/case-queries.server';
+import { now } from '../../../../../../../server/clock';
+import { acceptRemaining, documentRows, judgeDocument } from '../../../../../verdicts.server';
+import { verdictWords } from '../../../../../verdict-words';
+import { TRADE_LICENCE } from '../../../../../trade-licence.service';
+import { actorOf } from '../../../../../requests.server';
+import { messages } from '../../../../../../../i18n/messages';
+import type { Lang } from '../../../../../../../i18n/lang';
 
 /**
  * POST /api/Staff/trade-licence/{number}/documents: the verifier's word on the application's documents.

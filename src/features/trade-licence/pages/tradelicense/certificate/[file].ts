@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { errorResponse, HttpError } from '../../../server/http';
-import { publicLicence } from '../../../features/trade-licence/licence.server';
-import { certificateEtag, licenceCertificate } from '../../../features/trade-licence/certificate-store.server';
+import { errorResponse, HttpError } from '../../../../../server/http';
+import { publicLicence } from '../../../licence.server';
+import { certificateEtag, licenceCertificate } from '../../../certificate-store.server';
 
 /**
  * A licence's certificate as PDF, at /tradelicense/certificate/{licence number}.pdf: public facts only, its

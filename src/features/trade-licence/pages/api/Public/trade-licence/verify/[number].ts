@@ -1,5 +1,5 @@
-import { endpoint, HttpError, json } from '../../../../../server/http';
-import { publicLicence } from '../../../../../features/trade-licence/licence.server';
+import { endpoint, HttpError, json } from '../../../../../../../server/http';
+import { publicLicence } from '../../../../../licence.server';
 
 /** GET /api/Public/trade-licence/verify/{licence number}: valid, expired or cancelled, and the trade's public facts only. */
 export const GET = endpoint(async ({ params }) => {

@@ -1,6 +1,6 @@
-import { endpoint, HttpError, json } from '../../../../../server/http';
-import { staffCase } from '../../../../../features/cases/staff-cases-api.server';
-import { readApplicationForm, replaceDocuments } from '../../../../../features/trade-licence/requests.server';
+import { endpoint, HttpError, json } from '../../../../../../../server/http';
+import { staffCase } from '../../../../../../cases/staff-cases-api.server';
+import { readApplicationForm, replaceDocuments } from '../../../../../requests.server';
 
 /**
  * POST /api/Staff/trade-licence/{number}/replacements: the counter clerk (or an admin) sends the applicant's

@@ -1,5 +1,0 @@
-import { endpoint } from '../../../../server/http';
-import { createAnswer, listAnswer } from '../../../../features/trade-licence/settings-api.server';
-
-export const GET = endpoint(listAnswer);
-export const POST = endpoint(createAnswer);
