@@ -9,9 +9,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readConfig, readPaymentSettings } from './config';
-import { closeDb, SQLITE_FILE_NAME } from './db';
+import { closeDb } from './db';
 import { currentCouncil, withCouncil } from './council-context';
-import { councilDatabase } from './councils/databases';
+import { checkpointCouncilFiles, councilDatabase } from './councils/databases';
 import { closePlatformDb } from './councils/platform';
 import { destinationOf, firstCouncil, listCouncils } from './councils/registry';
 import { answerCouncilUnavailable, answerPlatformPage } from './councils/platform-pages';
@@ -143,10 +143,10 @@ export async function serve({ jobs: JOBS, firstPages }: ServerParts): Promise<vo
   void withCouncil(first, () => pokeOutbox());
   // Files of forms that were arriving when a process of this server was killed are deleted before serving.
   await sweepLeftoverSpools(config.dataDir);
-  // On SQLite, the first council's write-ahead log is copied back into the database file off the event loop
-  // (the others, seldom as busy, checkpoint as they commit: a thread each would cost hundreds of them).
-  const open = councilDatabase(first);
-  const checkpoints = open.sqliteFile ? checkpointInBackground(open.sqliteFile, path.join(config.dataDir, SQLITE_FILE_NAME)) : { stop: async () => {} };
+  // On SQLite, every open council's write-ahead log is copied back into its database file off the event loop,
+  // by one thread for all of them.
+  const checkpoints = config.databaseUrl ? { stop: async () => {} } : checkpointInBackground();
+  if ('watch' in checkpoints) checkpointCouncilFiles(checkpoints);
 
   const { handler } = (await import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href)) as { handler: NodeHandler };
   const staticFiles = loadStaticFiles(path.join(distDir, 'client'), path.join(distDir, PRECOMPRESSED_DIR));

@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startServer, type TestServer } from '../support/server';
 import { ADMIN } from '../support/api';
 import { rawRequest, type RawAnswer } from '../support/raw-request';
+import { until } from '../support/until';
 import { openServerDatabase, queryServerDatabase } from '../support/database';
 import { openSqlite } from '../../src/server/db';
 import { DEMO_SECOND_COUNCIL } from '../../src/server/councils/setup';
@@ -209,6 +211,19 @@ describe('the page cache', () => {
     }
     expect(kept).toBeGreaterThan(2 * 1024 * 1024);
     expect((await onB('/')).headers['x-page-cache']).toBe('hit');
+  });
+});
+
+describe('SQLite\'s checkpoints', () => {
+  it.skipIf(!!process.env.TEST_POSTGRES_URL)('copy a council\'s write-ahead log into its own database file in the background, not only the first council\'s', async () => {
+    const token = await signIn(B_HOST, DEMO_SECOND_COUNCIL.adminEmail, DEMO_SECOND_COUNCIL.adminPassword);
+    const title = `Checkpointed ${Date.now()}`;
+    const made = await ask(B_HOST, 'POST', '/api/Admin/latest-news', bearer(token), { id: 0, title, description: 'Ward office.' });
+    expect(made.status, made.body).toBe(201);
+    // A few pages written: far below the 1000 a connection waits for before it checkpoints on its own, so the
+    // row reaches the database file (not only its -wal) when the background worker copies it there.
+    const file = path.join(server.dataDir, 'councils', DEMO_SECOND_COUNCIL.slug, 'council.sqlite');
+    await until(() => fs.readFileSync(file).includes(title) || undefined, 'the row is checkpointed into the file');
   });
 });
 

@@ -3,7 +3,8 @@ import type pg from 'pg';
 import { readConfig } from '../config';
 import { processSingleton } from '../singleton';
 import type { Council } from '../council-context';
-import { openPostgresSchema, openSqliteFile, postgresPool, type OpenDatabase } from '../db';
+import { openPostgresSchema, openSqliteFile, postgresPool, SQLITE_FILE_NAME, type OpenDatabase } from '../db';
+import type { Checkpoints } from '../sqlite-checkpoint';
 
 /**
  * Where each council's data lives, and its open handles. SQLite: a file per council; the first council keeps
@@ -25,11 +26,20 @@ export function councilSchema(council: Pick<Council, 'slug' | 'first'>): string 
 }
 
 interface Databases {
-  open: Map<number, OpenDatabase>;
+  open: Map<number, OpenDatabase & { file?: string }>;
   pool: pg.Pool | null;
+  /** The server's background checkpoints (sqlite-checkpoint.ts): every council's file it opens is handed to them. */
+  checkpoints: Checkpoints | null;
 }
 
-const databases = (): Databases => processSingleton('council-databases', () => ({ open: new Map(), pool: null }));
+const databases = (): Databases => processSingleton('council-databases', () => ({ open: new Map(), pool: null, checkpoints: null }));
+
+/** Hands every council's SQLite file open now, and every one opened later, to the background checkpoints. */
+export function checkpointCouncilFiles(checkpoints: Checkpoints): void {
+  const state = databases();
+  state.checkpoints = checkpoints;
+  for (const open of state.open.values()) if (open.sqliteFile && open.file) checkpoints.watch(open.sqliteFile, open.file);
+}
 
 /** The one pool every council's schema (and the platform's) is reached through. */
 export function sharedPostgresPool(url: string): pg.Pool {
@@ -44,9 +54,13 @@ export function councilDatabase(council: Council): OpenDatabase {
   let open = state.open.get(council.id);
   if (!open) {
     const config = readConfig();
-    open = config.databaseUrl
-      ? { db: openPostgresSchema(sharedPostgresPool(config.databaseUrl), councilSchema(council)), engine: 'postgres' }
-      : openSqliteFile(councilDataDir(council, config.dataDir));
+    if (config.databaseUrl) {
+      open = { db: openPostgresSchema(sharedPostgresPool(config.databaseUrl), councilSchema(council)), engine: 'postgres' };
+    } else {
+      const dir = councilDataDir(council, config.dataDir);
+      open = { ...openSqliteFile(dir), file: path.join(dir, SQLITE_FILE_NAME) };
+      if (open.sqliteFile) state.checkpoints?.watch(open.sqliteFile, open.file!);
+    }
     state.open.set(council.id, open);
   }
   return open;
@@ -62,6 +76,7 @@ export async function closeCouncilDatabase(councilId: number): Promise<void> {
   const state = databases();
   const open = state.open.get(councilId);
   state.open.delete(councilId);
+  if (open?.file) state.checkpoints?.forget(open.file);
   await open?.db.destroy();
 }
 
@@ -70,6 +85,7 @@ export async function closeDb(): Promise<void> {
   const state = databases();
   const open = [...state.open.values()];
   state.open.clear();
+  state.checkpoints = null;
   await Promise.allSettled(open.map((database) => database.db.destroy()));
   const pool = state.pool;
   state.pool = null;
