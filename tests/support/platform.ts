@@ -11,7 +11,7 @@ export const STATE_ADMIN = { email: 'state-admin@state.test', password: 'state-a
 export const PLATFORM_ENV: Record<string, string> = { STATE_HOST, STATE_ADMIN_EMAIL: STATE_ADMIN.email, STATE_ADMIN_PASSWORD: STATE_ADMIN.password };
 
 export function askHost(server: TestServer, host: string, method: string, target: string, headers: Record<string, string> = {}, body?: unknown): Promise<RawAnswer> {
-  const json = body === undefined ? {} : { 'content-type': 'application/json' };
+  const json: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
   return rawRequest(server.url, method, target, { host, ...json, ...headers }, body === undefined ? undefined : JSON.stringify(body));
 }
 
