@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4488);
-const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/council-e2e-${port}`;
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `council-e2e-${port}`);
 /** The back office server: every spec that signs in and changes what pages show. */
 const portB = Number(process.env.E2E_SECOND_PORT ?? port + 1);
 const dataDirB = `${dataDir}-b`;

@@ -10,6 +10,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { startThrowawayCluster } from './postgres-cluster.mjs';
 
@@ -195,7 +196,7 @@ async function browserTests(template) {
   while (secondPort === port) secondPort = await freePort();
   let thirdPort = await freePort();
   while (thirdPort === port || thirdPort === secondPort) thirdPort = await freePort();
-  return runPhase('e2e', 'npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium, E2E_PORT: String(port), E2E_SECOND_PORT: String(secondPort), E2E_THIRD_PORT: String(thirdPort), E2E_DATA_DIR: `/tmp/council-e2e-${port}`, ...(template ? { E2E_TEMPLATE_DIR: JSON.parse(template).dataDir } : {}) });
+  return runPhase('e2e', 'npx', ['playwright', 'test'], { CHROMIUM_PATH: chromium, E2E_PORT: String(port), E2E_SECOND_PORT: String(secondPort), E2E_THIRD_PORT: String(thirdPort), E2E_DATA_DIR: path.join(os.tmpdir(), `council-e2e-${port}`), ...(template ? { E2E_TEMPLATE_DIR: JSON.parse(template).dataDir } : {}) });
 }
 
 const started = Date.now();

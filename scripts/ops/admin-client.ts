@@ -49,7 +49,10 @@ export function multipartBody(parts: Record<string, string | FilePart>): { body:
   return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
-/** A notice, circular or office order create with its document, in the multipart names of SPEC.md §7. */
+/**
+ * A notice, circular or office order create with its document, in the multipart names of
+ * docs/legacy-contract.md §4.4.
+ */
 export function documentCreate(partPrefix: string, title: string, pdf: Buffer): { body: Buffer; contentType: string } {
   return multipartBody({
     [`${partPrefix}.Id`]: '0',

@@ -1,6 +1,6 @@
 /**
- * The site's two languages and how a path names one. English pages keep the paths of SPEC.md; each public
- * page also exists in Hindi under `/hi` (`/hi/notice`, and `/hi` for the home page). Browser-safe.
+ * The site's two languages and how a path names one. English pages keep the old paths (docs/legacy-contract.md §2);
+ * each public page also exists in Hindi under `/hi` (`/hi/notice`, and `/hi` for the home page). Browser-safe.
  */
 export type Lang = 'en' | 'hi';
 

@@ -1,8 +1,8 @@
 import type { AnyObject, ObjectSchema } from 'yup';
 
 /**
- * One declaration per content type says everything that differs between them: the wire names of SPEC.md §7
- * (JSON answers and multipart parts), the admin form's labels and inputs, and the messages of §5 and §8.
+ * One declaration per content type says everything that differs between them: the wire names of docs/legacy-contract.md
+ * §4 and §5 (JSON answers and multipart parts), the admin form's labels and inputs, and the messages of its §7.
  * The API, the admin screen and the public tables are each written once and read these declarations.
  * Browser-safe: no server imports here, and no table or column names (those are in the type's
  * <type>.server.ts, paired with this by server/content/storage.ts).
@@ -66,7 +66,10 @@ export interface FileSlotDef {
 }
 
 export interface CrudMessages {
-  /** The type's noun in SPEC.md's messages ('PressRelease', 'Latest News'); the API's error texts use it. */
+  /**
+   * The type's noun in the old messages (docs/legacy-contract.md §3.8: 'PressRelease', 'Latest News'); the API's
+   * error texts use it.
+   */
   deleteNoun: string;
   /** One item in plain words for the back office's questions ('press release'); deleteNoun spelt out when absent. */
   itemNoun?: string;
@@ -89,7 +92,7 @@ export interface ContentTypeDef {
   /** Latest news is sent as JSON; everything else as multipart. */
   body: 'multipart' | 'json';
   /**
-   * Files are answered as their /media/ address only, never as base64 (a type new since SPEC.md, whose files
+   * Files are answered as their /media/ address only, never as base64 (a type new since the old system, whose files
    * are videos: no old client reads them inline, and megabytes of base64 would help nobody).
    */
   filesAsUrl?: true;
@@ -209,7 +212,10 @@ export function screenWording(name: string, heading = name): Pick<ContentTypeDef
   };
 }
 
-/** SPEC.md §8's usual wording: '{Name} created successfully!', 'There was an error creating the {noun}.' */
+/**
+ * The usual wording of docs/legacy-contract.md §7.3: '{Name} created successfully!', 'There was an error
+ * creating the {noun}.'
+ */
 export function standardMessages(o: { name: string; noun: string; deleteNoun?: string; emptyAdmin: string }): CrudMessages {
   return {
     deleteNoun: o.deleteNoun ?? o.noun,
@@ -239,7 +245,7 @@ export function documentMessages(name: string, emptyAdmin: string): CrudMessages
   };
 }
 
-/** One item of the type in plain words: 'press release' for SPEC.md's 'PressRelease'. */
+/** One item of the type in plain words: 'press release' for the old messages' 'PressRelease'. */
 export function itemNoun(def: ContentTypeDef): string {
   return def.messages.itemNoun ?? def.messages.deleteNoun.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }

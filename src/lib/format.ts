@@ -1,7 +1,7 @@
 /**
- * Date and text formats of SPEC.md §9, written once for pages, islands and tests. Dates are stored as
+ * Date and text formats of docs/legacy-contract.md §8, written once for pages, islands and tests. Dates are stored as
  * 'YYYY-MM-DD' or ISO instants; they are shown in Indian time whatever the server's zone. Each format takes
- * the page's language last (English by default, whose output SPEC.md fixes); Hindi pages name the months in
+ * the page's language last (English by default, whose output the old system fixes); Hindi pages name the months in
  * Hindi and keep Western digits, as Indian government sites do.
  */
 import type { Lang } from '../i18n/lang';

@@ -5,7 +5,10 @@ import { REFUSAL } from '../i18n/refusals';
 import { fieldWithBidiControl } from '../lib/text-direction';
 import { readConfig } from './config';
 
-/** The error shape of DESIGN.md: { message, errors?: { field: message } }. */
+/**
+ * The error shape of docs/deviations.md ('Writes'): { message, errors?: { field: message } }. The old
+ * clients show its message (docs/legacy-contract.md §4.1).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,

@@ -1,8 +1,8 @@
 import { atom } from 'nanostores';
 
 /**
- * The one message dialog of the back office (SPEC.md §8 pop-ups: a title and a message). Any island calls
- * showDialog; the DialogHost island, mounted once by the admin layout, shows it.
+ * The one message dialog of the back office (docs/legacy-contract.md §7.3: pop-ups with a title and a message). Any
+ * island calls showDialog; the DialogHost island, mounted once by the admin layout, shows it.
  */
 export interface DialogMessage {
   title: string;

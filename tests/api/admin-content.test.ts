@@ -167,7 +167,7 @@ describe.each(CONTENT_TYPES.map((def) => [def.path, def] as const))('/api/Admin/
   });
 });
 
-describe('Admin content API: the messages SPEC.md names', () => {
+describe('Admin content API: the messages the old screens name', () => {
   const cases: [string, string, string][] = [
     // One message per field, named as the form labels it (docs/deviations.md).
     ['tender', 'tender_no', 'Tender number is required.'],
@@ -202,7 +202,8 @@ describe('the old tender client', () => {
     const form = new FormData();
     form.append('Tender.Id', '0');
     for (const field of tenderType.fields) form.append(`Tender.${field.part}`, values[field.key]);
-    // As SPEC.md §7 tells it: slot-less 'file' parts, names in tender_document, _3; the second never sent.
+    // As the old client sends it (docs/legacy-contract.md §4.4): slot-less 'file' parts, names in
+    // tender_document and _3; the second never sent.
     form.append('Tender.tender_document', 'first.pdf');
     form.append('Tender.tender_document_3', 'third.pdf');
     form.append('file', new File([samplePdf('first')], 'first.pdf', { type: 'application/pdf' }));

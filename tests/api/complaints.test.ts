@@ -6,7 +6,7 @@ import { countInServerDatabase, queryServerDatabase } from '../support/database'
 import { startServer, type TestServer } from '../support/server';
 
 /**
- * The complaint calls of SPEC.md §7 against a server of our own with the demo content: 30 complaints,
+ * The complaint calls of docs/legacy-contract.md §4 against a server of our own with the demo content: 30 complaints,
  * 9 Open, 8 Pending, 9 Resolved, 4 Rejected, listed newest (highest number) first. Read-only checks run
  * first; the ones that add complaints after.
  */
@@ -84,7 +84,7 @@ beforeAll(async () => {
 afterAll(async () => server?.stop());
 
 describe('GET /api/Public/complaint and /api/User/complaint', () => {
-  it('answers every demo complaint without a token, highest number first, with the wire names of SPEC.md §3', async () => {
+  it('answers every demo complaint without a token, highest number first, with the old wire names', async () => {
     const list = await getJson('/api/Public/complaint?statusFilter=All');
     expect(list).toHaveLength(DEMO_TOTAL);
     for (const complaint of list) expect(Object.keys(complaint).sort()).toEqual(READ_KEYS);

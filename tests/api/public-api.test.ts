@@ -2,15 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, baseUrl, bearer, login } from '../support/api';
 
 /**
- * The public calls of SPEC.md §7, read the way the old browser client and the mobile app read them: no
- * credentials, SPEC.md §3's field names, stored files as base64 (or as /media/ URLs on request).
+ * The public calls of docs/legacy-contract.md §4.2, read the way the old browser client and the mobile app
+ * read them: no credentials, the field names of its §5, stored files as base64 (or as /media/ URLs on request).
  */
 
 type Item = Record<string, unknown>;
 
 const slots = (base: string) => [base, `${base}_2`, `${base}_3`, `${base}_4`, `${base}_5`];
 
-/** Each list's exact field names. Besides SPEC.md §3's, every answer carries its creation time. */
+/** Each list's exact field names. Besides those of docs/legacy-contract.md §5, every answer carries its creation time. */
 const LISTS: Record<string, string[]> = {
   // caption and pictureDescription are additions (docs/deviations.md): a slide's words as text, not pixels.
   slider: ['id', 'sliderPath', 'createdDate', 'caption', 'pictureDescription'],
@@ -65,7 +65,7 @@ const designationQuery = (designations: string[], home: string) =>
 
 describe('GET /api/Public/{list}', () => {
   for (const [path, fields] of Object.entries(LISTS)) {
-    it(`${path}: 200, an array of items with exactly SPEC.md's field names`, async () => {
+    it(`${path}: 200, an array of items with exactly the old field names`, async () => {
       const items = await list(`/api/Public/${path}`);
       expect(items.length, `the demo has ${path} items`).toBeGreaterThan(0);
       for (const item of items) expect(Object.keys(item).sort()).toEqual([...fields].sort());

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { DEMO_ACCOUNTS } from '../../src/server/bootstrap';
@@ -17,7 +18,7 @@ export function e2eDatabasePath(): string {
   const suffix = ({ 'back-office': '-b', 'back-office-apart': '-c' } as Record<string, string>)[project];
   if (!suffix) throw new Error(`${test.info().file} opens a back office server's database, but runs as ${project}: it is not a public page spec`);
   const port = Number(process.env.E2E_PORT ?? 4488);
-  return path.join(`${process.env.E2E_DATA_DIR ?? `/tmp/council-e2e-${port}`}${suffix}`, 'council.sqlite');
+  return path.join(`${process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `council-e2e-${port}`)}${suffix}`, 'council.sqlite');
 }
 
 /**

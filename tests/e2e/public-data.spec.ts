@@ -94,7 +94,7 @@ for (const width of [1280, 375]) {
         await expect(firstSlide).toHaveAttribute('fetchpriority', 'high');
         await expect(page.locator('.slider-carousel .swiper-slide')).toHaveCount(slides.filter((s) => s.sliderPath).length);
         await expect.poll(() => firstSlide.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-        // The picture keeps SPEC.md's height; its caption is text beside it.
+        // The picture keeps the old height (docs/legacy-contract.md §3.2); its caption is text beside it.
         const sliderHeight = await firstSlide.evaluate((el) => el.getBoundingClientRect().height);
         expect(sliderHeight).toBe(width <= 768 ? 140 : 480);
 

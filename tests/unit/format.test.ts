@@ -3,7 +3,7 @@ import { latinRuns } from '../../src/i18n/latin-runs';
 import { fileNameFromTitle, formatClosing, formatDateTime, formatDayMonthYear, formatIsoDate, formatLongDate, formatMedium, formatWhen, missingText } from '../../src/lib/format';
 import { indianDate } from '../../src/lib/india-time';
 
-describe('the date formats of SPEC.md §9', () => {
+describe('the date formats of the old system', () => {
   it('formats calendar dates without shifting the day', () => {
     expect(formatIsoDate('2026-03-05')).toBe('2026-03-05');
     // One style for people in English: day, short month, year; a time after a comma on the 12-hour clock.

@@ -12,8 +12,8 @@ import { roleMayEdit, useCrudLifecycle } from './lifecycle/crud-lifecycle';
 import { signedInRole } from './lifecycle/lifecycle-api';
 
 /**
- * The one admin screen of SPEC.md §2 for every content type: heading, Create New, the form for create or
- * edit, and the list with Edit and Delete. Everything that differs comes from the declaration.
+ * The one admin screen of docs/legacy-contract.md §3.8 for every content type: heading, Create New, the form for
+ * create or edit, and the list with Edit and Delete. Everything that differs comes from the declaration.
  */
 export interface CrudScreenProps {
   def: ContentTypeDef;
@@ -81,7 +81,8 @@ export default function CrudScreen({ def, initialRows }: CrudScreenProps) {
   }, [initialRows, reload]);
   const lifecycle = useCrudLifecycle(def, () => void reload());
 
-  // SPEC.md §5 asked for the browser's confirm(); ours names the item (docs/deviations.md).
+  // The old screens asked the browser's confirm() (docs/legacy-contract.md §3.8); ours names the item
+  // (docs/deviations.md).
   const remove = async (row: AdminRow) => {
     setAsking(null);
     setBusyId(row.id);

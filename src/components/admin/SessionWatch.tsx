@@ -4,11 +4,11 @@ import { $sessionExpiresAt, logout, renewSession, serverSessionExpiry, SESSION_W
 import Modal from './Modal';
 
 /**
- * Watches the session's expiry (SPEC.md §4, §9). A minute before the end it warns, with "Stay signed in"
- * to start a fresh session, so a half-filled form is not lost; at the end it logs out to the sign-in page,
- * which brings the clerk back to this screen. The expiry comes from the server with the page; a renewal or
- * a password change updates the store and so these timers. The server's end is an idle limit that work in
- * another tab moves forward, so before warning or signing out the watch asks the server how long is left.
+ * Watches the session's expiry (docs/legacy-contract.md §1.4, §8). A minute before the end it warns, with "Stay
+ * signed in" to start a fresh session, so a half-filled form is not lost; at the end it logs out to the sign-in page,
+ * which brings the clerk back to this screen. The expiry comes from the server with the page; a renewal or a password
+ * change updates the store and so these timers. The server's end is an idle limit that work in another tab moves
+ * forward, so before warning or signing out the watch asks the server how long is left.
  */
 export default function SessionWatch({ expiresAt }: { expiresAt: string }) {
   const current = useStore($sessionExpiresAt);

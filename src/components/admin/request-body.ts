@@ -1,9 +1,9 @@
 import { HINDI_SUFFIX, type ContentTypeDef } from '../../lib/content-type';
 
 /**
- * The body of a create or update in the wire names of SPEC.md §7: multipart parts `${prefix}.${part}` and
- * `${prefix}.Id` (0 on create), each newly picked file under its slot's first part name; latest news as JSON.
- * A slot with no new file sends nothing, so the server keeps the stored file.
+ * The body of a create or update in the wire names of docs/legacy-contract.md §4.4: multipart parts
+ * `${prefix}.${part}` and `${prefix}.Id` (0 on create), each newly picked file under its slot's first part name;
+ * latest news as JSON. A slot with no new file sends nothing, so the server keeps the stored file.
  */
 export function requestBody(
   def: ContentTypeDef,

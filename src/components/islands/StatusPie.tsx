@@ -11,7 +11,7 @@ export interface StatusPieProps {
   counts: Record<string, number>;
   size: number;
   radius: number;
-  /** How far outside the pie the labels sit (SPEC.md §9: radius + 20). */
+  /** How far outside the pie the labels sit (docs/legacy-contract.md §8: radius + 20). */
   labelOffset?: number;
   /** The words in the page's language: each status's name, the chart's name (before its figures), and the placeholders. */
   texts?: { names: Record<string, string>; chart: string; empty: string; loading: string };

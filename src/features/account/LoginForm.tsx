@@ -6,8 +6,8 @@ import AccountField from './AccountField';
 import { postJson } from '../../components/admin/post-json';
 
 /**
- * The staff sign-in form (SPEC.md §2, §6). The server sets the session cookie; the answer's role says
- * where to go: admin to the dashboard, user to the user dashboard, anything else is refused.
+ * The staff sign-in form (docs/legacy-contract.md §1, §3.11). The server sets the session cookie; the answer's role
+ * says where to go: admin to the dashboard, user to the user dashboard, anything else is refused.
  */
 export interface LoginFormProps {
   /** A same-site path to return to, already checked by the page. */

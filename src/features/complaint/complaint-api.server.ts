@@ -26,7 +26,10 @@ import {
 import { IMAGE_SLOTS, PHOTOS_PRIVATE_PART, SUBMIT_PARTS, type ImageKey } from './complaint.wire';
 import { REFUSAL } from '../../i18n/refusals';
 
-/** The complaint calls of SPEC.md §7, written once for the Public, Admin and User paths that share them. */
+/**
+ * The complaint calls of docs/legacy-contract.md §4, written once for the Public, Admin and User paths
+ * that share them.
+ */
 
 /** ?statusFilter=All|Open|Pending|Resolved|Rejected, case-insensitive; All when absent. */
 export function statusFilterParam(url: URL): StatusFilter {

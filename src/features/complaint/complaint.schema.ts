@@ -1,7 +1,7 @@
 import { object } from 'yup';
 import { text } from '../shared/schema-helpers';
 
-/** Complaint statuses (SPEC.md §4). A new complaint is always Open. */
+/** Complaint statuses (docs/legacy-contract.md §6.1). A new complaint is always Open. */
 export const COMPLAINT_STATUSES = ['Open', 'Pending', 'Resolved', 'Rejected'] as const;
 export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
 
@@ -57,5 +57,5 @@ export const complaintSchema = object({
   additional_Information: field('additional_Information'),
 });
 
-/** The old calls' answer for a complaint id that names none (SPEC.md §8). */
+/** The old calls' answer for a complaint id that names none (docs/legacy-contract.md §7.4). */
 export const COMPLAINT_MESSAGES = { notFound: 'Complaint not found.' } as const;

@@ -16,10 +16,10 @@ import {
 } from './complaint.wire';
 
 /**
- * The legacy complaint calls (SPEC.md §7) read grievances from the case kernel's tables: a complaint is a
- * grievance case under the same id. Its status is the old wire's word for its state (LEGACY_STATUS), unless
- * it came from before the workflow with a status of its own (kept as the case's data.legacyStatus until its
- * next step); its district, ULB, entry and picture slots are the case's data.
+ * The legacy complaint calls (docs/legacy-contract.md §4) read grievances from the case kernel's tables: a complaint
+ * is a grievance case under the same id. Its status is the old wire's word for its state (LEGACY_STATUS), unless it
+ * came from before the workflow with a status of its own (kept as the case's data.legacyStatus until its next step);
+ * its district, ULB, entry and picture slots are the case's data.
  */
 const grievances = (database: Db) => database.selectFrom('service_case').where('service_case.service', '=', GRIEVANCE.name);
 
@@ -189,8 +189,8 @@ export async function listComplaintStatuses(status: StatusFilter = 'All', databa
 }
 
 /**
- * A complaint in SPEC.md §3's names. Pictures are base64 when their bytes were read (the single-complaint
- * call), else their stable /media/ URL, so that a list never carries every picture's bytes.
+ * A complaint in the names of docs/legacy-contract.md §5. Pictures are base64 when their bytes were read (the
+ * single-complaint call), else their stable /media/ URL, so that a list never carries every picture's bytes.
  */
 export function toComplaintWire(record: ComplaintRecord, mode: 'base64' | 'url'): ComplaintWire {
   const picture = (key: ImageKey) => {

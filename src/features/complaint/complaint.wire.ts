@@ -2,8 +2,8 @@ import { formatDateTime, MISSING } from '../../lib/format';
 import type { ComplaintFieldKey } from './complaint.schema';
 
 /**
- * A complaint on the wire (SPEC.md §3 'Complaint (read)'), with the old names kept: `grivance` is the list
- * column, `grievanceName` and `GrievanceName` are what old clients read in the details. Browser-safe: the
+ * A complaint on the wire (docs/legacy-contract.md §5, 'Complaint as read'), with the old names kept: `grivance` is
+ * the list column, `grievanceName` and `GrievanceName` are what old clients read in the details. Browser-safe: the
  * island, the public page and the endpoints all use these names.
  */
 export interface ComplaintWire {
@@ -43,7 +43,10 @@ export interface UlbLookup { id: number; ulbName: string }
 
 export type ImageKey = 'pub_Image_1' | 'pub_Image_2' | 'action_Image_1' | 'action_Image_2';
 
-/** The four picture slots: the answer's name, the upload part's name (SPEC.md §7) and what a person reads. */
+/**
+ * The four picture slots: the answer's name, the upload part's name (docs/legacy-contract.md §4.5) and what a person
+ * reads.
+ */
 export const IMAGE_SLOTS: readonly { key: ImageKey; part: string; label: string }[] = [
   { key: 'pub_Image_1', part: 'PubImage1', label: 'Public Image 1' },
   { key: 'pub_Image_2', part: 'PubImage2', label: 'Public Image 2' },

@@ -1,7 +1,9 @@
 import type { PortalModule } from '../modules';
 import { rolesIn } from '../../lib/roles';
 
-/** The complaint desk's old API (SPEC.md §7): complaints, their counts and the desk's lookups. */
+/**
+ * The complaint desk's old API (docs/legacy-contract.md §4.2, §4.5): complaints, their counts and the desk's lookups.
+ */
 export const COMPLAINT_MODULE: PortalModule = {
   name: 'complaint',
   routes: {

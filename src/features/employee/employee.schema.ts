@@ -2,7 +2,7 @@ import { number, object } from 'yup';
 import { standardMessages, typeBasics, type ContentTypeDef } from '../../lib/content-type';
 import { dateText, text, yesNo } from '../shared/schema-helpers';
 
-/** The designations the public site asks for, spelled as SPEC.md §7 has them. */
+/** The designations the public site asks for, spelled as docs/legacy-contract.md §4.2 has them. */
 export const HOME_DESIGNATIONS = ['Chief Minister', 'Minister', 'Principal Secretary', 'Chairman', 'Vice Chairman', 'Executive Officer'] as const;
 export const STAFF_DESIGNATIONS = ['IT', 'Operators', 'Officers', 'Employees'] as const;
 export const DESIGNATIONS = [...HOME_DESIGNATIONS, 'Ward Parshad', 'Standing Committee Members', ...STAFF_DESIGNATIONS] as const;
@@ -26,7 +26,8 @@ export const DESIGNATIONS_HI: Readonly<Record<(typeof DESIGNATIONS)[number], str
   Employees: 'कर्मचारी',
 };
 
-// One message per field, naming the field by its label; the wire names above stay as SPEC.md §7 has them.
+// One message per field, naming the field by its label; the wire names above stay as
+// docs/legacy-contract.md §4.4 has them.
 const NAME_REQUIRED = 'Name is required.';
 const EMAIL_REQUIRED = 'Email address is required.';
 

@@ -28,8 +28,8 @@ export const LODGED_BY: readonly Party[] = GRIEVANCE.lodgedBy as readonly Party[
 export const OPEN_STATES: readonly GrievanceState[] = GRIEVANCE.openStates;
 
 /**
- * The four statuses of the old wire contract (SPEC.md §7), per state: old clients and counts see these.
- * Closed was resolved first; a reopened grievance is open again.
+ * The four statuses of the old wire contract (docs/legacy-contract.md §6.1), per state: old clients and counts see
+ * these. Closed was resolved first; a reopened grievance is open again.
  */
 export const LEGACY_STATUS: Record<GrievanceState, 'Open' | 'Pending' | 'Resolved' | 'Rejected'> = GRIEVANCE_LEGACY_STATUS;
 

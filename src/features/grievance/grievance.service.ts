@@ -88,7 +88,7 @@ const requirements = {
   },
 } satisfies Record<string, Requirement>;
 
-/** The four statuses of the old wire contract (SPEC.md §7), per state; read through grievance-workflow.ts. */
+/** The four statuses of the old wire (docs/legacy-contract.md §6.1), per state; read through grievance-workflow.ts. */
 export const GRIEVANCE_LEGACY_STATUS = {
   Lodged: 'Open', Reopened: 'Open', Assigned: 'Pending', Resolved: 'Resolved', Closed: 'Resolved', Rejected: 'Rejected',
   // A duplicate is not answered on its own: old clients read it as turned down (docs/deviations.md).

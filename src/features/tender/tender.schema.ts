@@ -2,7 +2,10 @@ import { object } from 'yup';
 import { documentMessages, typeBasics, PAGED_LIST, type ContentTypeDef, type FieldDef, type FileSlotDef } from '../../lib/content-type';
 import { dateText, isRealDay, longText, text } from '../shared/schema-helpers';
 
-/** The field's label, as the form shows it, plus ' is required.' (SPEC.md §5 shouted the wire name). */
+/**
+ * The field's label, as the form shows it, plus ' is required.' (the old form shouted the wire name:
+ * docs/legacy-contract.md §7.1).
+ */
 const required = (label: string) => `${label} is required.`;
 
 export const TENDER_SLOTS = [1, 2, 3, 4, 5] as const;

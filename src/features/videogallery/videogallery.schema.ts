@@ -8,7 +8,7 @@ const BAD_LINK = 'Give a YouTube link (https://www.youtube.com/watch?v=… or ht
 /**
  * A video of the council: an uploaded MP4/WebM file or a YouTube link, with an optional poster picture of
  * our own (without one, the page draws a plain card). Sent as a form (with the file) or, for a link, as JSON
- * {title, description, youtubeUrl}. New since SPEC.md: its files are answered as /media/ addresses only.
+ * {title, description, youtubeUrl}. New since the old system: its files are answered as /media/ addresses only.
  */
 export const videoGalleryType: ContentTypeDef = {
   ...typeBasics({ path: 'video-gallery', partPrefix: 'VideoGallery', body: 'multipart', name: 'Video', heading: 'Video Gallery' }),

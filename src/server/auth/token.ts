@@ -11,10 +11,10 @@ import {
 import type { Role } from '../db-schema';
 
 /**
- * The login answer of SPEC.md §7 is a bearer token with a role claim. We hand out a compact HS256 JWT whose
- * `sid` claim is the session's secret token: the signature stops forgery, and the session row (looked up by
- * the token's hash) decides whether it is still alive, so logout kills the JWT too. @oslojs/jwt encodes and
- * parses; the HMAC is Node's.
+ * The login answer of docs/legacy-contract.md §1.2 is a bearer token with a role claim. We hand out a compact HS256
+ * JWT whose `sid` claim is the session's secret token: the signature stops forgery, and the session row (looked up by
+ * the token's hash) decides whether it is still alive, so logout kills the JWT too. @oslojs/jwt encodes and parses;
+ * the HMAC is Node's.
  */
 export interface TokenClaims {
   sub: string;

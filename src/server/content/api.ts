@@ -11,7 +11,7 @@ import { readMediaBytes } from '../media';
 import type { Actor } from '../audit';
 import { withLifecycle } from '../lifecycle/admin-rows';
 
-/** The CRUD calls of SPEC.md §7, one implementation for every declared content type. */
+/** The CRUD calls of docs/legacy-contract.md §4.3, one implementation for every declared content type. */
 
 /** The signed-in member of staff making a write (the middleware has already refused everyone else). */
 export function actorOf(context: APIContext): Actor {
@@ -80,7 +80,8 @@ export async function inlineWithinBudget(records: readonly ContentRecord[], budg
 
 /**
  * Records as the API answers them. The back office's have each translatable field's Hindi text added as
- * `<key>_hi` ('' when there is none) and their lifecycle state; the public answers keep SPEC.md's keys exactly.
+ * `<key>_hi` ('' when there is none) and their lifecycle state; the public answers keep the old keys exactly
+ * (docs/legacy-contract.md §5).
  */
 export async function answerRecords(def: ContentTypeDef, records: readonly ContentRecord[], mode: MediaMode, audience: Audience): Promise<Record<string, unknown>[]> {
   const wire = records.map((record) => toWire(def, record, mode));
@@ -123,7 +124,10 @@ async function attachBytes(records: readonly ContentRecord[]): Promise<Record<st
   return inlineWithinBudget(records, Number.POSITIVE_INFINITY);
 }
 
-/** POST creates (any id sent is ignored, as SPEC.md's clients send 0); PUT updates the id in the body. */
+/**
+ * POST creates (any id sent is ignored, as the old clients send 0: docs/legacy-contract.md §6.3); PUT
+ * updates the id in the body.
+ */
 export async function saveAnswer(def: ContentTypeDef, context: APIContext, mode: 'create' | 'update'): Promise<Response> {
   const submission = await readSubmission(def, context.request);
   if (mode === 'create') submission.id = null;

@@ -5,8 +5,8 @@ import { formParts } from '../form-parts';
 
 /**
  * What a create or update request asks for, whatever form it came in: multipart with the wire names of
- * SPEC.md §7 (matched case-insensitively, with or without the type's prefix), or JSON with the answer's
- * names. Files come as parts, as base64 text, or as the /media/ URL of a file already stored.
+ * docs/legacy-contract.md §4.4 (matched case-insensitively, with or without the type's prefix), or JSON with the
+ * answer's names. Files come as parts, as base64 text, or as the /media/ URL of a file already stored.
  */
 export interface Submission {
   id: number | null;
@@ -64,7 +64,10 @@ async function fileFromPart(slot: FileSlotDef, part: File): Promise<FileChoice> 
 
 const ID_MESSAGE = 'The record id must be a whole number.';
 
-/** A JSON number or text of digits; 0 or nothing means a new record, as SPEC.md's clients send. */
+/**
+ * A JSON number or text of digits; 0 or nothing means a new record, as the old clients send
+ * (docs/legacy-contract.md §6.3).
+ */
 function parseId(raw: unknown): number | null {
   if (raw === undefined || raw === null || raw === '') return null;
   const digits = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';

@@ -3,8 +3,8 @@ import { mediaUrl, toBase64 } from '../media';
 import type { ContentRecord } from './records';
 
 /**
- * A record as the API answers it: SPEC.md §3's names, files as base64 (what old clients read) or, when our
- * own screens ask with ?media=url, as their stable /media/ URL.
+ * A record as the API answers it: the names of docs/legacy-contract.md §5, files as base64 (what old clients read)
+ * or, when our own screens ask with ?media=url, as their stable /media/ URL.
  */
 export type MediaMode = 'base64' | 'url';
 

@@ -5,8 +5,8 @@ import { employeeType } from '../../../features/employee/employee.schema';
 import { listEmployeesByDesignations } from '../../../features/employee/employee.server';
 
 /**
- * GET ?designations=A&designations=B&home=Yes|All (SPEC.md §7): the officials of those designations, with
- * home=Yes only those marked for the home page. Optional paging as on the other lists.
+ * GET ?designations=A&designations=B&home=Yes|All (docs/legacy-contract.md §4.2): the officials of those
+ * designations, with home=Yes only those marked for the home page. Optional paging as on the other lists.
  */
 export const GET = endpoint(async ({ url }) => {
   const designations = url.searchParams.getAll('designations').filter((d) => d.trim() !== '');
