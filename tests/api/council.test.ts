@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, EDITOR, bearer, login } from '../support/api';
 import { startServer, type TestServer } from '../support/server';
-import { queryServerDatabase } from '../support/database';
+import { queryServerDatabase, testPostgresUrl } from '../support/database';
 import { pdfText } from '../support/pdf-text';
 import { demoCouncil } from '../../db/seed/council';
 import { BRAND_PALETTE } from '../../src/lib/brand-palette';
@@ -187,8 +187,12 @@ describe('a fresh server without the demo (SEED=none) is set up once, with the a
     expect(page).not.toContain('value="short"');
   });
 
-  it('of 200 setups sent at once with the right token, exactly one sets the council up; the token then works no more', async () => {
-    const answers = await Promise.all(Array.from({ length: 200 }, () => post(valid(token)).then(async (res) => ({ status: res.status, done: (await res.text()).includes('data-setup-done') }))));
+  // 200 on PostgreSQL, where the transactions that delete the token run side by side and its row lock decides.
+  // A SQLite server's one process takes its transactions one after another (begin immediate behind the driver's
+  // write lock, src/server/sqlite-driver.ts), so there a burst of 60 meets the same claim as 200 would.
+  const burst = testPostgresUrl() ? 200 : 60;
+  it(`of ${burst} setups sent at once with the right token, exactly one sets the council up; the token then works no more`, async () => {
+    const answers = await Promise.all(Array.from({ length: burst }, () => post(valid(token)).then(async (res) => ({ status: res.status, done: (await res.text()).includes('data-setup-done') }))));
     expect(answers.filter((a) => a.done)).toHaveLength(1);
     // Refused: the token already used (403), or the council already set up when the request arrived (404).
     expect([...new Set(answers.filter((a) => !a.done).map((a) => a.status))].filter((s) => s !== 403 && s !== 404)).toEqual([]);
