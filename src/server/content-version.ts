@@ -1,10 +1,10 @@
 import type pg from 'pg';
-import { openPostgresSchema, postgresPool, processDatabase, type Db, type OpenDatabase } from './db';
+import { openPostgresSchema, postgresPool, type Db, type OpenDatabase } from './db';
 import { readConfig } from './config';
 import { processSingleton } from './singleton';
 import { now } from './clock';
-import { currentCouncil } from './council-context';
-import { councilSchema } from './councils/databases';
+import { currentCouncil, type Council } from './council-context';
+import { councilDatabase, councilSchema } from './councils/databases';
 
 /**
  * The shared table versions: one row per table (table_version), whose number every committed write to that
@@ -37,20 +37,33 @@ export async function raiseTableVersions(database: Db, tables: Iterable<string>)
   return new Map(rows.map((row) => [row.table_name, Number(row.version)]));
 }
 
-type VersionReader = () => TableVersions | Promise<TableVersions>;
+/** Reads a council's versions: `now` answers in place (SQLite), `later` through a query (PostgreSQL). */
+type VersionReader = { now: () => TableVersions; later?: never } | { later: () => Promise<TableVersions>; now?: never };
 
-/**
- * The current council's versions. On SQLite a prepared statement answers synchronously in
- * microseconds, so the cached path stays as fast as serving from memory. On PostgreSQL it is a query:
- * concurrent callers share one, but only one that started after they asked, since an answer from a query
- * sent earlier could predate a write that committed before the caller arrived.
- */
-export function readSharedTableVersions(): TableVersions | Promise<TableVersions> {
-  const council = currentCouncil();
+function readerOf(council: Council): VersionReader {
   const readers = processSingleton('table-version-readers', () => new Map<number, VersionReader>());
   let reader = readers.get(council.id);
-  if (!reader) readers.set(council.id, (reader = makeReader(processDatabase(), councilSchema(council))));
-  return reader();
+  if (!reader) readers.set(council.id, (reader = makeReader(councilDatabase(council), councilSchema(council))));
+  return reader;
+}
+
+/**
+ * A council's versions (the current council's unless named). On SQLite a prepared statement answers
+ * synchronously in microseconds, so the cached path stays as fast as serving from memory. On PostgreSQL it
+ * is a query: concurrent callers share one, but only one that started after they asked, since an answer from
+ * a query sent earlier could predate a write that committed before the caller arrived.
+ */
+export function readSharedTableVersions(council: Council = currentCouncil()): TableVersions | Promise<TableVersions> {
+  const reader = readerOf(council);
+  return reader.now ? reader.now() : reader.later();
+}
+
+/**
+ * A council's versions when they can be read without waiting (SQLite), else undefined (PostgreSQL, whose
+ * query the caller leaves to the path that may wait). For a cached answer sent with no promise at all.
+ */
+export function readSharedTableVersionsNow(council: Council): TableVersions | undefined {
+  return readerOf(council).now?.();
 }
 
 /** Forgets a council's reader (its database was closed). */
@@ -67,23 +80,27 @@ function makeReader(open: OpenDatabase, schema: string): VersionReader {
     const statement = open.sqliteReader.prepare('SELECT table_name, version FROM table_version').raw();
     let seen: unknown = null;
     let versions: TableVersions = new Map();
-    return () => {
-      const current = dataVersion.get();
-      if (current !== seen) {
-        versions = new Map((statement.all() as [string, number][]).map(([table, version]) => [table, Number(version)]));
-        seen = current;
-      }
-      return versions;
+    return {
+      now: () => {
+        const current = dataVersion.get();
+        if (current !== seen) {
+          versions = new Map((statement.all() as [string, number][]).map(([table, version]) => [table, Number(version)]));
+          seen = current;
+        }
+        return versions;
+      },
     };
   }
   // A connection of its own (shared by every council's check): in the pool the check would queue behind
   // renders and writes, and every cached answer waits for it.
   const url = readConfig().databaseUrl;
   const reader = url ? openPostgresSchema(processSingleton<pg.Pool>('table-version-pool', () => postgresPool(url, 1)), schema) : open.db;
-  return sharedQuery(async () => {
-    const rows = await reader.selectFrom('table_version').select(['table_name', 'version']).execute();
-    return new Map(rows.map((row) => [row.table_name, Number(row.version)]));
-  });
+  return {
+    later: sharedQuery(async () => {
+      const rows = await reader.selectFrom('table_version').select(['table_name', 'version']).execute();
+      return new Map(rows.map((row) => [row.table_name, Number(row.version)]));
+    }),
+  };
 }
 
 /**

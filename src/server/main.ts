@@ -13,7 +13,7 @@ import { closeDb } from './db';
 import { currentCouncil, withCouncil } from './council-context';
 import { checkpointCouncilFiles, councilDatabase } from './councils/databases';
 import { closePlatformDb } from './councils/platform';
-import { destinationOf, firstCouncil, listCouncils } from './councils/registry';
+import { destinationOf, firstCouncil, knownDestinationOf, listCouncils, type CouncilRecord } from './councils/registry';
 import { answerCouncilUnavailable, answerPlatformPage } from './councils/platform-pages';
 import { answerStateRequest } from './councils/state-api';
 import { checkpointInBackground } from './sqlite-checkpoint';
@@ -21,19 +21,19 @@ import { isClusterPrimary, runWorkers, workerRole } from './cluster';
 import { startJobs, type JobDefinition, type JobRunner } from './jobs';
 import { outboxIdle, pokeOutbox } from './outbox';
 import { warmStart } from './warm-start';
-import { councilReady, ensureReady } from './ready';
-import { isCacheableRequest, serveCachedPage } from './page-cache';
+import { councilKnownReady, councilReady, ensureReady } from './ready';
+import { isCacheableRequest, serveCachedPage, serveCachedPageNow } from './page-cache';
 import { judgeRequestTarget } from '../lib/canonical-path';
 import { voiceOf } from './protocol-voices';
 import { resolveRequestClient } from './request-origin';
 import { pageKey } from './route-table';
-import { pathIn, splitLanguage } from '../i18n/lang';
+import { pathIn, splitLanguage, type Lang } from '../i18n/lang';
 import { SECURITY_HEADERS } from './security-headers';
 import { refuseMethodsNodeCannotRoute, refuseUnusedMethod } from './allowed-methods';
 import { loadStaticFiles, PRECOMPRESSED_DIR, serveStaticFile } from './static-files';
 import { readMapTiles } from './map-tiles';
 import { sweepLeftoverSpools } from './upload-spool';
-import { answeredWhileSettingUp } from './council/setup-gate';
+import { answeredWhileSettingUp, knownSetUp } from './council/setup-gate';
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: (err?: unknown) => void, locals?: object) => void;
 
@@ -77,6 +77,27 @@ function keepToCanonicalPath(req: http.IncomingMessage, res: http.ServerResponse
     res.end('Not found');
   }
   return false;
+}
+
+/** A request's page as the router takes it (`target`, an English path) and as the page cache files it (`address`). */
+interface PageAddress {
+  lang: Lang;
+  routedPath: string;
+  target: string;
+  address: string;
+}
+
+function pageAddressOf(req: http.IncomingMessage): PageAddress {
+  // A Hindi page is the English page's route rendered in Hindi: Astro routes the English path and learns
+  // the language from locals, which no request header can set.
+  const url = new URL(req.url ?? '/', 'http://canonical.invalid');
+  const { lang, path: routedPath } = splitLanguage(url.pathname);
+  let target = routedPath + url.search;
+  // An anonymous page is rendered from the query parameters its route reads and no others, so that the
+  // cached copy is the same page whatever else a visitor appends (`/home?x=1` is `/home`).
+  if (isCacheableRequest(req.method ?? 'GET', req.headers.cookie)) target = pageKey(routedPath, url.search);
+  // The page cache files each language under its own address.
+  return { lang, routedPath, target, address: pathIn(lang, target) };
 }
 
 function fail(line: string): never {
@@ -158,6 +179,8 @@ export async function serve({ jobs: JOBS, firstPages }: ServerParts): Promise<vo
     const client = resolveRequestClient(req, config.trustedProxyHops);
     if (client.https) res.setHeader('strict-transport-security', HSTS);
     if (!keepToCanonicalPath(req, res)) return;
+    const known = knownDestinationOf(client.host, config.stateHost);
+    if (known?.kind === 'council' && answeredFromMemory(known.council, req, res)) return;
     // The host picks the council before anything else is looked at, static files and media included: every
     // later step (the page cache, the database, the signing key) is that council's (council-context.ts).
     void destinationOf(client.host, config.stateHost)
@@ -180,19 +203,28 @@ export async function serve({ jobs: JOBS, firstPages }: ServerParts): Promise<vo
       });
   };
 
+  /**
+   * Most requests are a static file or a page already in the cache, of a council whose host, database and
+   * setup are known: they are answered here at once, with no promise and no council context (the council is
+   * named to the cache), which every promise of a request would otherwise pay for. Anything else (a council
+   * not yet opened or set up, a miss, PostgreSQL's query for the versions) goes the whole way, below.
+   */
+  const answeredFromMemory = (council: CouncilRecord, req: http.IncomingMessage, res: http.ServerResponse): boolean => {
+    if (council.status !== 'active' || !councilKnownReady(council)) return false;
+    if (serveStaticFile(staticFiles, req, res, SECURITY_HEADERS)) return true;
+    if (!knownSetUp(council) || !isCacheableRequest(req.method ?? 'GET', req.headers.cookie)) return false;
+    const asked = req.url;
+    req.url = pageAddressOf(req).address;
+    if (serveCachedPageNow(council, req, res, SECURITY_HEADERS)) return true;
+    req.url = asked;
+    return false;
+  };
+
   /** The rest of a request, inside its council's context. */
   const answerForCouncil = (req: http.IncomingMessage, res: http.ServerResponse, client: ReturnType<typeof resolveRequestClient>) => {
     if (serveStaticFile(staticFiles, req, res, SECURITY_HEADERS)) return;
-    // A Hindi page is the English page's route rendered in Hindi: Astro routes the English path and learns
-    // the language from locals, which no request header can set.
-    const url = new URL(req.url ?? '/', 'http://canonical.invalid');
-    const { lang, path: routedPath } = splitLanguage(url.pathname);
-    let target = routedPath + url.search;
-    // An anonymous page is rendered from the query parameters its route reads and no others, so that the
-    // cached copy is the same page whatever else a visitor appends (`/home?x=1` is `/home`).
-    if (isCacheableRequest(req.method ?? 'GET', req.headers.cookie)) target = pageKey(routedPath, url.search);
-    // The page cache files each language under its own address.
-    req.url = pathIn(lang, target);
+    const { lang, routedPath, target, address } = pageAddressOf(req);
+    req.url = address;
     // No `next` callback: for a path no route matches, Astro then renders src/pages/404.astro with status 404.
     // Should the shared content version be unreadable, Astro renders and reports what is wrong.
     void answeredWhileSettingUp(routedPath, res, SECURITY_HEADERS)

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { processSingleton } from './singleton';
 import { compress, preferredEncoding } from './compression';
-import { readSharedTableVersions, type TableVersions } from './content-version';
+import { readSharedTableVersions, readSharedTableVersionsNow, type TableVersions } from './content-version';
 import { now } from './clock';
 import type { Dependencies } from './cache/dependencies';
 import { displayCacheSuffix } from './display-preferences';
-import { currentCouncil } from './council-context';
+import { currentCouncil, type Council } from './council-context';
 import { readConfig } from './config';
 
 /**
@@ -85,9 +85,9 @@ interface SharedCache {
 
 const sharedCache = (): SharedCache => processSingleton('page-cache', () => ({ councils: new Map(), bytes: 0 }));
 
-/** The current council's part of the cache: a page of one council is never looked for among another's. */
-function state(): CacheState {
-  const { id } = currentCouncil();
+/** A council's part of the cache (the current council's unless named): a page of one council is never looked for among another's. */
+function state(council: Council = currentCouncil()): CacheState {
+  const { id } = council;
   const shared = sharedCache();
   let s = shared.councils.get(id);
   if (!s) shared.councils.set(id, (s = { versions: new Map(), pages: new Map(), bytes: 0, queryBytes: 0, rendering: new Map() }));
@@ -151,7 +151,10 @@ function largestHolder(own: CacheState, adding: number): CacheState {
  * arrives late changes nothing.
  */
 export function adoptVersions(versions: TableVersions): void {
-  const s = state();
+  adoptInto(state(), versions);
+}
+
+function adoptInto(s: CacheState, versions: TableVersions): void {
   const raised: string[] = [];
   for (const [table, version] of versions) {
     if (version > versionOf(s.versions, table)) {
@@ -281,6 +284,22 @@ async function waitShared<T>(work: Promise<T> | T, res: ServerResponse): Promise
 }
 
 /**
+ * Answers a request from the cache at once when everything that takes is in memory: a council's versions
+ * readable without waiting (SQLite) and a current answer kept for its key. No promise and no council context:
+ * the council is named. False when it has not answered; then serveCachedPage, inside the council's context,
+ * takes the request the whole way (a render, a wait on one under way, a query for the versions).
+ */
+export function serveCachedPageNow(council: Council, req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): boolean {
+  const key = cacheKey(req.method ?? 'GET', req.url ?? '/', req.headers.cookie);
+  if (!key || !isCacheableRequest(req.method ?? 'GET', req.headers.cookie)) return false;
+  const versions = readSharedTableVersionsNow(council);
+  if (!versions) return false;
+  const s = state(council);
+  adoptInto(s, versions);
+  return answerFromCache(s, key, req, res, securityHeaders);
+}
+
+/**
  * Answers from the cache when it can; resolves false to let Astro render, true when the request has been
  * answered (or its visitor has gone, and nothing is left to answer).
  */
@@ -293,17 +312,17 @@ export async function serveCachedPage(req: IncomingMessage, res: ServerResponse,
   const shared = await waitShared(readSharedTableVersions(), res);
   if (shared.outcome === 'client-gone') return true;
   if (shared.outcome === 'timed-out') return false;
-  adoptVersions(shared.value!);
-  if (answerFromCache(key, req, res, securityHeaders)) return true;
+  const s = state();
+  adoptInto(s, shared.value!);
+  if (answerFromCache(s, key, req, res, securityHeaders)) return true;
   // When a save has just emptied the cache and the whole town asks for the same page, one request renders
   // it and the others wait for that render instead of each rendering it again. Should that render not leave
   // a current page (a write to a table it read landed meanwhile), the waiters wait for the next one. A
   // waiter whose visitor leaves stops waiting; one that has waited too long renders the page itself.
-  const s = state();
   for (let underway = s.rendering.get(key); underway; underway = s.rendering.get(key)) {
     const waited = await waitShared(underway.done, res);
     if (waited.outcome === 'client-gone') return true;
-    if (answerFromCache(key, req, res, securityHeaders)) return true;
+    if (answerFromCache(s, key, req, res, securityHeaders)) return true;
     if (waited.outcome === 'timed-out') return false;
   }
   if (clientGone(res)) return true;
@@ -337,8 +356,7 @@ function endRender(s: CacheState, key: string, render?: Render): void {
   underway.settle();
 }
 
-function answerFromCache(key: string, req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): boolean {
-  const s = state();
+function answerFromCache(s: CacheState, key: string, req: IncomingMessage, res: ServerResponse, securityHeaders: Record<string, string>): boolean {
   const page = s.pages.get(key);
   if (!page) return false;
   if (!isCurrent(page, s.versions, now())) {

@@ -38,8 +38,15 @@ export function councilReady(council: Council): Promise<void> {
       }
     });
     // Seen by whoever awaits it; a rejection nobody awaits yet must not end the process.
-    promise.catch(() => {});
+    promise.then(() => readyCouncils().add(council.id), () => {});
     ready.set(council.id, promise);
   }
   return promise;
+}
+
+const readyCouncils = () => processSingleton('councils-ready-now', () => new Set<number>());
+
+/** Whether a council's database is known ready, answered without waiting (for the Node entry's cached answers). */
+export function councilKnownReady(council: Council): boolean {
+  return readyCouncils().has(council.id);
 }

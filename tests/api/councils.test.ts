@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -11,6 +12,7 @@ import { openSqlite } from '../../src/server/db';
 import { DEMO_SECOND_COUNCIL } from '../../src/server/councils/setup';
 import { generateSessionToken, sessionIdFromToken } from '../../src/server/auth/session';
 import { latestNews, tenders } from '../../db/seed/content';
+import { demoCouncil } from '../../db/seed/council';
 
 /**
  * Several councils on one installation (STATE_HOST set): one server for the file, whose first council (A) is
@@ -112,6 +114,64 @@ describe('the host picks the council', () => {
         expect(a.headers['x-page-cache']).toBe('hit');
         expect(b.headers['x-page-cache']).toBe('hit');
       }
+    }
+  });
+
+  it('answers two councils\' cached pages asked back to back on one connection each from its own cache, by every spelling of their hosts', async () => {
+    // One kept-alive connection: a cached answer is sent at once from memory (src/server/main.ts), and nothing
+    // of the connection (its last host, its last page) may carry over to the next request.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const port = new URL(server.url).port;
+    const sockets = new Set<number>();
+    const send = (host: string, target: string, headers: Record<string, string> = {}, method = 'GET') =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+        const req = http.request(`${server.url}${target}`, { method, agent, headers: { host, ...headers } }, (res) => {
+          sockets.add(res.socket.localPort!);
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    // What only each council's answer says: its name in the page's language, or its own news in the API's list.
+    const news = { a: latestNews[0].title, b: 'now has its own website' };
+    const answers: [string, { a: string; b: string }][] = [
+      ['/latestnews', { a: demoCouncil.name.en, b: DEMO_SECOND_COUNCIL.name }],
+      ['/hi/latestnews', { a: demoCouncil.name.hi, b: DEMO_SECOND_COUNCIL.nameHindi }],
+      ['/api/Public/latest-news', news],
+      ['/api/Public/latest-news?x=1', news],
+    ];
+    try {
+      for (const [target, { a: aTitle, b: bTitle }] of answers) {
+        // Twice each: the first may render, the second is the cache's.
+        for (let round = 0; round < 2; round++) {
+          for (const [hostA, hostB] of [['127.0.0.1', B_HOST], [`127.0.0.1:${port}`, `${B_HOST.toUpperCase()}:${port}`], ['127.0.0.1', `${B_HOST}.`]]) {
+            const a = await send(hostA, target);
+            const b = await send(hostB, target);
+            expect(a.status, `${hostA}${target}`).toBe(200);
+            expect(b.status, `${hostB}${target}`).toBe(200);
+            expect(a.body, `${hostA}${target}`).toContain(aTitle);
+            expect(a.body, `${hostA}${target}`).not.toContain(bTitle);
+            expect(b.body, `${hostB}${target}`).toContain(bTitle);
+            expect(b.body, `${hostB}${target}`).not.toContain(aTitle);
+            if (round === 0) continue;
+            expect([a.headers['x-page-cache'], b.headers['x-page-cache']], target).toEqual(['hit', 'hit']);
+            // A's page named by its ETag is no page of B's: B answers its own in full, and HEAD its own length.
+            const bWithA = await send(hostB, target, { 'if-none-match': a.headers.etag! });
+            expect(bWithA.status).toBe(200);
+            expect(bWithA.body).toContain(bTitle);
+            expect((await send(hostA, target, { 'if-none-match': a.headers.etag! })).status).toBe(304);
+            const head = await send(hostB, target, {}, 'HEAD');
+            expect(head.headers.etag).toBe(b.headers.etag);
+            expect(head.headers['content-length']).toBe(b.headers['content-length']);
+          }
+        }
+      }
+      expect(sockets.size).toBe(1);
+    } finally {
+      agent.destroy();
     }
   });
 });

@@ -66,12 +66,16 @@ export async function refreshCouncils(maxAgeMs = 0): Promise<Registry> {
   return state;
 }
 
-async function current(): Promise<Registry> {
+/** What is known, once read: older than REFRESH_MS, it is answered and read again behind the answer. */
+function known(): Registry | undefined {
   const state = registry();
-  if (state.readAt === 0) return refreshCouncils();
-  // Older than REFRESH_MS: answered from what is known, and read again behind the answer.
+  if (state.readAt === 0) return undefined;
   if (performance.now() - state.readAt > REFRESH_MS) void refreshCouncils(REFRESH_MS).catch((err) => console.error('reading the councils failed:', err));
   return state;
+}
+
+async function current(): Promise<Registry> {
+  return known() ?? refreshCouncils();
 }
 
 /** Every council, the first first. */
@@ -110,11 +114,33 @@ export type HostDestination = { kind: 'council'; council: CouncilRecord } | { ki
  * platform's page, never some council's site, unless the installation has only the one council.
  */
 export async function destinationOf(rawHost: string | undefined, stateHost: string | undefined): Promise<HostDestination> {
+  await current();
+  const answered = knownDestinationOf(rawHost, stateHost);
+  if (answered) return answered;
+  // Read, and still unanswered: an installation without its first council yet, or a host no council claims,
+  // which a council made a moment ago through another process may claim.
   if (!stateHost) return { kind: 'council', council: await firstCouncil() };
   const host = normaliseHost(rawHost);
-  if (host !== null && host === stateHost) return { kind: 'state' };
   const council = host === null ? undefined : await councilClaiming(host);
   if (council) return { kind: 'council', council };
   const councils = await listCouncils();
   return councils.length === 1 ? { kind: 'council', council: councils[0] } : { kind: 'platform' };
+}
+
+/**
+ * Where a host leads, answered from memory without waiting when the councils have been read and the host is
+ * the state's or a council's own; undefined when only destinationOf can say (nothing read yet, or a host no
+ * council claims, which may call for a fresh read). The Node entry's cached answers ask this.
+ */
+export function knownDestinationOf(rawHost: string | undefined, stateHost: string | undefined): HostDestination | undefined {
+  const state = known();
+  if (!state) return undefined;
+  if (!stateHost) {
+    const first = state.councils.find((c) => c.first);
+    return first && { kind: 'council', council: first };
+  }
+  const host = normaliseHost(rawHost);
+  if (host !== null && host === stateHost) return { kind: 'state' };
+  const council = host === null ? undefined : state.byHost.get(host);
+  return council && { kind: 'council', council };
 }
