@@ -35,6 +35,8 @@ import { TRANSLATION_MODULE } from './features/translation/module';
 import { WARD_ALERTS_MODULE } from './features/ward-alerts/module';
 import { WARDS_MODULE } from './features/wards/module';
 import { WATER_MODULE } from './features/water/module';
+import { STALL_PERMIT_MODULE } from './features/stall-permit/module';
+import { readConfig } from './server/config';
 import { outboxSweepJob } from './server/outbox/sweep-job';
 import type { JobDefinition } from './server/jobs';
 import { installRoutes, type RouteDeclaration } from './server/route-table';
@@ -46,7 +48,13 @@ export const MODULES: readonly PortalModule[] = [
   CONTENT_MODULE, LIFECYCLE_MODULE, ALERTS_MODULE, TRANSLATION_MODULE, REVISIONS_MODULE,
   CASES_MODULE, CITIZEN_MODULE, GRIEVANCE_MODULE, COMPLAINT_MODULE, FEEDBACK_MODULE, NOTIFICATIONS_MODULE,
   PROPERTY_TAX_MODULE, PAYMENTS_MODULE, TRADE_LICENCE_MODULE, WARD_ALERTS_MODULE, WARDS_MODULE, WATER_MODULE, HINDI_NAMES_MODULE, AUDIT_MODULE,
+  ...testModules(),
 ];
+
+/** The tests' small service beside the real ones: only on a test start that asks for it, never in production. */
+function testModules(): PortalModule[] {
+  return process.env.CASE_TEST_SERVICE === '1' && !readConfig().production ? [STALL_PERMIT_MODULE] : [];
+}
 
 /** Every job the server runs: the server's own outbox sweep, then each module's. */
 export const JOBS: readonly JobDefinition[] = [outboxSweepJob, ...MODULES.flatMap((m) => m.jobs ?? [])];

@@ -8,7 +8,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { KyselyPlugin } from 'kysely';
 import { migrateToLatest, openPostgres, openSqlite, type Db } from '../../src/server/db';
-import { SERVICES } from '../../src/features/cases/registry';
+import { installedServices } from '../../src/features/modules';
+import { installPortalModules } from '../../src/modules';
+
+installPortalModules();
+const SERVICES = installedServices();
 import { countStaffCases, listStaffCases } from '../../src/features/cases/staff-cases-api.server';
 import type { CaseFilter } from '../../src/features/cases/case-queries.server';
 import { takeNumber } from '../../src/server/numbering';

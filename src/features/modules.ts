@@ -7,6 +7,8 @@ import { processSingleton } from '../server/singleton';
 import type { Payable } from './payments/payable';
 import type { Verifiable } from './shared/verification';
 import type { PrivateFileReader } from './shared/private-files';
+import type { AnyService } from './cases/service';
+import { checkedServices } from './cases/registry';
 
 /**
  * A feature's declaration of what it brings to the others: the series it numbers what it issues in, the things
@@ -19,9 +21,18 @@ import type { PrivateFileReader } from './shared/private-files';
  */
 export interface PortalModule {
   name: string;
+  /**
+   * The services it runs on the case kernel (src/features/cases): the inbox offers them in the composition
+   * list's order, and each one's number series is taken as the module's own.
+   */
+  services?: readonly AnyService[];
   /** The number series it takes numbers from (src/server/numbering.ts): each name and code one module's own. */
   series?: readonly NumberSeries[];
-  payables?: readonly Payable[];
+  /**
+   * What citizens pay for through it; given as a function, made from every installed service (the payments
+   * module makes each service's declared fee payable so).
+   */
+  payables?: readonly Payable[] | ((services: readonly AnyService[]) => readonly Payable[]);
   verifiables?: readonly Verifiable[];
   jobs?: readonly JobDefinition[];
   /** Who may read the private files this module's records hold (src/features/shared/private-files.ts). */
@@ -38,18 +49,26 @@ export interface PortalModule {
   demo?: DemoPart;
 }
 
+/** A module as installed: what it derives from the installed services made once. */
+export type InstalledModule = Omit<PortalModule, 'payables'> & { payables?: readonly Payable[] };
+
 interface Installed {
-  modules: readonly PortalModule[] | null;
+  /** The list an entry gave, so that installing it again changes nothing. */
+  given: readonly PortalModule[] | null;
+  modules: readonly InstalledModule[] | null;
+  services: readonly AnyService[];
 }
 
 // One per process: the Node entry and Astro's server bundle each carry a copy of this file (see singleton.ts).
-const installed = (): Installed => processSingleton('portal-modules', () => ({ modules: null }));
+const installed = (): Installed => processSingleton('portal-modules', (): Installed => ({ given: null, modules: null, services: [] }));
 
 /** Installs the composition list, checked: each module, number series, payable kind, verifiable kind and job is named once. */
-export function installModules(modules: readonly PortalModule[]): void {
+export function installModules(given: readonly PortalModule[]): void {
   const current = installed();
-  if (current.modules === modules) return;
-  checkedSeries(modules.flatMap((m) => m.series ?? []));
+  if (current.given === given) return;
+  const services = checkedServices(given.flatMap((m) => m.services ?? []));
+  const modules: InstalledModule[] = given.map((m) => (typeof m.payables === 'function' ? { ...m, payables: m.payables(services) } : (m as InstalledModule)));
+  checkedSeries([...modules.flatMap((m) => m.series ?? []), ...services.map((service) => service.series)]);
   for (const [what, names] of [
     ['module', modules.map((m) => m.name)],
     ['payable kind', modules.flatMap((m) => m.payables ?? []).map((p) => p.kind)],
@@ -64,12 +83,20 @@ export function installModules(modules: readonly PortalModule[]): void {
       seen.add(name);
     }
   }
+  current.given = given;
   current.modules = modules;
+  current.services = services;
 }
 
 /** The installed modules; asking before an entry installed them is a wiring mistake, said at once. */
-export function installedModules(): readonly PortalModule[] {
+export function installedModules(): readonly InstalledModule[] {
   const { modules } = installed();
   if (!modules) throw new Error('No modules are installed: an entry installs the composition list (src/modules.ts) before serving.');
   return modules;
+}
+
+/** Every service on the case kernel, in the composition list's order (the order the inbox offers them). */
+export function installedServices(): readonly AnyService[] {
+  installedModules();
+  return installed().services;
 }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db';
 import { lodgeCase } from '../../src/features/cases/cases.server';
-import { SERVICES, unknownParties } from '../../src/features/cases/registry';
+import { unknownParties } from '../../src/features/cases/registry';
+import { installedServices } from '../../src/features/modules';
+import { installPortalModules } from '../../src/modules';
 import { unprovidedRequirements, type AnyService } from '../../src/features/cases/service';
 import { STALL_PERMIT } from '../../src/features/stall-permit/stall-permit.service';
 import { ADMIN, CASHIER, bearer, login } from '../support/api';
@@ -63,7 +65,8 @@ const LODGE: Record<string, (mobile: string) => Promise<string>> = {
     (await asTestCouncil(() => lodgeCase(STALL_PERMIT, { contact: { name: 'Meena Kumari', mobile, email: '', address: 'Gali 4' }, data: { goods: 'Flowers' }, lang: 'hi' }, {}, { party: 'citizen', userId: null, label: 'Citizen' }, database))).number,
 };
 
-const ALL: readonly AnyService[] = [...SERVICES, STALL_PERMIT];
+installPortalModules();
+const ALL: readonly AnyService[] = [...new Set([...installedServices(), STALL_PERMIT])];
 
 /** A citizen's session for a mobile, through the real sign-in: the code is read from the notification log. */
 async function signIn(mobile: string): Promise<string> {

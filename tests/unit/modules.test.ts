@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { installedModules, installModules, type PortalModule } from '../../src/features/modules';
+import { installedModules, installedServices, installModules, type PortalModule } from '../../src/features/modules';
 import { JOBS, MODULES } from '../../src/modules';
 import { resetProcessSingleton } from '../../src/server/singleton';
 import { payableOf } from '../../src/features/payments/payable';
@@ -16,7 +16,9 @@ describe('the composition list of modules', () => {
 
   it('gives each payable kind, verifiable kind and job from the list, each once', () => {
     installModules(MODULES);
-    expect(installedModules()).toBe(MODULES);
+    expect(installedModules().map((m) => m.name)).toEqual(MODULES.map((m) => m.name));
+    // The services are the modules' own, in the list's order; the payments module made each one's fee payable.
+    expect(installedServices().map((s) => s.name)).toEqual(['grievance', 'trade-licence', 'water']);
     expect(payableOf('property-tax').kind).toBe('property-tax');
     expect(payableOf('trade-licence').kind).toBe('trade-licence');
     expect(() => payableOf('water')).toThrow('no module declares the payable kind water');
@@ -26,14 +28,15 @@ describe('the composition list of modules', () => {
   });
 
   it('refuses a list in which two modules declare the same kind or name', () => {
-    const twice: PortalModule[] = [...MODULES, { name: 'copy', payables: MODULES.flatMap((m) => m.payables ?? []).slice(0, 1) }];
+    const twice: PortalModule[] = [...MODULES, { name: 'copy', payables: installedModules().flatMap((m) => m.payables ?? []).slice(0, 1) }];
     expect(() => installModules(twice)).toThrow(/Two modules declare the payable kind/);
     expect(() => installModules([...MODULES, { name: 'payments' }])).toThrow('Two modules declare the module payments.');
   });
 
   it('holds the number series every module declares, and refuses a list in which two share a name or a code', () => {
-    const series = MODULES.flatMap((m) => m.series ?? []).map((s) => s.name);
+    const series = [...MODULES.flatMap((m) => m.series ?? []), ...installedServices().map((s) => s.series)].map((s) => s.name);
     expect(series).toEqual(expect.arrayContaining(['grievance', 'trade-licence', 'licence', 'receipt']));
+    expect(() => installModules([...MODULES, { name: 'copy', services: [installedServices()[0]] }])).toThrow('two services share the name grievance');
     const receipts = MODULES.flatMap((m) => m.series ?? []).find((s) => s.name === 'receipt')!;
     expect(() => installModules([...MODULES, { name: 'copy', series: [{ ...receipts, name: 'bills' }] }])).toThrow('Two number series share the code RCT.');
     expect(() => installModules([...MODULES, { name: 'copy', series: [{ ...receipts, code: 'BIL' }] }])).toThrow('Two number series share the name receipt.');

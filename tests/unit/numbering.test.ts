@@ -149,7 +149,7 @@ describe('reading numbers', () => {
       return e.isDirectory() ? files(full) : /\.(ts|astro|mjs|js)$/.test(e.name) ? [full] : [];
     });
     // A literal that begins a number: a prefix of capitals before the code of a declared series.
-    const codes = [...MODULES.flatMap((m) => m.series ?? []), STALL_PERMIT.series].map((series) => series.code);
+    const codes = [...MODULES.flatMap((m) => [...(m.series ?? []), ...(m.services ?? []).map((service) => service.series)]), STALL_PERMIT.series].map((series) => series.code);
     expect(codes).toEqual(expect.arrayContaining(['PGR', 'TL', 'TLN', 'RCT', 'STL', 'WA', 'WC', 'WO', 'WM']));
     const literalPrefix = new RegExp(`['"\`][A-Z][A-Z0-9]{1,9}-(${codes.join('|')})\\b`);
     const offending = files('src').filter((file) => literalPrefix.test(fs.readFileSync(file, 'utf8')));

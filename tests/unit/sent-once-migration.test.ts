@@ -9,6 +9,10 @@ import { sendCaseOverdueNotices } from '../../src/features/cases/case-jobs.serve
 import { sendWardDigests, digestSlot } from '../../src/features/ward-alerts/ward-alert-digest.server';
 import { sendRenewalReminders } from '../../src/features/trade-licence/licence.server';
 import { openTestDatabase } from '../support/database';
+import { installPortalModules } from '../../src/modules';
+
+// The kernel's jobs walk the installed services, as a started server's do.
+installPortalModules();
 
 /**
  * The one send-once table takes over the claims of the three ways there were: an overdue notice already sent,

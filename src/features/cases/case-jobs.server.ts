@@ -6,7 +6,7 @@ import { HttpError } from '../../server/http';
 import { indianDate } from '../../lib/india-time';
 import { takeStep, SYSTEM_ACTOR } from './cases.server';
 import { queueOverdueNotice } from './case-messages.server';
-import { SERVICES } from './registry';
+import { installedServices } from '../modules';
 import { SYSTEM, type AnyService } from './service';
 
 /**
@@ -25,7 +25,7 @@ const OVERDUE = 'case-overdue';
 export const overdueKey = (caseId: number, dueAt: string) => `${OVERDUE}:${caseId}:${dueAt}`;
 
 /** Tells the assignee and the admins, once per case and due time, that an open case is past its due time. */
-export async function sendCaseOverdueNotices({ database, now }: JobContext, services: readonly AnyService[] = SERVICES): Promise<number> {
+export async function sendCaseOverdueNotices({ database, now }: JobContext, services: readonly AnyService[] = installedServices()): Promise<number> {
   const at = new Date(now).toISOString();
   let sent = 0;
   for (const service of services) {
@@ -70,7 +70,7 @@ function dayField(database: Db, key: string) {
  * long enough has passed since a day its data names (a licence's last valid day). This one job takes the
  * timed steps of every service.
  */
-export async function takeTimedSteps({ database, now }: JobContext, services: readonly AnyService[] = SERVICES): Promise<number> {
+export async function takeTimedSteps({ database, now }: JobContext, services: readonly AnyService[] = installedServices()): Promise<number> {
   let taken = 0;
   for (const service of services) {
     for (const [action, rule] of Object.entries(service.transitions)) {
@@ -104,8 +104,8 @@ export async function takeTimedSteps({ database, now }: JobContext, services: re
   return taken;
 }
 
-/** None while no service keeps its cases in the kernel's tables: a schedule that can find nothing is not run. */
-export const CASE_JOBS = SERVICES.length === 0 ? [] : [
+/** The kernel's clock, over every installed service (a round with no service finds nothing). */
+export const CASE_JOBS = [
   defineJob({ name: 'case-overdue', everyMinutes: 1, run: async (context) => void (await sendCaseOverdueNotices(context)) }),
   defineJob({ name: 'case-timed-steps', everyMinutes: 5, run: async (context) => void (await takeTimedSteps(context)) }),
 ];

@@ -3,7 +3,7 @@ import { db, type Db } from '../../server/db';
 import { mediaUrl } from '../../server/media';
 import { parseMobile, parseMobilePart, type CaseContact } from './contact';
 import { isOverdueIn, parseCaseNumber, parseCaseSerial, publicCaseOf, type PublicCase, type AnyService } from './service';
-import { SERVICES } from './registry';
+import { installedServices } from '../modules';
 
 /**
  * Reading cases of every service. The public shape never carries the contact (it is in another table, and
@@ -79,7 +79,7 @@ export function publicViewOf(service: AnyService, found: StaffCase): Record<stri
   return { service: service.name, ...service.publicView(publicCaseOf(found)) };
 }
 
-export async function findCase(number: string, now: number, database: Db = db(), services: readonly AnyService[] = SERVICES): Promise<StaffCase | null> {
+export async function findCase(number: string, now: number, database: Db = db(), services: readonly AnyService[] = installedServices()): Promise<StaffCase | null> {
   if (services.length === 0) return null;
   const row = await staffQuery(database).where('service_case.number', '=', number).where('service_case.service', 'in', services.map((s) => s.name)).executeTakeFirst();
   return row ? toStaff(row, now, services) : null;
@@ -196,7 +196,7 @@ function filteredCases(filter: Omit<CaseFilter, 'limit' | 'offset' | 'sort'>, no
 }
 
 /** The inbox of every service (or one): one query for the page's rows and one for their count, whatever the number of services. */
-export async function listCases(filter: CaseFilter, now: number, database: Db = db(), services: readonly AnyService[] = SERVICES): Promise<{ total: number; rows: StaffCase[] }> {
+export async function listCases(filter: CaseFilter, now: number, database: Db = db(), services: readonly AnyService[] = installedServices()): Promise<{ total: number; rows: StaffCase[] }> {
   if (services.length === 0) return { total: 0, rows: [] };
   const query = filteredCases(filter, now, database, services);
   const open = openCondition(services);
@@ -213,7 +213,7 @@ export async function listCases(filter: CaseFilter, now: number, database: Db = 
  * How many cases of these services pass the filter in each state (states of the same name in two services are
  * counted together, as the inbox's state filter takes them), and how many of them are overdue: one grouped query.
  */
-export async function countCasesByState(filter: Omit<CaseFilter, 'limit' | 'offset' | 'sort' | 'state' | 'overdue'>, now: number, database: Db = db(), services: readonly AnyService[] = SERVICES): Promise<{ byState: Map<string, number>; overdue: number }> {
+export async function countCasesByState(filter: Omit<CaseFilter, 'limit' | 'offset' | 'sort' | 'state' | 'overdue'>, now: number, database: Db = db(), services: readonly AnyService[] = installedServices()): Promise<{ byState: Map<string, number>; overdue: number }> {
   if (services.length === 0) return { byState: new Map(), overdue: 0 };
   const overdue = sql<number>`sum(case when ${openCondition(services)} and ${sql.ref('service_case.due_at')} < ${new Date(now).toISOString()} then 1 else 0 end)`;
   const rows = await filteredCases(filter, now, database, services)

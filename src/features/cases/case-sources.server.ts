@@ -1,21 +1,21 @@
 import { kernelSource, type CaseSource } from './case-source.server';
-import { SERVICES } from './registry';
+import { installedServices } from '../modules';
 import { isNumberOf } from '../../lib/number-series';
 
-/** Every service the staff API and screens serve: each keeps its cases in the kernel's tables. */
-const sources: CaseSource[] = SERVICES.map(kernelSource);
-export const CASE_SOURCES: readonly CaseSource[] = sources;
+let made: { services: readonly unknown[]; sources: readonly CaseSource[] } | null = null;
 
-/** A service added beyond the registry (a test's own): kept once, by its name. */
-export function addCaseSource(source: CaseSource): void {
-  if (!sources.some((s) => s.service.name === source.service.name || s.service.series.code === source.service.series.code)) sources.push(source);
+/** Every service the staff API and screens serve (the installed modules' services): each keeps its cases in the kernel's tables. */
+export function caseSources(): readonly CaseSource[] {
+  const services = installedServices();
+  if (made?.services !== services) made = { services, sources: services.map(kernelSource) };
+  return made.sources;
 }
 
 export function sourceNamed(name: string): CaseSource | undefined {
-  return CASE_SOURCES.find((source) => source.service.name === name);
+  return caseSources().find((source) => source.service.name === name);
 }
 
 /** The source a case number belongs to, by its series' code (under whichever council prefix it was given). */
 export function sourceOfNumber(number: string): CaseSource | undefined {
-  return CASE_SOURCES.find((source) => isNumberOf(source.service.series, number));
+  return caseSources().find((source) => isNumberOf(source.service.series, number));
 }

@@ -2,15 +2,13 @@ import type { PortalModule } from '../modules';
 import { rolesIn } from '../../lib/roles';
 import { CASE_JOBS } from './case-jobs.server';
 import { CASE_FILE_READER } from './case-file-access.server';
-import { SERVICES } from './registry';
 
 /**
- * The case kernel: each service's series of case numbers, its due-time notices and the steps the clock takes,
- * for every service on it; who may read a case's private files.
+ * The case kernel: the due-time notices and the steps the clock takes, for every service on it (each service's
+ * module declares the service, and with it its series of case numbers); who may read a case's private files.
  */
 export const CASES_MODULE: PortalModule = {
   name: 'cases',
-  series: SERVICES.map((service) => service.series),
   jobs: CASE_JOBS,
   privateFileReaders: [CASE_FILE_READER],
   routes: {

@@ -1,12 +1,6 @@
 import { CITIZEN, SYSTEM, type AnyService } from './service';
 import { checkedSeries } from '../../lib/number-series';
 import { ROLES } from '../../server/auth/users';
-import { readConfig } from '../../server/config';
-import { STALL_PERMIT } from '../stall-permit/stall-permit.service';
-import { GRIEVANCE } from '../grievance/grievance.service';
-import { TRADE_LICENCE } from '../trade-licence/trade-licence.service';
-import { WATER } from '../water/water.service';
-
 
 /** Who may take a step or lodge a case: a staff role that exists, the citizen, or the clock. */
 const PARTIES: ReadonlySet<string> = new Set([...ROLES, CITIZEN, SYSTEM]);
@@ -33,24 +27,4 @@ export function checkedServices(services: readonly AnyService[]): readonly AnySe
   }
   checkedSeries(services.map((service) => service.series));
   return services;
-}
-
-/**
- * Every service on the case kernel, in the order the inbox offers them, and what is derived from the list:
- * lookup by name and by number series. A service is added by declaring it in its folder and listing it here.
- */
-export const SERVICES: readonly AnyService[] = checkedServices([GRIEVANCE, TRADE_LICENCE, WATER, ...testServices()]);
-
-/**
- * The stall permit, a small service the tests run beside the real ones to show that every screen and call
- * serves any declared service: only on a test start that asks for it (CASE_TEST_SERVICE=1), never in production.
- */
-function testServices(): AnyService[] {
-  return process.env.CASE_TEST_SERVICE === '1' && !readConfig().production ? [STALL_PERMIT] : [];
-}
-
-const byName = new Map(SERVICES.map((s) => [s.name, s]));
-
-export function serviceNamed(name: string): AnyService | undefined {
-  return byName.get(name);
 }

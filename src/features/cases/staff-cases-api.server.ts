@@ -8,7 +8,7 @@ import { acceptUpload, bodyLimitFor, decodeBase64File, type AcceptedFile, type U
 import { db, type Db } from '../../server/db';
 import { countCasesByState, listCases, type CaseFilter } from './case-queries.server';
 import { summaryOf, type CaseDetail, type CaseSource, type CaseSummary, type StepRequest } from './case-source.server';
-import { CASE_SOURCES, sourceOfNumber } from './case-sources.server';
+import { caseSources, sourceOfNumber } from './case-sources.server';
 import { MAX_FILES, type CaseActor } from './cases.server';
 import { parseCaseNumber } from './service';
 
@@ -35,7 +35,7 @@ const DOCUMENT_SLOT: UploadSlot = { key: 'documents', label: 'Document', kind: '
 
 /** The services whose cases this role sees only when they are assigned to it (their assigneeRoles name it). */
 export function ownServicesOf(role: Role): string[] {
-  return CASE_SOURCES.filter((s) => (s.service.assigneeRoles ?? []).includes(role)).map((s) => s.service.name);
+  return caseSources().filter((s) => (s.service.assigneeRoles ?? []).includes(role)).map((s) => s.service.name);
 }
 
 /** Whether this member of staff sees some service's cases only when assigned to them (a field officer). */
@@ -86,7 +86,7 @@ export async function listAnswer(context: APIContext): Promise<Response> {
 
 /** The services whose inbox this role reads: those it serves, or the filter's one of them. */
 function servedServices(filter: Pick<CaseFilter, 'service'>, role: Role) {
-  return CASE_SOURCES.filter((s) => servesRole(s, role) && (!filter.service || s.service.name === filter.service)).map((s) => s.service);
+  return caseSources().filter((s) => servesRole(s, role) && (!filter.service || s.service.name === filter.service)).map((s) => s.service);
 }
 
 /**

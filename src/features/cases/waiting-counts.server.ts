@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { db, type Db } from '../../server/db';
 import type { Session } from '../../server/auth/session';
-import { CASE_SOURCES } from './case-sources.server';
+import { caseSources } from './case-sources.server';
 import { ownOnly, servesRole } from './staff-cases-api.server';
 import type { AnyService } from './service';
 import { waitingStates } from './waiting';
@@ -26,7 +26,7 @@ export interface WaitingService {
  */
 export async function waitingCases(session: Session, now: number, database: Db = db()): Promise<WaitingService[]> {
   const role = session.user.role;
-  const served = CASE_SOURCES.filter((source) => servesRole(source, role))
+  const served = caseSources().filter((source) => servesRole(source, role))
     .map((source) => ({ service: source.service, states: waitingStates(source.service, role) }))
     .filter((entry) => entry.states.length > 0);
   if (served.length === 0) return [];

@@ -5,7 +5,7 @@ import { findCitizenGrievance, grievanceEvents } from '../grievance/grievance-qu
 import { GRIEVANCE } from '../grievance/grievance.service';
 import { isNumberOf } from '../../lib/number-series';
 import { caseEvents, findCase, listCases, type CaseEvent, type StaffCase } from '../cases/case-queries.server';
-import { SERVICES } from '../cases/registry';
+import { installedServices } from '../modules';
 import { publicCaseOf, type AnyService, type CitizenStep, type Lang, type StaffFact, type Words } from '../cases/service';
 
 /**
@@ -35,7 +35,7 @@ const MAX_CASES = 500;
 export const wordsOfState = (service: AnyService | undefined, state: string): Words => service?.states[state] ?? { en: state, hi: state };
 
 /** Every case lodged with this mobile number, of every service, newest first. */
-export async function listCitizenCases(mobile: string, database: Db = db(), services: readonly AnyService[] = SERVICES): Promise<CitizenCase[]> {
+export async function listCitizenCases(mobile: string, database: Db = db(), services: readonly AnyService[] = installedServices()): Promise<CitizenCase[]> {
   const { rows } = await listCases({ mobile, sort: 'newest', limit: MAX_CASES, offset: 0 }, now(), database, services);
   // One look-up per service that names categories, over the whole list.
   const names = new Map<string, Map<number, Words>>();
@@ -86,7 +86,7 @@ function plainFacts(service: AnyService, found: StaffCase): StaffFact[] {
 }
 
 /** One of the citizen's cases of any service, with its facts, steps and timeline; null when the number is not theirs. */
-export async function findCitizenCaseDetail(mobile: string, number: string, lang: Lang, database: Db = db(), services: readonly AnyService[] = SERVICES): Promise<CitizenCaseDetail | null> {
+export async function findCitizenCaseDetail(mobile: string, number: string, lang: Lang, database: Db = db(), services: readonly AnyService[] = installedServices()): Promise<CitizenCaseDetail | null> {
   const found = await findCase(number, now(), database, services);
   // A number lodged with another mobile is answered exactly as one that does not exist.
   if (!found || found.contact.mobile !== mobile) return null;

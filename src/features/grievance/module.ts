@@ -1,10 +1,12 @@
 import type { PortalModule } from '../modules';
 import { OPEN311_VOICE } from './open311-voice';
 import { rolesIn } from '../../lib/roles';
+import { GRIEVANCE } from './grievance.service';
 
 /** Grievances: lodging, tracking, the desk's screens, the performance report, settings and Open311. */
 export const GRIEVANCE_MODULE: PortalModule = {
   name: 'grievance',
+  services: [GRIEVANCE],
   protocolVoices: [OPEN311_VOICE],
   routes: {
     // Grievances. Pages showing due dates and overdue badges depend on the clock: uncached until

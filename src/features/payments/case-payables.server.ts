@@ -6,7 +6,7 @@ import { isNumberOf } from '../../lib/number-series';
 import { endOfIndianDay } from '../../lib/india-time';
 import { findCase } from '../cases/case-queries.server';
 import { takeStepWithin, type CaseActor } from '../cases/cases.server';
-import { SERVICES } from '../cases/registry';
+import { installedServices } from '../modules';
 import { PAY_STEP, publicCaseOf, type AnyService } from '../cases/service';
 import type { Payable } from './payable';
 
@@ -65,13 +65,13 @@ export function casePayable(service: AnyService): Payable {
   };
 }
 
-/** The payables of the services that declare a fee, from a list of services (the registry's by default). */
-export function casePayables(services: readonly AnyService[] = SERVICES): Payable[] {
+/** The payables of the services that declare a fee, from a list of services (the installed ones, given at installation). */
+export function casePayables(services: readonly AnyService[]): Payable[] {
   return services.filter((service) => service.fee).map(casePayable);
 }
 
 /** The service whose fee a case number is for, or undefined (not a case number, or a service that takes no fee). */
-export function paidServiceOf(number: string, services: readonly AnyService[] = SERVICES): AnyService | undefined {
+export function paidServiceOf(number: string, services: readonly AnyService[] = installedServices()): AnyService | undefined {
   return services.find((service) => service.fee && isNumberOf(service.series, number));
 }
 

@@ -14,7 +14,7 @@ import { RECEIPT_SERIES } from './receipt-series';
 export const PAYMENTS_MODULE: PortalModule = {
   name: 'payments',
   series: [RECEIPT_SERIES],
-  payables: casePayables(),
+  payables: casePayables,
   verifiables: [receiptVerifiable],
   jobs: PAYMENT_JOBS,
   privateFileReaders: [CHEQUE_SCAN_READER],

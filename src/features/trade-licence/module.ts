@@ -3,6 +3,7 @@ import { hasDemoPart } from '../../../db/seed/demo-parts';
 import { rolesIn } from '../../lib/roles';
 import { licenceVerifiable } from './licence-verifiable.server';
 import { LICENCE_SERIES, TRADE_LICENCE_JOBS } from './licence.server';
+import { TRADE_LICENCE } from './trade-licence.service';
 
 /**
  * The trade licence: its licences are numbered in their own series, verified by number and reminded of before
@@ -11,6 +12,7 @@ import { LICENCE_SERIES, TRADE_LICENCE_JOBS } from './licence.server';
  */
 export const TRADE_LICENCE_MODULE: PortalModule = {
   name: 'trade-licence',
+  services: [TRADE_LICENCE],
   series: [LICENCE_SERIES],
   verifiables: [licenceVerifiable],
   jobs: TRADE_LICENCE_JOBS,

@@ -4,6 +4,7 @@ import type { RouteDeclaration } from '../../server/route-table';
 import { CONNECTION_SERIES, METER_SERIES, WORK_ORDER_SERIES, connectionFeePayable, waterChargesPayable } from './connections.server';
 import { WATER_JOBS } from './bills.server';
 import { METER_READERS } from './roles';
+import { WATER } from './water.service';
 
 /** Who takes money at the counter, and who runs a quarter's billing. */
 const COUNTER = ['admin', 'cashier'] as const;
@@ -34,6 +35,7 @@ const ROUTES: Record<string, RouteDeclaration> = {
 
 export const WATER_MODULE: PortalModule = {
   name: 'water',
+  services: [WATER],
   series: [CONNECTION_SERIES, WORK_ORDER_SERIES, METER_SERIES],
   payables: [connectionFeePayable, waterChargesPayable],
   jobs: WATER_JOBS,

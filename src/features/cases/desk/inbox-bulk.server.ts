@@ -6,7 +6,7 @@ import { csvText } from '../../payments/csv';
 import type { Lang } from '../../../i18n/lang';
 import type { CaseFilter } from '../case-queries.server';
 import type { CaseSource, CaseSummary } from '../case-source.server';
-import { CASE_SOURCES } from '../case-sources.server';
+import { caseSources } from '../case-sources.server';
 import type { CaseActor } from '../cases.server';
 import { parseCaseNumber } from '../service';
 import { listStaffCases, ownOnly, servesRole, staffCase } from '../staff-cases-api.server';
@@ -29,7 +29,7 @@ const assigns = (source: CaseSource, role: Role) =>
 
 /** Whether the role may assign cases of any service it serves: the inbox offers the ticks and the form only then. */
 export function mayAssign(role: Role): boolean {
-  return CASE_SOURCES.some((source) => servesRole(source, role) && assigns(source, role));
+  return caseSources().some((source) => servesRole(source, role) && assigns(source, role));
 }
 
 export interface BulkOutcome {
