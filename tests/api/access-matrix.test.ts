@@ -29,9 +29,11 @@ installPortalModules();
  * route refuses a stranger's GET (401 or a redirect to sign in, guardRoute in src/middleware.ts) before its
  * page or call runs, so a spelling that a stranger is answered "not found" for with every method matched no
  * guarded route, and there is no access to get past: the site's not-found page answers it whoever asks, and it
- * goes out as the sampled identities above. A spelling that reached a guarded route (`/cases/1;x` is
- * `/cases/[number]`) goes out as every identity. Each not-found page is a whole page rendered, the bulk of the
- * matrix's cost; so the matrix sends under half the requests of the full product and proves the same refusals.
+ * goes out as the sampled identities above, each with one method, the methods taken in turn (the route is
+ * picked by the path alone, so the method cannot find one either). A spelling that reached a guarded route
+ * (`/cases/1;x` is `/cases/[number]`) goes out as every identity with every method. Each not-found page is a
+ * whole page rendered, the bulk of the matrix's cost; so the matrix sends under half the requests of the full
+ * product and proves the same refusals.
  */
 type Identity = 'stranger' | 'citizen' | Role;
 const IDENTITIES: readonly Identity[] = ['stranger', 'citizen', 'user', 'officer', 'editor', 'cashier', 'verifier', 'inspector', 'approver', 'admin'];
@@ -168,10 +170,18 @@ describe('the access matrix: guarded routes × spellings × identities × method
     let reachedRoutes = 0;
     for (const { pattern, route, spelling, target, turn } of probes) {
       const matchedNoGuardedRoute = strangerStatuses.get(target)!.every((status) => status === 404);
-      if (!matchedNoGuardedRoute) reachedRoutes++;
-      const identities = matchedNoGuardedRoute ? sampled(route, turn) : new Set(IDENTITIES);
+      if (!matchedNoGuardedRoute) {
+        reachedRoutes++;
+        const everyone = new Set(IDENTITIES);
+        everyone.delete('stranger');
+        queue(second, pattern, route, spelling, target, everyone);
+        continue;
+      }
+      // The stranger's four methods found no route: neither a session nor a method picks one, so the sampled
+      // identities go out with one method each, taken in turn (a whole not-found page is rendered for each).
+      const identities = sampled(route, turn);
       identities.delete('stranger');
-      queue(second, pattern, route, spelling, target, identities);
+      [...identities].forEach((identity, i) => second.push({ pattern, route, spelling, identity, method: METHODS[(turn + i) % METHODS.length], target }));
     }
     await runAll(second);
 
@@ -183,8 +193,13 @@ describe('the access matrix: guarded routes × spellings × identities × method
     expect(cases.length).toBeGreaterThan(13_000);
     // Some probed spellings do reach a guarded route, and go out as every identity.
     expect(reachedRoutes).toBeGreaterThan(0);
-    // Every identity is sent every spelling somewhere in the matrix.
-    for (const spelling of Object.keys(SPELLINGS)) expect(new Set(cases.filter((c) => c.spelling === spelling).map((c) => c.identity)), spelling).toEqual(new Set(IDENTITIES));
+    // Every identity is sent every spelling somewhere in the matrix, and every spelling goes out with every method
+    // as every identity.
+    for (const spelling of Object.keys(SPELLINGS)) {
+      const sent = cases.filter((c) => c.spelling === spelling);
+      expect(new Set(sent.map((c) => c.identity)), spelling).toEqual(new Set(IDENTITIES));
+      for (const identity of IDENTITIES) expect(new Set(sent.filter((c) => c.identity === identity).map((c) => c.method)), `${spelling} as ${identity}`).toEqual(new Set(METHODS));
+    }
     console.log(`access matrix: ${guarded.length} routes × ${Object.keys(SPELLINGS).length} spellings × identities × ${METHODS.length} methods = ${cases.length} requests (${reachedRoutes} probed spellings reached a guarded route)`);
   });
 
