@@ -186,6 +186,7 @@ describe('what waits for each role', () => {
       verifierApplied: await figure('verifier', 'trade-licence', 'Applied'),
       userInspected: await figure('user', 'stall-permit', 'Inspected'),
       adminStall: await figure('admin', 'stall-permit', 'Applied'),
+      officerStall: await figure('officer', 'stall-permit', 'Applied'),
     };
 
     const number = await lodgeGrievance('9123466601');
@@ -210,6 +211,9 @@ describe('what waits for each role', () => {
     // A stall permit lodged at the desk waits on the inspecting officer's step (an admin's too), then, inspected, on the desk.
     const stall = (await asTestCouncil(() => lodgeCase(STALL_PERMIT, { contact: { name: 'Sunita Devi', mobile: '9123466602', email: '', address: 'Gali 4' }, data: { goods: 'Tea' } }, {}, { party: 'user', userId: null, label: 'desk' }, database))).number;
     expect((await figure('admin', 'stall-permit', 'Applied')).waiting).toBe(before.adminStall.waiting + 1);
+    // The officer's inbox lists every permit (no permit is assigned to anyone): the count is of the same cases,
+    // not narrowed to the officer's own as their grievances are.
+    expect((await figure('officer', 'stall-permit', 'Applied')).waiting).toBe(before.officerStall.waiting + 1);
     await step('admin', stall, 'inspect', { note: 'Pitch 12 is free.', photos: [Buffer.from(await sampleJpeg()).toString('base64')] });
     expect((await figure('admin', 'stall-permit', 'Applied')).waiting).toBe(before.adminStall.waiting);
     expect((await figure('user', 'stall-permit', 'Inspected')).waiting).toBe(before.userInspected.waiting + 1);
