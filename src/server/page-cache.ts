@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { processSingleton } from './singleton';
-import { compress, preferredEncoding } from './compression';
+import { compress, preferredEncoding, type Encoding } from './compression';
 import { readSharedTableVersions, readSharedTableVersionsNow, type TableVersions } from './content-version';
 import { now } from './clock';
 import type { Dependencies } from './cache/dependencies';
@@ -56,8 +56,12 @@ interface CachedPage {
   contentType: string;
   headers: Record<string, string>;
   identity: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
+  /**
+   * The body in each encoding a visitor has taken since the render, compressed on the first such ask: a page
+   * rendered again after every write is compressed only in the encodings asked of it (browsers take brotli,
+   * and an API client often none), not in both each time.
+   */
+  encoded: Partial<Record<Encoding, Buffer>>;
 }
 
 /** One council's part of the cache. */
@@ -112,7 +116,7 @@ function isCurrent(page: CachedPage, versions: TableVersions, at: number): boole
   return true;
 }
 
-const sizeOf = (page: CachedPage) => page.identity.length + page.gzip.length + page.brotli.length;
+const sizeOf = (page: CachedPage) => page.identity.length + (page.encoded.gzip?.length ?? 0) + (page.encoded.br?.length ?? 0);
 const hasQuery = (key: string) => key.includes('?');
 
 function forget(s: CacheState, key: string, page: CachedPage): void {
@@ -217,27 +221,50 @@ export function storePage(
     headers,
     identity,
     etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
-    gzip: compress(identity, 'gzip'),
-    brotli: compress(identity, 'br'),
+    encoded: {},
   };
-  const size = sizeOf(page);
   const previous = s.pages.get(url);
   if (previous) forget(s, url, previous);
-  // Oldest first: a Map iterates in insertion order, so this drops the least recently stored pages. An answer
-  // with a query string makes room among the council's own such answers only.
-  const query = hasQuery(url);
-  if (size > maxBytes() || (query && size > maxQueryBytes())) return;
+  if (makeRoom(s, url, sizeOf(page))) {
+    s.pages.set(url, page);
+    count(s, url, sizeOf(page));
+  }
+}
+
+/**
+ * Evicts until `size` more bytes of the council's `key` fit; false when they cannot. Oldest first: a Map
+ * iterates in insertion order, so this drops the least recently stored pages. An answer with a query string
+ * makes room among the council's own such answers only.
+ */
+function makeRoom(s: CacheState, key: string, size: number): boolean {
+  const query = hasQuery(key);
+  if (size > maxBytes() || (query && size > maxQueryBytes())) return false;
   while (query && s.queryBytes + size > maxQueryBytes()) evictOldest(s, true);
   const shared = sharedCache();
   while (shared.bytes + size > maxBytes()) {
     const holder = largestHolder(s, size);
-    // A council makes room for an answer with a query string among such answers of its own only.
-    if (!evictOldest(holder, holder === s && query)) return;
+    if (!evictOldest(holder, holder === s && query)) return false;
   }
-  s.pages.set(url, page);
+  return true;
+}
+
+function count(s: CacheState, key: string, size: number): void {
   s.bytes += size;
-  shared.bytes += size;
-  if (query) s.queryBytes += size;
+  sharedCache().bytes += size;
+  if (hasQuery(key)) s.queryBytes += size;
+}
+
+/** A kept page's body in `encoding`, compressed and kept with it (room permitting) the first time it is asked for. */
+function encodedBody(s: CacheState, key: string, page: CachedPage, encoding: Encoding): Buffer {
+  const kept = page.encoded[encoding];
+  if (kept) return kept;
+  const body = compress(page.identity, encoding);
+  // Making room may evict this very page: then the body is sent and not kept.
+  if (makeRoom(s, key, body.length) && s.pages.get(key) === page) {
+    page.encoded[encoding] = body;
+    count(s, key, body.length);
+  }
+  return body;
 }
 
 /** Only anonymous reads without a cookie that makes the answer personal are served from or stored into the cache. */
@@ -378,7 +405,7 @@ function answerFromCache(s: CacheState, key: string, req: IncomingMessage, res: 
     return true;
   }
   const encoding = preferredEncoding(req.headers['accept-encoding']);
-  const body = encoding === 'br' ? page.brotli : encoding === 'gzip' ? page.gzip : page.identity;
+  const body = encoding ? encodedBody(s, key, page, encoding) : page.identity;
   if (encoding) headers['content-encoding'] = encoding;
   headers['content-length'] = body.length;
   res.writeHead(200, headers);
