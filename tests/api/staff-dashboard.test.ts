@@ -108,14 +108,15 @@ describe('what waits for each role', () => {
     expect(stepsOf(caseFigures(shown.admin))).toEqual({
       grievance: ['Lodged', 'Assigned', 'Reopened'],
       'trade-licence': ['Applied', 'Inspection', 'PendingApproval'],
-      water: ['Applied', 'Inspection', 'PendingApproval', 'ReconnectionRequested'],
+      water: ['Applied', 'Inspection', 'PendingApproval', 'DisconnectionRequested', 'ReconnectionRequested'],
       'stall-permit': ['Applied', 'Inspected'],
     });
     // The desk assigns new and reopened grievances and grants inspected permits; the officer resolves and inspects.
     expect(stepsOf(caseFigures(shown.user))).toEqual({ grievance: ['Lodged', 'Reopened'], 'stall-permit': ['Inspected'] });
     expect(stepsOf(caseFigures(shown.officer))).toEqual({ grievance: ['Assigned'], 'stall-permit': ['Applied'] });
     expect(stepsOf(caseFigures(shown.verifier))).toEqual({ 'trade-licence': ['Applied'], water: ['Applied'] });
-    expect(stepsOf(caseFigures(shown.inspector))).toEqual({ 'trade-licence': ['Inspection'], water: ['Inspection', 'ReconnectionRequested'] });
+    // A holder's request to cut the connection waits on the field staff: the cut, whose reason is the council's record, is the step asked for.
+    expect(stepsOf(caseFigures(shown.inspector))).toEqual({ 'trade-licence': ['Inspection'], water: ['Inspection', 'DisconnectionRequested', 'ReconnectionRequested'] });
     expect(stepsOf(caseFigures(shown.approver))).toEqual({ 'trade-licence': ['PendingApproval'], water: ['PendingApproval'] });
     expect(stepsOf(caseFigures(shown.editor))).toEqual({});
     expect(stepsOf(caseFigures(shown.cashier))).toEqual({});
