@@ -25,8 +25,9 @@ const POSTGRES_API_TESTS = [
   // durability test (PostgreSQL's own; that the server answers only after its commit is the same code on both
   // engines) nor the several processes of one server (how they share a database is 'instances' here).
   'bootstrap', 'migrate-to-postgres', 'instances', 'cache-dependencies',
-  // several councils: a schema each through one shared pool, the platform's schema, the state's calls
-  'councils',
+  // several councils: a schema each through one shared pool, the platform's schema, the state's calls; a
+  // council exported and imported across engines
+  'councils', 'council-transfer',
   // a council's identity: its admin's calls, its first setup taken once by one of 200 posts at once
   'council',
   // queues on the database: the outbox's claims (pg-boss's schedules: jobs.test.ts, run beside the passes, see scheduleTest)
