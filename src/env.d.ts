@@ -24,6 +24,10 @@ declare namespace App {
      * updated" is then no older than it. See src/server/last-updated.ts.
      */
     fixedTextDate?: string;
+    /** Set by the Node entry on the state's host: the request is for the state console, outside every council. */
+    stateConsole?: boolean;
+    /** The state administrator signed in on the state console, or null (src/server/councils/state-auth.ts). */
+    stateAdmin?: import('./server/councils/state-auth').StateAdmin | null;
     /** The access declaration of the route that matched (src/server/route-table.ts), set by the middleware. */
     route?: import('./server/route-table').RouteDeclaration;
   }

@@ -16,6 +16,8 @@ import { withCouncil } from './server/council-context';
 import { firstCouncil } from './server/councils/registry';
 import { pathIn } from './i18n/lang';
 import { fillLastUpdated, hasLastUpdatedMark, lastUpdated } from './server/last-updated';
+import { STATE_SESSION_COOKIE, stateAdminOfToken } from './server/councils/state-auth';
+import { consolePath } from './server/councils/console-path';
 
 // Astro's pages read the modules (payables, verifiables) through the list installed here, once per process.
 installPortalModules();
@@ -31,6 +33,9 @@ installPortalModules();
  */
 const prepareDatabase = defineMiddleware(async (context, next) => {
   await ensureReady();
+  // The state console's screens belong to no council: they run outside every council's context, so that no
+  // query of theirs can reach a council's data but through withCouncil (src/server/councils/health.ts).
+  if (context.locals.stateConsole) return next();
   // The council the Node entry chose; under `astro dev`, which has no Node entry, the first. Entered again
   // here so that nothing Astro does between the entry and the page can lose it.
   const council = context.locals.council ?? (await firstCouncil());
@@ -40,7 +45,7 @@ const prepareDatabase = defineMiddleware(async (context, next) => {
 
 const releaseWaitersWhenDone = defineMiddleware(async (context, next) => {
   const cookie = context.request.headers.get('cookie');
-  if (!isCacheableRequest(context.request.method, cookie)) return next();
+  if (context.locals.stateConsole || !isCacheableRequest(context.request.method, cookie)) return next();
   // The key the Node entry let this render go ahead under: once the answer is ready (stored, when it can
   // be), the visitors waiting for it are let go, even if this one reads it slowly or never.
   const key = pageCacheKey(pathIn(context.locals.lang ?? 'en', pageKey(context.url.pathname, context.url.search)), cookie);
@@ -60,9 +65,11 @@ const findRoute = defineMiddleware((context, next) => {
     return errorResponse(new HttpError(404, 'Not found.'));
   }
   context.locals.lang ??= 'en';
+  // The state console's screens answer on the state's host alone, and the state's host answers nothing else.
+  if ((route.access === 'state') !== (context.locals.stateConsole === true)) return errorResponse(new HttpError(404, 'Not found.'));
   // Only the public pages (and their feeds), the citizens' own pages and the case desk have Hindi addresses:
   // /hi/login or /hi/api/… is no page of ours.
-  const hasHindi = ((route.access === 'public' || route.access === 'citizen') && !isApiPattern(routePattern) && !route.englishOnly) || route.staffHindi === true;
+  const hasHindi = ((route.access === 'public' || route.access === 'citizen' || route.access === 'state') && !isApiPattern(routePattern) && !route.englishOnly) || route.staffHindi === true;
   if (context.locals.lang !== 'en' && !hasHindi) return errorResponse(new HttpError(404, 'Not found.'));
   context.locals.route = route;
   return next();
@@ -74,6 +81,7 @@ const PASSWORD_CHANGE_ROUTES = new Set(['/account', '/api/account/change-passwor
 const guardRoute = defineMiddleware(async (context, next) => {
   const { request, url } = context;
   const route = context.locals.route!;
+  if (route.access === 'state') return guardStateScreen(context, next);
   const api = isApiPattern(context.routePattern);
   const isPublic = route.access === 'public';
   const forCitizens = route.access === 'citizen';
@@ -111,6 +119,28 @@ const guardRoute = defineMiddleware(async (context, next) => {
   }
   return next();
 });
+
+/**
+ * A state console screen reads the state's own session cookie and nothing of any council's: a council's cookie
+ * is not even looked at, and a council's token in the state's cookie fails its signature (another key).
+ */
+async function guardStateScreen(context: Parameters<Parameters<typeof defineMiddleware>[0]>[0], next: () => Promise<Response>): Promise<Response> {
+  const { request, url } = context;
+  const route = context.locals.route!;
+  context.locals.session = null;
+  context.locals.stateAdmin = await stateAdminOfToken(context.cookies.get(STATE_SESSION_COOKIE)?.value);
+  const refusal = crossSiteRefusal(request);
+  if (refusal) return errorResponse(refusal);
+  if (!context.locals.stateAdmin && !route.stateOpen) {
+    const here = consolePath(context.locals.lang, url.pathname) + url.search;
+    return context.redirect(consolePath(context.locals.lang, `/login?next=${encodeURIComponent(here)}`), 302);
+  }
+  const answer = await next();
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!answer.headers.has(name)) answer.headers.set(name, value);
+  answer.headers.set('cache-control', 'private, no-store');
+  if ((answer.headers.get('content-type') ?? '').startsWith('text/html')) answer.headers.set('content-security-policy', contentSecurityPolicy('backoffice'));
+  return answer;
+}
 
 const noSuchApiAddress = () => errorResponse(new HttpError(404, 'There is no such API address, or it does not take that method.'));
 
@@ -185,7 +215,10 @@ const renderAndCache = defineMiddleware(async (context, next) => {
   return compressedAnswer(request, body, response.status, headers);
 });
 
-export const onRequest = sequence(prepareDatabase, releaseWaitersWhenDone, findRoute, guardRoute, renderAndCache);
+/** The state console's screens are answered by guardStateScreen, uncached; every other route renders here. */
+const renderUnlessState = defineMiddleware((context, next) => (context.locals.route?.access === 'state' ? next() : renderAndCache(context, next)));
+
+export const onRequest = sequence(prepareDatabase, releaseWaitersWhenDone, findRoute, guardRoute, renderUnlessState);
 
 /** A whole body, compressed when the client takes it and it is worth it: the first render as much as a cached copy. */
 function compressedAnswer(request: Request, body: Uint8Array<ArrayBuffer>, status: number, headers: Headers): Response {

@@ -30,6 +30,8 @@ import { REVISIONS_MODULE } from './features/revisions/module';
 import { SEARCH_MODULE } from './features/search/module';
 import { SITEMAP_MODULE } from './features/sitemap/module';
 import { STAFF_MODULE } from './features/staff/module';
+import { STATE_MODULE } from './features/state/module';
+import { readCouncilHealth } from './features/state/health.server';
 import { TRADE_LICENCE_MODULE } from './features/trade-licence/module';
 import { TRANSLATION_MODULE } from './features/translation/module';
 import { WARD_ALERTS_MODULE } from './features/ward-alerts/module';
@@ -42,12 +44,13 @@ import type { JobDefinition } from './server/jobs';
 import { installRoutes, type RouteDeclaration } from './server/route-table';
 import { installProtocolVoices } from './server/protocol-voices';
 import { installDemoParts } from './server/bootstrap';
+import { installCouncilHealthReader } from './server/councils/health';
 
 export const MODULES: readonly PortalModule[] = [
   HOME_MODULE, POLICIES_MODULE, SEARCH_MODULE, SITEMAP_MODULE, FEEDS_MODULE, ACCOUNT_MODULE, COUNCIL_MODULE, STAFF_MODULE,
   CONTENT_MODULE, LIFECYCLE_MODULE, ALERTS_MODULE, TRANSLATION_MODULE, REVISIONS_MODULE,
   CASES_MODULE, CITIZEN_MODULE, GRIEVANCE_MODULE, COMPLAINT_MODULE, FEEDBACK_MODULE, NOTIFICATIONS_MODULE,
-  PROPERTY_TAX_MODULE, PAYMENTS_MODULE, TRADE_LICENCE_MODULE, WARD_ALERTS_MODULE, WARDS_MODULE, WATER_MODULE, HINDI_NAMES_MODULE, AUDIT_MODULE,
+  PROPERTY_TAX_MODULE, PAYMENTS_MODULE, TRADE_LICENCE_MODULE, WARD_ALERTS_MODULE, WARDS_MODULE, WATER_MODULE, HINDI_NAMES_MODULE, AUDIT_MODULE, STATE_MODULE,
   ...testModules(),
 ];
 
@@ -69,4 +72,6 @@ export function installPortalModules(): void {
   installRoutes(ROUTES);
   installProtocolVoices(MODULES.flatMap((m) => m.protocolVoices ?? []));
   installDemoParts(MODULES.flatMap((m) => (m.demo ? [m.demo] : [])));
+  // The state console's look at a council reads what the features count (src/server/councils/health.ts).
+  installCouncilHealthReader(readCouncilHealth);
 }

@@ -52,6 +52,7 @@ import * as councilIdentity from './2026-11-30-cd-council-identity';
 import * as numberCounters from './2026-11-30-nu-number-counters';
 import * as chequeScans from './2026-11-30-pf-cheque-scans';
 import * as sentOnce from './2026-11-30-pw-sent-once';
+import * as lastSignIn from './2026-11-30-sc-last-sign-in';
 import * as water from './2026-11-30-wa-water';
 
 /** Every migration in the order it runs. A listed migration is never edited again; add a new one. */
@@ -109,5 +110,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-30-nu-number-counters': numberCounters,
   '2026-11-30-pf-cheque-scans': chequeScans,
   '2026-11-30-pw-sent-once': sentOnce,
+  '2026-11-30-sc-last-sign-in': lastSignIn,
   '2026-11-30-wa-water': water,
 };

@@ -61,9 +61,9 @@ export const TABLES = {
   /**
    * disabled_at: when an admin disabled the account (it signs in no more); must_change_password: 1 while it has
    * a one-time password from an admin (new, or reset); password_chosen_at: when its owner last chose their own
-   * password, null for a new account that never has.
+   * password, null for a new account that never has; last_signed_in_at: its last sign-in, null before the first.
    */
-  app_user: { id: id(), email: text(), password_hash: text(), role: text<Role>(), created_at: text(), disabled_at: textOrNull(), must_change_password: integerWithDefault(), name: textOrNull(), password_chosen_at: textOrNull() },
+  app_user: { id: id(), email: text(), password_hash: text(), role: text<Role>(), created_at: text(), disabled_at: textOrNull(), must_change_password: integerWithDefault(), name: textOrNull(), password_chosen_at: textOrNull(), last_signed_in_at: textOrNull() },
   /** id: hex SHA-256 of the secret token; the token itself is never stored. */
   user_session: { id: text(), user_id: integer(), expires_at: text(), absolute_expires_at: textOrNull() },
   /** A sign-in code sent to a citizen's mobile: only its keyed hash is kept (src/features/citizen/citizen-code.server.ts). */

@@ -85,8 +85,12 @@ export function openPostgres(connectionString: string, poolSize = 10): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(connectionString, poolSize) }), plugins });
 }
 
-/** The schema a connection was last pointed at, kept on the connection itself. */
-const SEARCH_PATH = Symbol('council search path');
+/**
+ * The schema a connection was last pointed at, kept on the connection itself under a registered symbol: the
+ * Node entry and Astro's bundle each carry a copy of this file and hand out the same shared pool's connections,
+ * so both must read one tag, or each would trust a search path the other had moved.
+ */
+const SEARCH_PATH = Symbol.for('council-portal:search-path');
 type TaggedClient = pg.PoolClient & { [SEARCH_PATH]?: string };
 
 /** A schema name as SQL spells it: only the names councils/registry.ts makes, never a visitor's text. */

@@ -14,7 +14,8 @@ import { currentCouncil, withCouncil } from './council-context';
 import { checkpointCouncilFiles, councilDatabase } from './councils/databases';
 import { closePlatformDb } from './councils/platform';
 import { destinationOf, firstCouncil, knownDestinationOf, listCouncils, type CouncilRecord } from './councils/registry';
-import { answerCouncilUnavailable, answerPlatformPage } from './councils/platform-pages';
+import { answerCouncilUnavailable, answerPlatformPage, answerStateNotFound } from './councils/platform-pages';
+import { consoleRoute } from './councils/console-path';
 import { answerStateRequest } from './councils/state-api';
 import { checkpointInBackground } from './sqlite-checkpoint';
 import { isClusterPrimary, runWorkers, workerRole } from './cluster';
@@ -185,7 +186,7 @@ export async function serve({ jobs: JOBS, firstPages }: ServerParts): Promise<vo
     // later step (the page cache, the database, the signing key) is that council's (council-context.ts).
     void destinationOf(client.host, config.stateHost)
       .then(async (destination) => {
-        if (destination.kind === 'state') return answerStateRequest(req, res, client);
+        if (destination.kind === 'state') return answerOnStateHost(req, res, client);
         if (destination.kind === 'platform') return answerPlatformPage(req, res, await listCouncils(), config.port);
         const { council } = destination;
         if (council.status !== 'active') return answerCouncilUnavailable(req, res, council, true);
@@ -218,6 +219,19 @@ export async function serve({ jobs: JOBS, firstPages }: ServerParts): Promise<vo
     if (serveCachedPageNow(council, req, res, SECURITY_HEADERS)) return true;
     req.url = asked;
     return false;
+  };
+
+  /**
+   * The state's host: its calls under /api/, the console's own files (styles, scripts), and its screens, which
+   * Astro renders outside every council's context; anything else is not found there.
+   */
+  const answerOnStateHost = (req: http.IncomingMessage, res: http.ServerResponse, client: ReturnType<typeof resolveRequestClient>) => {
+    const url = new URL(req.url ?? '/', 'http://canonical.invalid');
+    if (url.pathname.startsWith('/api/')) return answerStateRequest(req, res, client);
+    if (url.pathname.startsWith('/_astro/') && serveStaticFile(staticFiles, req, res, SECURITY_HEADERS)) return;
+    const { lang, path: routedPath } = splitLanguage(url.pathname);
+    req.url = consoleRoute(routedPath) + url.search;
+    handler(req, res, () => answerStateNotFound(req, res), { client, lang, stateConsole: true });
   };
 
   /** The rest of a request, inside its council's context. */

@@ -5,6 +5,7 @@ import { firstCouncil } from './councils/registry';
 import { forgetVersionReader } from './content-version';
 import { withCouncil, type Council } from './council-context';
 import { processSingleton } from './singleton';
+import { followIdentity } from './council/settings';
 
 /**
  * The production entry prepares the platform and the first council before it listens. Under `astro dev` there
@@ -36,6 +37,8 @@ export function councilReady(council: Council): Promise<void> {
         await closeCouncilDatabase(council.id).catch(() => {});
         throw err;
       }
+      // Names changed before the platform kept a copy (the first council's demo, an upgrade) are caught up here.
+      await followIdentity(councilDatabase(council).db).catch((err: Error) => console.error(`Council ${council.slug}: its names were not copied to the platform: ${err.message}`));
     });
     // Seen by whoever awaits it; a rejection nobody awaits yet must not end the process.
     promise.then(() => readyCouncils().add(council.id), () => {});

@@ -10,9 +10,10 @@ import type { Role } from '../lib/roles';
 /**
  * 'public': anyone. 'citizen': a citizen signed in with their mobile (src/features/citizen), never a member of
  * staff: the middleware reads only the citizen's session for these routes, and only staff sessions for the
- * role lists. A role list: staff with one of those roles.
+ * role lists. 'state': the state console, on the state's host only, for a state administrator (no council's
+ * session is read for it; on a council's host it is not found). A role list: staff with one of those roles.
  */
-export type RouteAccess = 'public' | 'citizen' | readonly Role[];
+export type RouteAccess = 'public' | 'citizen' | 'state' | readonly Role[];
 
 export interface RouteDeclaration {
   access: RouteAccess;
@@ -39,6 +40,8 @@ export interface RouteDeclaration {
    * asking how long is left, which must not itself keep an unattended screen signed in).
    */
   idleUnchanged?: true;
+  /** A state console screen reached without a state session: its sign-in, and signing out. */
+  stateOpen?: true;
   /** Where staff land after signing in (the dashboard), for each role that may open it. */
   staffLanding?: true;
   /**
@@ -94,10 +97,10 @@ export function isApiPattern(pattern: string): boolean {
   return pattern.startsWith('/api/');
 }
 
-/** Whether a member of staff with this role (or nobody) may open a route. Never a citizen route: staff are not citizens here. */
+/** Whether a member of staff with this role (or nobody) may open a route. Never a citizen's or the state's route: staff are neither here. */
 export function mayOpen(access: RouteAccess, role: Role | undefined): boolean {
   if (access === 'public') return true;
-  if (access === 'citizen') return false;
+  if (access === 'citizen' || access === 'state') return false;
   return role !== undefined && access.includes(role);
 }
 

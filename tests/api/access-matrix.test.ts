@@ -187,9 +187,9 @@ describe('the access matrix: guarded routes × spellings × identities × method
 
     expect(failures).toEqual([]);
     expect(await fingerprint()).toBe(before);
-    // The size of the matrix, so that a shrinking table shows: 89 routes, 11 spellings, 10 identities (3 or 4 of
+    // The size of the matrix, so that a shrinking table shows: 95 routes, 11 spellings, 10 identities (3 or 4 of
     // them for the spellings answered from the path alone or matching no guarded route), 4 methods.
-    expect(guarded.length).toBe(89);
+    expect(guarded.length).toBe(95);
     expect(cases.length).toBeGreaterThan(13_000);
     // Some probed spellings do reach a guarded route, and go out as every identity.
     expect(reachedRoutes).toBeGreaterThan(0);
@@ -234,6 +234,35 @@ describe('the access matrix: guarded routes × spellings × identities × method
     expect(failures).toEqual([]);
     expect(requests.length).toBeGreaterThan(guarded.length * IDENTITIES.length * 2);
   });
+
+  // The state's host with every identity a council knows: its console's screens sign none of them in, and a
+  // council's own addresses are not found there.
+  it('lets no identity of a council into the state console, and answers a council\'s addresses 404 on the state\'s host', async () => {
+    const STATE_HOST = 'state.test';
+    const failures: string[] = [];
+    const screens = guarded.filter(([, route]) => route.access === 'state');
+    expect(screens.length).toBe(6);
+    for (const [pattern, route] of screens) {
+      // On the state's host a screen's address has no /state-console prefix (src/server/councils/console-path.ts).
+      const target = concrete(pattern).replace(/^\/state-console/, '') || '/';
+      for (const identity of IDENTITIES) {
+        for (const method of ['GET', 'POST']) {
+          const { cookie, authorization } = { cookie: undefined, authorization: undefined, ...credentials[identity] } as Record<string, string | undefined>;
+          // A council's bearer token sent as the state's cookie too: it is signed with another key.
+          const token = authorization?.replace(/^Bearer /, '');
+          const headers = { host: STATE_HOST, ...(cookie ? { cookie } : token ? { cookie: `session=${token}; state_session=${token}` } : {}), ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) };
+          const outcome = await rawRequest(server.url, method, target, headers, method === 'POST' ? 'action=disable&email=x&password=y' : undefined);
+          const ok = route.stateOpen ? outcome.status < 500 && !(outcome.status === 200 && method === 'POST') : outcome.status === 302 && outcome.location?.startsWith('/login?next=');
+          if (!ok || outcome.status >= 500) failures.push(`${method} ${target} as the first council's ${identity} on ${STATE_HOST}: [${outcome.status} ${outcome.location ?? ''}]`);
+        }
+      }
+    }
+    for (const target of ['/dashboard', '/council-settings', '/home', '/api/Admin/council', '/state-console', '/hi/state-console/audit']) {
+      const outcome = await rawRequest(server.url, 'GET', target, { host: STATE_HOST, ...credentials.admin });
+      if (outcome.status !== 404) failures.push(`GET ${target} on ${STATE_HOST}: [${outcome.status}] where 404 was expected`);
+    }
+    expect(failures).toEqual([]);
+  });
 });
 
 function judge(c: { pattern: string; route: RouteDeclaration; spelling: string; identity: Identity; target: string }, outcome: Outcome): string | null {
@@ -249,6 +278,8 @@ function judge(c: { pattern: string; route: RouteDeclaration; spelling: string; 
     // Upper case and matrix parameters match no route or a guarded one: not found, or the same refusal.
     return [401, 403, 404, 302].includes(outcome.status) ? null : 'expected a refusal or 404';
   }
+  // The state console's screens are no address of a council's host, whoever asks, in any method.
+  if (c.route.access === 'state') return outcome.status === 404 ? null : 'expected 404: the state console answers on the state\'s host only';
   if (c.route.access === 'citizen') {
     // Only a signed-in citizen opens these; anyone else, staff included, is sent to the citizens' sign-in.
     if (api) return outcome.status === 401 ? null : 'expected 401';

@@ -287,6 +287,194 @@ describe('SQLite\'s checkpoints', () => {
   });
 });
 
+describe('each council\'s health, for the state', () => {
+  let stateToken: string;
+  beforeAll(async () => {
+    stateToken = await signIn(STATE_HOST, STATE_ADMIN.email, STATE_ADMIN.password);
+  });
+
+  it('reads each figure from the council\'s own database, on the state host only, for a state administrator only', async () => {
+    await signIn('127.0.0.1', ADMIN.email, ADMIN.password);
+    const answer = await ask(STATE_HOST, 'GET', '/api/State/councils/1/health', bearer(stateToken));
+    expect(answer.status, answer.body).toBe(200);
+    const health = json<{ lastContentChange: string; overdueGrievances: number; failedMessages: number; collectedToday: { receipts: number; paise: number }; adminLastSignIn: string }>(answer);
+    const now = new Date().toISOString();
+    const [overdue] = await queryServerDatabase<{ n: number }>(server.dataDir, sql`SELECT count(*) AS n FROM service_case WHERE service = 'grievance' AND due_at < ${now} AND state IN ('Lodged', 'Assigned', 'Reopened')`);
+    const [failed] = await queryServerDatabase<{ n: number }>(server.dataDir, sql`SELECT count(*) AS n FROM outbox_message WHERE status = 'failed'`);
+    const [newest] = await queryServerDatabase<{ at: string }>(server.dataDir, sql`SELECT max(changed_at) AS at FROM table_version`);
+    const [signedIn] = await queryServerDatabase<{ at: string }>(server.dataDir, sql`SELECT max(last_signed_in_at) AS at FROM app_user WHERE role = 'admin'`);
+    expect(Number(overdue.n)).toBeGreaterThan(0);
+    expect(health.overdueGrievances).toBe(Number(overdue.n));
+    expect(health.failedMessages).toBe(Number(failed.n));
+    expect(health.lastContentChange).toBe(newest.at);
+    // The admin's sign-in above is the latest.
+    expect(health.adminLastSignIn).toBe(signedIn.at);
+    expect(Date.parse(health.adminLastSignIn)).toBeGreaterThan(Date.now() - 120_000);
+    expect(health.collectedToday.paise).toBeGreaterThanOrEqual(0);
+
+    // B's figures are B's: it has no grievance and has taken no payment.
+    const b = json<{ overdueGrievances: number; collectedToday: { paise: number } }>(await ask(STATE_HOST, 'GET', '/api/State/councils/2/health', bearer(stateToken)));
+    expect(b.overdueGrievances).toBe(0);
+    expect(b.collectedToday.paise).toBe(0);
+
+    expect((await ask(STATE_HOST, 'GET', '/api/State/councils/999999/health', bearer(stateToken))).status).toBe(404);
+    expect((await ask(STATE_HOST, 'GET', '/api/State/councils/1/health')).status).toBe(401);
+    const councilToken = await signIn('127.0.0.1', ADMIN.email, ADMIN.password);
+    expect((await ask(STATE_HOST, 'GET', '/api/State/councils/1/health', bearer(councilToken))).status).toBe(401);
+    expect((await ask('127.0.0.1', 'GET', '/api/State/councils/1/health', bearer(stateToken))).status).toBe(404);
+    expect((await ask(STATE_HOST, 'PUT', '/api/State/councils/1/health', bearer(stateToken), {})).status).toBe(405);
+  });
+
+  it('keeps the platform\'s copy of a council\'s names as its admin sets them', async () => {
+    // The first council's names are its own (the demo's), not the placeholder the platform made it with.
+    const before = json<{ id: number; name: string; slug: string }[]>(await ask(STATE_HOST, 'GET', '/api/State/councils', bearer(stateToken)));
+    expect(before.find((c) => c.id === 1)!.name).toBe('Nagar Parishad Kamalpur');
+    const tokenB = await signIn(B_HOST, DEMO_SECOND_COUNCIL.adminEmail, DEMO_SECOND_COUNCIL.adminPassword);
+    const identity = json<Record<string, unknown>>(await onB('/api/Admin/council', bearer(tokenB)));
+    const { updatedAt: _u, logo: _l, ...fields } = identity;
+    const renamed = { ...fields, name: { en: 'Nagar Palika Parishad Sitapur', hi: 'नगर पालिका परिषद सीतापुर' }, shortName: 'NPPS' };
+    const saved = await ask(B_HOST, 'PUT', '/api/Admin/council', bearer(tokenB), renamed);
+    expect(saved.status, saved.body).toBe(200);
+    const after = json<{ slug: string; name: string; nameHindi: string; shortName: string }[]>(await ask(STATE_HOST, 'GET', '/api/State/councils', bearer(stateToken)));
+    const b = after.find((c) => c.slug === DEMO_SECOND_COUNCIL.slug)!;
+    expect([b.name, b.nameHindi, b.shortName]).toEqual(['Nagar Palika Parishad Sitapur', 'नगर पालिका परिषद सीतापुर', 'NPPS']);
+    // The platform's page of councils names it so too.
+    expect((await ask('elsewhere.example', 'GET', '/')).body).toContain('Nagar Palika Parishad Sitapur');
+    await ask(B_HOST, 'PUT', '/api/Admin/council', bearer(tokenB), fields);
+  });
+
+  it('gives the demo\'s second council its starter pages in Hindi on its Hindi pages, and a toll-free number', async () => {
+    const hindi = await onB('/hi');
+    expect(hindi.status).toBe(200);
+    expect(hindi.body).toContain('की अपनी वेबसाइट शुरू');
+    expect(hindi.body).not.toContain('now has its own website');
+    expect((await onB('/')).body).toContain('1800-180-5862');
+  });
+
+  it('sets the platform\'s own pages\' Hindi in a Devanagari face', async () => {
+    const page = await ask('elsewhere.example', 'GET', '/');
+    expect(page.body).toMatch(/:lang\(hi\)\{font-family:'Noto Sans Devanagari'/);
+  });
+});
+
+describe('the state console\'s screens', () => {
+  const STATE_ORIGIN = () => `http://${STATE_HOST}:${new URL(server.url).port}`;
+  const screen = (method: string, target: string, cookie: string | null, form?: Record<string, string>) =>
+    rawRequest(
+      server.url,
+      method,
+      target,
+      {
+        host: `${STATE_HOST}:${new URL(server.url).port}`,
+        ...(cookie ? { cookie } : {}),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded', origin: STATE_ORIGIN() } : {}),
+      },
+      form ? new URLSearchParams(form).toString() : undefined,
+    );
+  const cookieOf = (answer: RawAnswer) => /state_session=([^;]+)/.exec(String(answer.headers['set-cookie'] ?? ''))?.[1] ?? null;
+  let cookie: string;
+
+  beforeAll(async () => {
+    const signedIn = await screen('POST', '/login', null, { email: STATE_ADMIN.email, password: STATE_ADMIN.password });
+    expect(signedIn.status, signedIn.body).toBe(303);
+    expect(signedIn.location).toBe('/');
+    expect(String(signedIn.headers['set-cookie'])).toMatch(/HttpOnly/i);
+    cookie = `state_session=${cookieOf(signedIn)}`;
+  });
+
+  it('asks for a sign-in, refuses a wrong password in the page\'s language keeping the email, and finds nothing else on the host', async () => {
+    const stranger = await screen('GET', '/hi/councils/new', null);
+    expect(stranger.status).toBe(302);
+    expect(stranger.location).toBe(`/hi/login?next=${encodeURIComponent('/hi/councils/new')}`);
+    const wrong = await screen('POST', '/hi/login', null, { email: STATE_ADMIN.email, password: 'not-it' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toContain('ईमेल या पासवर्ड सही नहीं है।');
+    expect(wrong.body).toContain(`value="${STATE_ADMIN.email}"`);
+    for (const address of ['/home', '/dashboard', '/state-console', '/hi/hi', '/council-settings']) expect((await screen('GET', address, cookie)).status, address).toBe(404);
+  });
+
+  it('lists every council with its status and health, in both languages', async () => {
+    const english = await screen('GET', '/', cookie);
+    expect(english.status).toBe(200);
+    expect(english.headers['cache-control']).toContain('no-store');
+    expect(english.body).toContain('Nagar Parishad Kamalpur');
+    expect(english.body).toContain(B_HOST);
+    expect(english.body).toContain('data-figure="overdueGrievances"');
+    const hindi = await screen('GET', '/hi', cookie);
+    expect(hindi.body).toContain('<html lang="hi"');
+    expect(hindi.body).toContain('समय-सीमा पार शिकायतें');
+  });
+
+  it('adds a council from the form: refusals in Hindi with everything typed kept, then one that serves at once with starter pages', async () => {
+    const typed = { name: 'Nagar Panchayat Bilgram', nameHindi: 'नगर पंचायत बिलग्राम', shortName: 'NPB', hosts: B_HOST, adminEmail: 'not-an-email', adminPassword: 'bilgram-first-admin' };
+    const refused = await screen('POST', '/hi/councils/new', cookie, { ...typed, starter: '1' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain('यह ईमेल पता नहीं है।');
+    for (const value of [typed.name, typed.nameHindi, typed.adminEmail, typed.adminPassword, B_HOST]) expect(refused.body).toContain(value);
+    const taken = await screen('POST', '/hi/councils/new', cookie, { ...typed, adminEmail: 'admin@bilgram.example', starter: '1' });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toContain(`होस्ट नाम ${B_HOST} किसी दूसरे नगर निकाय का है।`);
+
+    const made = await screen('POST', '/hi/councils/new', cookie, { ...typed, hosts: 'bilgram.example\nwww.bilgram.example', adminEmail: 'admin@bilgram.example', starter: '1' });
+    expect(made.status, made.body).toBe(303);
+    expect(made.location).toMatch(/^\/hi\/councils\/\d+\?done=created$/);
+    const page = await screen('GET', made.location!, cookie);
+    expect(page.body).toContain('Nagar Panchayat Bilgram जोड़ा गया और चालू है।');
+    expect((await ask('www.bilgram.example', 'GET', '/hi')).body).toContain('नगर पंचायत बिलग्राम की अपनी वेबसाइट शुरू');
+    await signIn('bilgram.example', 'admin@bilgram.example', 'bilgram-first-admin');
+  });
+
+  it('changes a council\'s hosts, switches it off and on, and the audit log shows each, newest first', async () => {
+    const list = json<{ id: number; slug: string }[]>(await ask(STATE_HOST, 'GET', '/api/State/councils', bearer(await signIn(STATE_HOST, STATE_ADMIN.email, STATE_ADMIN.password))));
+    const bilgram = list.find((c) => c.slug === 'bilgram')!;
+    const at = `/councils/${bilgram.id}`;
+    const badHost = await screen('POST', at, cookie, { action: 'hosts', hosts: 'https://bilgram.example/x' });
+    expect(badHost.status).toBe(400);
+    expect(badHost.body).toContain('https://bilgram.example/x');
+    expect((await screen('POST', at, cookie, { action: 'hosts', hosts: 'bilgram-nagar.example' })).location).toBe(`${at}?done=hosts`);
+    expect((await ask('bilgram-nagar.example', 'GET', '/')).status).toBe(200);
+    expect((await ask('bilgram.example', 'GET', '/')).status).toBe(404);
+
+    expect((await screen('POST', at, cookie, { action: 'disable' })).location).toBe(`${at}?done=disable`);
+    expect((await ask('bilgram-nagar.example', 'GET', '/')).status).toBe(503);
+    expect((await screen('GET', at, cookie)).body).toContain('Switch the council on');
+    expect((await screen('POST', at, cookie, { action: 'enable' })).location).toBe(`${at}?done=enable`);
+    expect((await ask('bilgram-nagar.example', 'GET', '/')).status).toBe(200);
+    // The first council keeps serving whatever is posted.
+    const first = await screen('POST', '/councils/1', cookie, { action: 'disable' });
+    expect(first.status).toBe(409);
+    expect((await onA('/')).status).toBe(200);
+
+    const audit = await screen('GET', '/audit', cookie);
+    const actions = [...audit.body.matchAll(/data-action="([a-z-]+)"/g)].map((m) => m[1]);
+    expect(actions.slice(0, 4)).toEqual(['council-changed', 'council-changed', 'council-changed', 'sign-in']);
+    expect(actions).toContain('council-created');
+    expect(actions).not.toContain('sign-in-attempt');
+    // A cross-site post is refused before anything is done.
+    const forged = await rawRequest(server.url, 'POST', at, { host: `${STATE_HOST}:${new URL(server.url).port}`, cookie, origin: 'http://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, 'action=disable');
+    expect(forged.status).toBe(403);
+  });
+
+  it('reads only the state\'s own cookie, and the state\'s cookie opens nothing of a council\'s', async () => {
+    const councilToken = await signIn('127.0.0.1', ADMIN.email, ADMIN.password);
+    // A council's session, in the council's cookie or in the state's: no sign-in here.
+    expect((await screen('GET', '/', `session=${councilToken}`)).status).toBe(302);
+    expect((await screen('GET', '/', `state_session=${councilToken}`)).status).toBe(302);
+    // The state's session on a council's host: nobody there.
+    const token = cookie.slice('state_session='.length);
+    expect((await onA('/dashboard', { cookie: `session=${token}` })).location).toMatch(/^\/login/);
+    expect((await onA('/dashboard', { cookie })).location).toMatch(/^\/login/);
+    expect((await onA('/state-console', { cookie })).status).toBe(404);
+  });
+
+  it('signs out: the session ends at once', async () => {
+    const out = await screen('POST', '/logout', cookie, {});
+    expect(out.status).toBe(303);
+    expect(out.location).toBe('/login?out=1');
+    expect((await screen('GET', '/', cookie)).status).toBe(302);
+  });
+});
+
 describe('the state\'s calls', () => {
   let stateToken: string;
   let created: { id: number; slug: string; hosts: string[]; status: string };

@@ -1,5 +1,6 @@
 import type { APIContext } from 'astro';
 import { HttpError } from '../http';
+import { db, nowIso } from '../db';
 import { clientAddress, servedOverHttps } from '../request-origin';
 import { beginLoginAttempt } from './login-throttle';
 import { setSessionCookie } from './request-session';
@@ -25,6 +26,8 @@ export async function signIn(
     throw new HttpError(401, INVALID_LOGIN_MESSAGE);
   }
   await attempt.succeeded();
+  // For the state console's look at each council (when its admin last came), not for any check here.
+  await db().updateTable('app_user').set({ last_signed_in_at: nowIso() }).where('id', '=', user.id).execute();
   const { token, expiresAt, absoluteExpiresAt } = await createSession({ id: user.id, email: user.email, role: user.role });
   // The back office pages use the session through an HttpOnly cookie; API clients use the token.
   // The cookie lives to the absolute end; the idle end is the row's, moved forward by each request.

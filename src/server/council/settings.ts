@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db';
-import { nowIso } from '../db';
+import { db, nowIso } from '../db';
+import { currentCouncil } from '../council-context';
+import { followCouncilNames } from '../councils/registry';
 import type { Actor } from '../audit';
 import { runWrite } from '../write-path';
 import type { AcceptedFile } from '../content/uploads';
@@ -44,8 +46,8 @@ async function keepRevision(trx: Db, actor: Actor, row: NonNullable<Awaited<Retu
 }
 
 /** One audited change of the row: `next` makes the new row from the old one (never absent: the council is set up). */
-function change(actor: Actor, uploads: { logo?: AcceptedFile }, next: (before: NonNullable<Awaited<ReturnType<typeof readIdentityRow>>>, media: Readonly<Record<string, number>>) => ReturnType<typeof rowOf>): Promise<boolean> {
-  return runWrite({
+async function change(actor: Actor, uploads: { logo?: AcceptedFile }, next: (before: NonNullable<Awaited<ReturnType<typeof readIdentityRow>>>, media: Readonly<Record<string, number>>) => ReturnType<typeof rowOf>): Promise<boolean> {
+  const saved = await runWrite({
     actor,
     entity: ENTITY,
     table: IDENTITY_TABLE,
@@ -61,6 +63,14 @@ function change(actor: Actor, uploads: { logo?: AcceptedFile }, next: (before: N
       return { result: true, audit: { action: 'update', recordId: RECORD_ID, before, after } };
     },
   });
+  if (saved) await followIdentity();
+  return saved;
+}
+
+/** The platform's list of councils shows the names just saved (src/server/councils/registry.ts). */
+export async function followIdentity(database: Db = db()): Promise<void> {
+  const row = await readIdentityRow(database);
+  if (row) await followCouncilNames(currentCouncil().id, { en: row.name_en, hi: row.name_hi, shortName: row.short_name });
 }
 
 /** Saves the identity (the logo stays); false when the council is not set up. */

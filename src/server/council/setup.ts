@@ -6,6 +6,7 @@ import { findUserByEmail, normaliseEmail } from '../auth/users';
 import { recordAudit } from '../audit';
 import { adoptVersions } from '../page-cache';
 import { raiseTableVersions } from '../content-version';
+import { followIdentity } from './settings';
 import { findCouncilIdentity, hasCouncilIdentity, IDENTITY_TABLE, writeCouncilIdentity } from './identity';
 import type { CouncilIdentityInput } from '../../lib/council';
 
@@ -77,5 +78,6 @@ export async function completeSetup(token: string, identity: CouncilIdentityInpu
     return { outcome: 'done', versions: new Map(await raiseTableVersions(trx, [IDENTITY_TABLE, 'app_user', 'audit_log'])) };
   });
   if (outcome.versions) adoptVersions(outcome.versions);
+  if (outcome.outcome === 'done') await followIdentity(database);
   return outcome.outcome;
 }

@@ -6,7 +6,8 @@ import type { CouncilRecord } from './registry';
  * The few pages the platform answers itself, outside every council's site: for a host no council claims (the
  * councils and their addresses, never another council's site), and for a council that cannot serve (disabled
  * by the state, or its database not ready). Plain HTML in both languages, no script, no stored data beyond
- * the councils' names and hosts.
+ * the councils' names and hosts. Their style allows no font file (the policy loads nothing), so Hindi is set in
+ * the Devanagari faces devices carry (Noto, Nirmala UI on Windows, Kohinoor on Apple's, Lohit on Linux).
  */
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -14,7 +15,7 @@ function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(title)}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1a1a1a}a{color:#0b4f9c}li{margin:.5rem 0}</style>
+<style>body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans','Noto Sans Devanagari',sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1a1a1a}:lang(hi){font-family:'Noto Sans Devanagari','Nirmala UI',Mangal,'Kohinoor Devanagari','Lohit Devanagari',system-ui,sans-serif;line-height:1.7}a{color:#0b4f9c}li{margin:.5rem 0}</style>
 </head><body>${body}</body></html>`;
 }
 
@@ -50,6 +51,11 @@ export function answerPlatformPage(req: http.IncomingMessage, res: http.ServerRe
 <ul>${items}</ul>`,
     ),
   );
+}
+
+/** An address the state's host has nothing at (its screens and calls are all it answers). */
+export function answerStateNotFound(req: http.IncomingMessage, res: http.ServerResponse): void {
+  send(req, res, 404, page('Not found', `<h1>Not found</h1><p>The state console has nothing at this address. <a href="/">Councils</a></p><p lang="hi">राज्य कंसोल पर इस पते पर कुछ नहीं है। <a href="/hi">नगर निकाय</a></p>`));
 }
 
 /** A council that cannot serve now: disabled by the state (its data kept), or its database not ready. */

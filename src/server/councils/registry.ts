@@ -144,3 +144,15 @@ export function knownDestinationOf(rawHost: string | undefined, stateHost: strin
   const council = host === null ? undefined : state.byHost.get(host);
   return council && { kind: 'council', council };
 }
+
+/**
+ * The platform's copy of a council's names follows the council's own identity (kept in its database, changed
+ * by its admin at Council Settings): the state console and the platform's page then show what the council is
+ * called. Written only when they differ, so calling it on every start or save costs one read.
+ */
+export async function followCouncilNames(councilId: number, names: { en: string; hi: string; shortName: string }): Promise<void> {
+  const kept = (await current()).byId.get(councilId);
+  if (kept && kept.name === names.en && kept.nameHindi === names.hi && kept.shortName === names.shortName) return;
+  await platformDb().updateTable('council').set({ name: names.en, name_hindi: names.hi, short_name: names.shortName }).where('id', '=', councilId).execute();
+  await refreshCouncils();
+}

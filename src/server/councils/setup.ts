@@ -6,6 +6,11 @@ import { installationSecret } from '../auth/secret';
 import { prepareCouncilDatabase } from '../bootstrap';
 import { withCouncil } from '../council-context';
 import { writeCouncilIdentity } from '../council/identity';
+import { sourceHash } from '../content/translation-store';
+import { raiseTableVersions } from '../content-version';
+import type { Insertable } from 'kysely';
+import type { Database } from '../db-schema';
+import type { CouncilIdentityInput } from '../../lib/council';
 import { closeCouncilDatabase, councilDatabase } from './databases';
 import { migratePlatform, platformDb } from './platform';
 import { listCouncils, normaliseHost, refreshCouncils, type CouncilRecord } from './registry';
@@ -19,18 +24,26 @@ export const DEMO_SECOND_COUNCIL = {
   hosts: ['sitapur.localhost'],
   adminEmail: 'admin@sitapur.example',
   adminPassword: 'sitapur-demo-2026',
+  identity: { contacts: { email: 'info@sitapur.example', phone: '05862-242310', tollFree: '1800-180-5862' } },
 };
 export const DEMO_STATE_ADMIN = { email: 'state@nagarparishad.example', password: 'state-demo-2026' };
+
+/** Why host names were refused, for a screen to say in its own language. */
+export type HostRefusal = { code: 'no-host' | 'bad-host' | 'state-host' } | { code: 'host-taken'; host: string };
 
 /** A refusal of what was asked, in words for whoever asked (the state's calls answer it as 400 or 409). */
 export class CouncilSetupError extends Error {
   constructor(
     readonly status: 400 | 409,
     message: string,
+    readonly reason: HostRefusal,
   ) {
     super(message);
   }
 }
+
+/** Refuses host names because another council has one of them. */
+export const hostTaken = (host: string) => new CouncilSetupError(409, `Another council has the host name ${host}.`, { code: 'host-taken', host });
 
 /**
  * The platform's entry of the first council, made before anything names it: the council's own names live in its
@@ -106,14 +119,16 @@ export interface NewCouncil {
   adminPassword: string;
   /** Names its folder or schema; made from its first host when not given. */
   slug?: string;
+  /** More of its identity than its names (the demo's contacts); its admin fills in the rest. */
+  identity?: Partial<CouncilIdentityInput>;
 }
 
 /** The host names asked for, each as councils keep it; refused when one is no host name. */
 export function hostNames(raw: readonly string[], stateHost = readConfig().stateHost): string[] {
   const hosts = [...new Set(raw.map((h) => normaliseHost(h)))];
-  if (hosts.length === 0) throw new CouncilSetupError(400, 'Give the council at least one host name.');
-  if (hosts.some((h) => h === null)) throw new CouncilSetupError(400, 'A host name is a name such as parishad.example.gov.in, without https:// or a path.');
-  if (stateHost && hosts.includes(stateHost)) throw new CouncilSetupError(409, 'That host name is the state console\'s.');
+  if (hosts.length === 0) throw new CouncilSetupError(400, 'Give the council at least one host name.', { code: 'no-host' });
+  if (hosts.some((h) => h === null)) throw new CouncilSetupError(400, 'A host name is a name such as parishad.example.gov.in, without https:// or a path.', { code: 'bad-host' });
+  if (stateHost && hosts.includes(stateHost)) throw new CouncilSetupError(409, 'That host name is the state console\'s.', { code: 'state-host' });
   return hosts as string[];
 }
 
@@ -139,7 +154,7 @@ export async function createCouncil(input: NewCouncil, seed?: (council: CouncilR
   const platform = platformDb();
   const id = await platform.transaction().execute(async (trx) => {
     const claimed = await trx.selectFrom('council_host').select('host').where('host', 'in', hosts).execute();
-    if (claimed.length > 0) throw new CouncilSetupError(409, `Another council has the host name ${claimed[0].host}.`);
+    if (claimed.length > 0) throw hostTaken(claimed[0].host);
     const row = await trx
       .insertInto('council')
       .values({ slug, name: input.name, name_hindi: input.nameHindi, short_name: input.shortName, status: 'active', first: 0, created_at: nowIso() })
@@ -154,7 +169,7 @@ export async function createCouncil(input: NewCouncil, seed?: (council: CouncilR
       const database = councilDatabase(council).db;
       await prepareCouncilDatabase(database, () => {});
       // Its names on its own pages, documents and messages; its admin fills in the rest.
-      await writeCouncilIdentity(database, { name: { en: input.name, hi: input.nameHindi }, shortName: input.shortName });
+      await writeCouncilIdentity(database, { ...input.identity, name: { en: input.name, hi: input.nameHindi }, shortName: input.shortName });
       await addUser(input.adminEmail, input.adminPassword, 'admin', database);
       if (seed) await seed(council);
     });
@@ -167,19 +182,41 @@ export async function createCouncil(input: NewCouncil, seed?: (council: CouncilR
   return council;
 }
 
-/** A few pages for a demo council, so that its site is not empty. */
-async function seedStarterPages(council: CouncilRecord): Promise<void> {
+/**
+ * A starter set of pages for a new council, so that its site is not empty on its first day: two news items and
+ * an about page, each in Hindi too (kept as the content's translations, as an editor's would be).
+ */
+export async function seedStarterPages(council: CouncilRecord): Promise<void> {
   const database = councilDatabase(council).db;
   const at = nowIso();
-  await database
-    .insertInto('latest_news')
-    .values([
-      { title: `${council.name} now has its own website`, description: 'Notices, tenders and complaints of the town, in English and Hindi.', created_date: at },
-      { title: 'Property tax counter open on Saturdays this month', description: 'The office counter takes property tax from 10 AM to 2 PM.', created_date: at },
-    ])
-    .execute();
-  await database
-    .insertInto('about')
-    .values({ name: council.name, description: `${council.name} serves the town's wards with water, roads, sanitation and street lights.`, photo_media_id: null, created_date: at })
-    .execute();
+  const news = [
+    {
+      en: { title: `${council.name} now has its own website`, description: 'Notices, tenders and complaints of the town, in English and Hindi.' },
+      hi: { title: `${council.nameHindi} की अपनी वेबसाइट शुरू`, description: 'नगर की सूचनाएँ, निविदाएँ और शिकायतें, हिन्दी और अंग्रेज़ी में।' },
+    },
+    {
+      en: { title: 'Property tax counter open on Saturdays this month', description: 'The office counter takes property tax from 10 AM to 2 PM.' },
+      hi: { title: 'इस माह शनिवार को संपत्ति कर काउंटर खुला रहेगा', description: 'कार्यालय का काउंटर सुबह 10 बजे से दोपहर 2 बजे तक संपत्ति कर लेता है।' },
+    },
+  ];
+  const about = {
+    en: { name: council.name, description: `${council.name} serves the town's wards with water, roads, sanitation and street lights.` },
+    hi: { name: council.nameHindi, description: `${council.nameHindi} नगर के वार्डों को पानी, सड़क, सफ़ाई और स्ट्रीट लाइट की सेवाएँ देती है।` },
+  };
+  await database.transaction().execute(async (trx) => {
+    const translations: Insertable<Database['content_translation']>[] = [];
+    const translate = (typePath: string, recordId: number, english: Record<string, string>, hindi: Record<string, string>) => {
+      for (const [key, text] of Object.entries(hindi)) {
+        translations.push({ type_path: typePath, record_id: recordId, field_key: key, lang: 'hi', text, source_hash: sourceHash(english[key]), updated_at: at, updated_by: 'starter' });
+      }
+    };
+    for (const item of news) {
+      const row = await trx.insertInto('latest_news').values({ ...item.en, created_date: at }).returning('id').executeTakeFirstOrThrow();
+      translate('latest-news', row.id, item.en, item.hi);
+    }
+    const row = await trx.insertInto('about').values({ ...about.en, photo_media_id: null, created_date: at }).returning('id').executeTakeFirstOrThrow();
+    translate('about', row.id, about.en, about.hi);
+    await trx.insertInto('content_translation').values(translations).execute();
+    await raiseTableVersions(trx, ['latest_news', 'about', 'content_translation']);
+  });
 }

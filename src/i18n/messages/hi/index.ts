@@ -43,5 +43,7 @@ import { registerSearch } from './register-search';
 import { auditLog } from './audit-log';
 // The council's identity: its settings, its first setup.
 import { council } from './council';
+// The state console's screens, on the state's host.
+import { stateConsole } from './state-console';
 
-export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports, caseDesk, tradeLicenceMessages, tradeLicence, wards, wardAlerts, refusals, paymentExceptions, registerSearch, auditLog, notices, staffRoles, council };
+export const hi: Messages = { frame, home, directory, documents, tenders, gallery, contact, holidays, services, grievance, search, errors, footer, policies, feedback, sitemap, feeds, archive, alerts, citizen, grievanceMessages, propertyTax, signin, taxReports, caseDesk, tradeLicenceMessages, tradeLicence, wards, wardAlerts, refusals, paymentExceptions, registerSearch, auditLog, notices, staffRoles, council, stateConsole };
