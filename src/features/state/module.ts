@@ -2,7 +2,7 @@ import type { PortalModule } from '../modules';
 
 /**
  * The state console: the screens a state administrator uses on the state's host (STATE_HOST), never on a
- * council's. Their files are under src/pages/state-console/; on the state's host they answer at the path
+ * council's. Their files are under pages/state-console/ here; on the state's host they answer at the path
  * without that prefix (`/`, `/login`, `/councils/new`…), in English and under /hi in Hindi, and on every
  * council's host they are not found (src/middleware.ts). The state's calls are src/server/councils/state-api.ts.
  */

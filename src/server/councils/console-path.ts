@@ -1,9 +1,9 @@
 import { pathIn, type Lang } from '../../i18n/lang';
 
 /**
- * The state console's screens are files under src/pages/state-console/ (so no council route can take their
- * addresses), answered on the state's host at the same path without that prefix: `/state-console/audit` is
- * `/audit` there, and `/hi/audit` in Hindi. The Node entry adds the prefix (src/server/main.ts); links and
+ * The state console's screens are the state module's files under pages/state-console/ (so no council route can
+ * take their addresses), answered on the state's host at the same path without that prefix:
+ * `/state-console/audit` is `/audit` there, and `/hi/audit` in Hindi. The Node entry adds the prefix (src/server/main.ts); links and
  * redirects take it off with consolePath.
  */
 export const CONSOLE_PREFIX = '/state-console';
