@@ -520,6 +520,9 @@ describe('the state\'s calls', () => {
     expect((await ask(STATE_HOST, 'POST', '/api/State/councils', bearer(stateToken), { ...input, hosts: [STATE_HOST] })).status).toBe(409);
     const badHost = await ask(STATE_HOST, 'POST', '/api/State/councils', bearer(stateToken), { ...input, hosts: ['https://x.example/path'] });
     expect(badHost.status).toBe(400);
+    // Names its admin could not save again at Council Settings are refused here already.
+    const unsaveable = json<{ errors: Record<string, string> }>(await ask(STATE_HOST, 'POST', '/api/State/councils', bearer(stateToken), { ...input, shortName: 'np-r', nameHindi: 'Rampur' }));
+    expect(Object.keys(unsaveable.errors).sort()).toEqual(['nameHindi', 'shortName']);
     const missing = await ask(STATE_HOST, 'POST', '/api/State/councils', bearer(stateToken), { ...input, nameHindi: '' });
     expect(missing.status).toBe(400);
     expect(json(missing).errors.nameHindi).toBeTruthy();

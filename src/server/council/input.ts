@@ -17,7 +17,9 @@ export type Parsed = { identity: CouncilIdentityInput } | { errors: FieldErrors;
 export const MAX_IMPORTANT_LINKS = 8;
 
 const ADDRESS_PARTS = ['line1', 'line2', 'town', 'district', 'state', 'pinCode'] as const;
-const DEVANAGARI = /[\u0900-\u097F]/;
+/** A council's names and short name as every screen that sets them checks them (Council Settings, the state console). */
+export const DEVANAGARI = /[\u0900-\u097F]/;
+export const SHORT_NAME = /^[A-Z]{2,6}$/;
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^[0-9][0-9 -]{5,19}$/;
 
@@ -80,7 +82,7 @@ export function parseCouncilInput(body: unknown, lang: Lang): Parsed {
 
   check('name.en', typed.name.en, { required: true });
   check('name.hi', typed.name.hi, { required: true, test: (v) => (DEVANAGARI.test(v) ? null : e.hindi) });
-  check('shortName', typed.shortName, { required: true, test: (v) => (/^[A-Z]{2,6}$/.test(v) ? null : e.shortName) });
+  check('shortName', typed.shortName, { required: true, test: (v) => (SHORT_NAME.test(v) ? null : e.shortName) });
   check('tagline.en', typed.tagline.en, { max: 160 });
   check('tagline.hi', typed.tagline.hi, { max: 160 });
   for (const language of ['en', 'hi'] as const) {

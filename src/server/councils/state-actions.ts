@@ -5,6 +5,7 @@ import { platformDb } from './platform';
 import { councilById, refreshCouncils, type CouncilRecord } from './registry';
 import { createCouncil, CouncilSetupError, hostNames, hostTaken, seedStarterPages, type HostRefusal } from './setup';
 import { stateAudit, type StateAdmin } from './state-auth';
+import { DEVANAGARI, SHORT_NAME } from '../council/input';
 
 /**
  * What a state administrator does to councils, whether through the state's calls (JSON, English) or the state
@@ -33,8 +34,9 @@ const hostsSchema = (lang: Lang) =>
 const newCouncilSchema = (lang: Lang) =>
   object({
     name: text(lang, 200),
-    nameHindi: text(lang, 200),
-    shortName: text(lang, 12),
+    nameHindi: text(lang, 200).matches(DEVANAGARI, messages(lang).council.errors.hindi),
+    // As Council Settings will check them when the council's admin saves: the numbers' prefix, the Hindi name.
+    shortName: text(lang, 6).matches(SHORT_NAME, messages(lang).council.errors.shortName),
     hosts: hostsSchema(lang).required(words(lang).noHost).min(1, words(lang).noHost),
     adminEmail: text(lang, 254).email(words(lang).email),
     adminPassword: string().typeError(words(lang).required).required(words(lang).required).min(12, words(lang).passwordShort).max(200, words(lang).tooLong(200)),

@@ -37,7 +37,7 @@ export const stateConsole = {
   fields: {
     name: 'Name in English',
     nameHindi: 'Name in Hindi',
-    shortName: 'Short name (prefix of every number the council issues)',
+    shortName: 'Short name (prefix of every number the council issues, 2 to 6 capital letters)',
     hosts: 'Host names (one a line, such as sitapur.up.gov.in)',
     adminEmail: 'First admin\'s email',
     adminPassword: 'First admin\'s password (at least 12 characters)',

@@ -39,7 +39,7 @@ export const stateConsole: Messages['stateConsole'] = {
   fields: {
     name: 'अंग्रेज़ी में नाम',
     nameHindi: 'हिन्दी में नाम',
-    shortName: 'संक्षिप्त नाम (निकाय के हर नंबर का उपसर्ग)',
+    shortName: 'संक्षिप्त नाम (निकाय के हर नंबर का उपसर्ग, 2 से 6 बड़े अंग्रेज़ी अक्षर)',
     hosts: 'होस्ट नाम (हर पंक्ति में एक, जैसे sitapur.up.gov.in)',
     adminEmail: 'पहले एडमिन का ईमेल',
     adminPassword: 'पहले एडमिन का पासवर्ड (कम से कम 12 अक्षर)',
