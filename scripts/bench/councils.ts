@@ -100,9 +100,11 @@ async function main(): Promise<void> {
   try {
     const token = await signIn(server, STATE_HOST, STATE_ADMIN.email, STATE_ADMIN.password);
     const createMs: number[] = [];
+    // A short name is 2 to 6 capital letters (as Council Settings checks it): the number written in letters.
+    const shortNameOf = (n: number) => `BC${n.toString(26).toUpperCase().replace(/[0-9A-P]/g, (d) => String.fromCharCode(65 + Number.parseInt(d, 26)))}`;
     const makeCouncil = async (n: number, timed: boolean) => {
       const name = `Bench Council ${n}`;
-      const body = JSON.stringify({ name, nameHindi: `परिषद ${n}`, shortName: `BC${n}`, hosts: [hostOf(n)], adminEmail: `admin@c${n}.bench`, adminPassword: ADMIN_PASSWORD });
+      const body = JSON.stringify({ name, nameHindi: `परिषद ${n}`, shortName: shortNameOf(n), hosts: [hostOf(n)], adminEmail: `admin@c${n}.bench`, adminPassword: ADMIN_PASSWORD });
       const from = performance.now();
       const made = await ask(server, STATE_HOST, '/api/State/councils', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body });
       if (timed) createMs.push(performance.now() - from);
