@@ -107,6 +107,16 @@ describe('water connections over HTTP', () => {
     expect((await database.selectFrom('service_case').select('id').where('service', '=', 'water').execute()).length).toBe(casesBefore);
   });
 
+  it('shows the application page, refused as it was read (a hidden direction control in a name) again as typed, its one-time token kept', async () => {
+    const token = 'water-token-0123456789abcdef';
+    const form = await application(properties[0], { name: 'Sunita \u202eDevi', form_token: token });
+    const res = await fetch(url('/water'), { method: 'POST', body: form });
+    const html = await res.text();
+    expect(res.status).toBe(400);
+    expect(html).toContain(`name="form_token" value="${token}"`);
+    expect(html).toContain(`value="${properties[0].number}"`);
+  });
+
   it('takes a stranger through every step to a connection number, refusing each wrong role and missing requirement', async () => {
     const p = properties[1];
     const lodged = await apply(await application(p));

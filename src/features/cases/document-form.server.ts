@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { APIContext } from 'astro';
-import { HttpError } from '../../server/http';
+import { FormRefusal, HttpError } from '../../server/http';
+import { FORM_TOKEN_FIELD } from '../../server/form-submission';
 import type { StreamedForm } from '../../server/streamed-form';
 import { acceptUpload, sniffContentType, type AcceptedFile } from '../../server/content/uploads';
 import { clientAddress } from '../../server/request-origin';
@@ -72,5 +73,52 @@ export async function applyKeepingDocuments(
     if (!(error instanceof HttpError) || error.status === 429) return { number: null, error, kept: null };
     const sent = Object.entries(accepted).map(([code, file]) => ({ part: `doc_${code}`, position: 1, file }));
     return { number: null, error, kept: await keepFiles(scope, keptFilesSender(context), form.fields, standing, sent) };
+  }
+}
+
+/** An application page after a POST that issued no number: what it shows again, and why it was refused. */
+export interface RefusedApplication {
+  /** The fields as typed, or null when the form was refused before a field was read (a sender over a limit). */
+  typed: Record<string, string> | null;
+  /** The form's one-time token, kept, so that the form sent again is still the one sending. */
+  formToken: string | null;
+  kept: KeptFiles | null;
+  refusal: HttpError;
+}
+
+/**
+ * One POST of a service's application page, whatever the service: reads the streamed form, keeps what was
+ * typed and the form's one-time token (also when the form was refused as it was read), applies, and always
+ * lets go of the spooled files. Answers the number issued, or what the page shows again with the refusal.
+ */
+export async function postApplicationPage(steps: {
+  read: () => Promise<StreamedForm>;
+  typedFields: (fields: FormData) => Record<string, string>;
+  apply: (form: StreamedForm, typed: Record<string, string>) => Promise<PageApplication>;
+}): Promise<{ number: string } | RefusedApplication> {
+  let typed: Record<string, string> | null = null;
+  let formToken: string | null = null;
+  let kept: KeptFiles | null = null;
+  const tokenOf = (fields: FormData) => String(fields.get(FORM_TOKEN_FIELD) ?? '') || null;
+  try {
+    const form = await steps.read();
+    try {
+      typed = steps.typedFields(form.fields);
+      formToken = tokenOf(form.fields);
+      const sent = await steps.apply(form, typed);
+      if (sent.number !== null) return { number: sent.number };
+      kept = sent.kept;
+      throw sent.error;
+    } finally {
+      await form.dispose();
+    }
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    // A form refused as it was read still shows again as typed.
+    if (err instanceof FormRefusal) {
+      typed = steps.typedFields(err.fields);
+      formToken = tokenOf(err.fields);
+    }
+    return { typed, formToken, kept, refusal: err };
   }
 }
