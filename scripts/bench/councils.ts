@@ -115,7 +115,9 @@ async function main(): Promise<void> {
         const posted = await ask(server, hostOf(n), '/api/Admin/latest-news', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body: JSON.stringify({ id: 0, title, description: news.description }) });
         if (posted.status !== 201) throw new Error(`council ${n}'s news: ${posted.status} ${posted.text}`);
       }
+      if (++madeCount % 25 === 0) console.error(`${madeCount} councils made in ${((performance.now() - madeFrom) / 1000).toFixed(0)} s`);
     };
+    let madeCount = 0;
     const madeFrom = performance.now();
     // The first TIMED one after another, each timed alone; the rest MAKERS at a time, to keep the run short.
     for (let n = 1; n <= Math.min(TIMED, COUNCILS); n++) await makeCouncil(n, true);

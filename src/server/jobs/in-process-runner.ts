@@ -56,6 +56,10 @@ export async function startInProcessRunner(jobs: readonly JobDefinition[], counc
         continue; // reported as it failed; its site answers 503
       }
       await withCouncil(council, () => councilRound(database)).catch((err) => console.error(`job runner (${council.slug}):`, err));
+      // SQLite answers at once, so a round's awaits are all microtasks and never let the event loop take a
+      // request: a round over 300 councils whose jobs fall due in the same minute held every request for
+      // seconds. Each council's turn ends with one turn of the loop.
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
   };
 
