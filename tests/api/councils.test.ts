@@ -437,7 +437,10 @@ describe('the state console\'s screens', () => {
 
     expect((await screen('POST', at, cookie, { action: 'disable' })).location).toBe(`${at}?done=disable`);
     expect((await ask('bilgram-nagar.example', 'GET', '/')).status).toBe(503);
-    expect((await screen('GET', at, cookie)).body).toContain('Switch the council on');
+    const switchedOff = (await screen('GET', at, cookie)).body;
+    expect(switchedOff).toContain('Switch the council on');
+    // Its records are kept, and the screen says how they are taken out.
+    expect(switchedOff).toContain('npm run council:export -- --council bilgram');
     expect((await screen('POST', at, cookie, { action: 'enable' })).location).toBe(`${at}?done=enable`);
     expect((await ask('bilgram-nagar.example', 'GET', '/')).status).toBe(200);
     // The first council keeps serving whatever is posted.

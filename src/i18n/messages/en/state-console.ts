@@ -53,7 +53,7 @@ export const stateConsole = {
   hostsSaved: 'The host names are saved.',
   statusTitle: 'Serving',
   disableIntro: 'Switching a council off closes its site and its staff pages: visitors are told the state switched it off. Its records are kept, and it can be switched on again at any time.',
-  exportNote: 'Its data stays in its own database and can be exported with the platform\'s backup of one council (docs/deploy.md).',
+  exportNote: (slug: string) => `Its records stay in its own database. The installation's operator exports them with npm run council:export -- --council ${slug} (or backs them up with npm run backup -- --council ${slug}).`,
   disable: 'Switch the council off',
   enable: 'Switch the council on',
   disabled: 'The council is switched off; its records are kept.',
