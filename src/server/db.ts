@@ -3,7 +3,21 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import type pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, sql, type MigrationProvider, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresIntrospector,
+  sql,
+  type DatabaseIntrospector,
+  type DialectAdapter,
+  type MigrationProvider,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SchemaMetadata,
+  type TableMetadata,
+} from 'kysely';
 import { migrations } from '../../db/migrations/index';
 import type { Database } from './db-schema';
 import { currentCouncil } from './council-context';
@@ -125,9 +139,61 @@ export function poolInSchema(pool: pg.Pool, schema: string): PostgresPool {
   };
 }
 
+/**
+ * Kysely's migrator, before each run, asks whether its tables exist by reading every column of every table in
+ * every schema of the database, and takes one lock for the whole database. With a schema per council that is
+ * hundreds of thousands of rows per council at 300 councils (3.4 s to find nothing pending at 31 councils), and
+ * every council's migrations in single file. Seen through its own schema, a handle's migrator looks at that
+ * schema's table names only and locks that schema alone.
+ */
+class SchemaIntrospector implements DatabaseIntrospector {
+  readonly #whole: PostgresIntrospector;
+  constructor(
+    private readonly db: Kysely<any>,
+    private readonly schema: string,
+  ) {
+    this.#whole = new PostgresIntrospector(db);
+  }
+  getSchemas(): Promise<SchemaMetadata[]> {
+    return this.#whole.getSchemas();
+  }
+  async getTables(): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ name: string }>`SELECT c.relname AS name FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace ns ON ns.oid = c.relnamespace
+      WHERE ns.nspname = ${this.schema} AND c.relkind IN ('r', 'v', 'p')`.execute(this.db);
+    return rows.map((row) => ({ name: row.name, schema: this.schema, isView: false, columns: [] }));
+  }
+  getMetadata(): never {
+    throw new Error('a schema handle describes its table names only');
+  }
+}
+
+class SchemaAdapter extends PostgresAdapter {
+  constructor(private readonly schema: string) {
+    super();
+  }
+  override async acquireMigrationLock(db: Kysely<any>): Promise<void> {
+    await sql`SELECT set_config('lock_timeout', '3600000', true), pg_advisory_lock(hashtext(${`migrations ${this.schema}`}))`.execute(db);
+  }
+  override async releaseMigrationLock(db: Kysely<any>): Promise<void> {
+    await sql`SELECT pg_advisory_unlock(hashtext(${`migrations ${this.schema}`}))`.execute(db);
+  }
+}
+
+/** PostgreSQL through a view of the pool set to one schema, whose migrations look at and lock that schema alone. */
+export function schemaDialect(pool: pg.Pool, schema: string): PostgresDialect {
+  return new (class extends PostgresDialect {
+    override createAdapter(): DialectAdapter {
+      return new SchemaAdapter(schema);
+    }
+    override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+      return new SchemaIntrospector(db, schema);
+    }
+  })({ pool: poolInSchema(pool, schema) });
+}
+
 /** A handle on one schema of a shared pool (poolInSchema). */
 export function openPostgresSchema(pool: pg.Pool, schema: string): Db {
-  const database = new Kysely<Database>({ dialect: new PostgresDialect({ pool: poolInSchema(pool, schema) }), plugins });
+  const database = new Kysely<Database>({ dialect: schemaDialect(pool, schema), plugins });
   schemas.set(database, schema);
   return database;
 }

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql, type Generated, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, sql, type Generated, type MigrationProvider } from 'kysely';
 import { platformMigrations } from '../../../db/platform-migrations/index';
 import { readConfig } from '../config';
 import { processSingleton, resetProcessSingleton } from '../singleton';
-import { poolInSchema, quotedSchema } from '../db';
+import { quotedSchema, schemaDialect } from '../db';
 import { BUSY_TIMEOUT_MS, openSqliteConnection } from '../sqlite-driver';
 import { sharedPostgresPool } from './databases';
 
@@ -38,7 +38,7 @@ const PLATFORM_SCHEMA = 'platform';
 function openPlatform(): PlatformDb {
   const config = readConfig();
   if (config.databaseUrl) {
-    return new Kysely<PlatformSchema>({ dialect: new PostgresDialect({ pool: poolInSchema(sharedPostgresPool(config.databaseUrl), PLATFORM_SCHEMA) }) });
+    return new Kysely<PlatformSchema>({ dialect: schemaDialect(sharedPostgresPool(config.databaseUrl), PLATFORM_SCHEMA) });
   }
   fs.mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(config.dataDir, PLATFORM_FILE_NAME);
