@@ -52,6 +52,8 @@ interface CachedPage {
   versions: Map<string, number>;
   /** Milliseconds since the epoch (Infinity: only a write ends it). */
   expiresAt: number;
+  /** 200, or 404 for the not-found page, which answers every address no route takes. */
+  status: number;
   etag: string;
   contentType: string;
   headers: Record<string, string>;
@@ -208,6 +210,7 @@ export function storePage(
   body: Uint8Array,
   contentType: string,
   headers: Record<string, string> = {},
+  status = 200,
 ): void {
   const s = state();
   const versions = new Map([...dependencies.tables].map((table) => [table, versionOf(versionsAtStart, table)]));
@@ -217,6 +220,7 @@ export function storePage(
   const page: CachedPage = {
     versions,
     expiresAt: dependencies.expiresAt,
+    status,
     contentType,
     headers,
     identity,
@@ -399,7 +403,7 @@ function answerFromCache(s: CacheState, key: string, req: IncomingMessage, res: 
     vary: 'Accept-Encoding, Cookie',
     'x-page-cache': 'hit',
   };
-  if (req.headers['if-none-match'] === page.etag) {
+  if (page.status === 200 && req.headers['if-none-match'] === page.etag) {
     res.writeHead(304, headers);
     res.end();
     return true;
@@ -408,7 +412,7 @@ function answerFromCache(s: CacheState, key: string, req: IncomingMessage, res: 
   const body = encoding ? encodedBody(s, key, page, encoding) : page.identity;
   if (encoding) headers['content-encoding'] = encoding;
   headers['content-length'] = body.length;
-  res.writeHead(200, headers);
+  res.writeHead(page.status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
   return true;
 }

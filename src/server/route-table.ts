@@ -69,13 +69,36 @@ export function installRoutes(routes: Readonly<Record<string, RouteDeclaration>>
   table = routes;
   // Astro reports the pattern it matched in lower case (`/api/admin/[type]`), whatever the file is called.
   byLowerCasePattern = new Map(Object.entries(table).map(([pattern, route]) => [pattern.toLowerCase(), route]));
-  // Literal paths match exactly; the dynamic patterns are tried after them, as Astro ranks static routes first.
+  // Literal paths match exactly; the dynamic patterns are tried after them, ranked as Astro ranks them.
   dynamic = Object.keys(table)
     .filter((pattern) => pattern.includes('['))
-    .map((pattern) => ({
-      pattern,
-      regex: new RegExp(`^${pattern.split(/\[[^\]]+\]/).map((part) => part.replace(/[.*+?^${}()|\\]/g, '\\$&')).join('[^/]+')}$`),
-    }));
+    .map((pattern) => ({ pattern, regex: patternRegex(pattern), rank: segmentRanks(pattern) }))
+    .sort((a, b) => compareRanks(a.rank, b.rank))
+    .map(({ pattern, regex }) => ({ pattern, regex }));
+}
+
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|\\]/g, '\\$&');
+
+/** `[name]` is one segment's text (or part of one: `requests.[format]`), `/[...rest]` any number of segments, none included. */
+function patternRegex(pattern: string): RegExp {
+  const body = pattern
+    .split(/(\/\[\.\.\.[^\]]+\]|\[[^\]]+\])/)
+    .map((part) => (part.startsWith('/[...') ? '(?:/.*)?' : part.startsWith('[') ? '[^/]+' : escapeRegex(part)))
+    .join('');
+  return new RegExp(`^${body}$`);
+}
+
+/** Per segment: 0 plain text, 1 a parameter in it, 2 a rest parameter. Astro tries the lower ranks first, segment by segment. */
+function segmentRanks(pattern: string): number[] {
+  return pattern.split('/').slice(1).map((segment) => (segment.startsWith('[...') ? 2 : segment.includes('[') ? 1 : 0));
+}
+
+function compareRanks(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const difference = (a[i] ?? -1) - (b[i] ?? -1);
+    if (difference !== 0) return difference;
+  }
+  return 0;
 }
 
 /**
