@@ -44,3 +44,19 @@ export function sameSitePath(raw: string | null | undefined): string | null {
   const path = queryAt === -1 ? raw : raw.slice(0, queryAt);
   return path.toLowerCase() === '/login' ? null : raw;
 }
+
+/**
+ * Segments of letters, digits and `-_.~` (none a dot segment, none empty): what URL parsing leaves exactly as
+ * it is in a path. Most requests are such a path without a query.
+ */
+const PLAIN_PATH = /^(?:\/|(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)+)$/;
+
+/**
+ * A canonical request target's path and query as URL parsing gives them (percent-encoded where it encodes).
+ * A plain path comes back as it is, without a parse: this is asked on every request, before the cache.
+ */
+export function pathAndQuery(target: string): { pathname: string; search: string } {
+  if (PLAIN_PATH.test(target)) return { pathname: target, search: '' };
+  const url = new URL(target, 'http://canonical.invalid');
+  return { pathname: url.pathname, search: url.search };
+}

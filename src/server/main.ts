@@ -24,7 +24,7 @@ import { outboxIdle, pokeOutbox } from './outbox';
 import { warmStart } from './warm-start';
 import { councilKnownReady, councilReady, ensureReady } from './ready';
 import { isCacheableRequest, serveCachedPage, serveCachedPageNow } from './page-cache';
-import { judgeRequestTarget } from '../lib/canonical-path';
+import { judgeRequestTarget, pathAndQuery } from '../lib/canonical-path';
 import { voiceOf } from './protocol-voices';
 import { resolveRequestClient } from './request-origin';
 import { pageKey, patternForPath } from './route-table';
@@ -91,16 +91,16 @@ interface PageAddress {
 function pageAddressOf(req: http.IncomingMessage): PageAddress {
   // A Hindi page is the English page's route rendered in Hindi: Astro routes the English path and learns
   // the language from locals, which no request header can set.
-  const url = new URL(req.url ?? '/', 'http://canonical.invalid');
-  const { lang, path: routedPath } = splitLanguage(url.pathname);
+  const { pathname, search } = pathAndQuery(req.url ?? '/');
+  const { lang, path: routedPath } = splitLanguage(pathname);
   // An address no page answers is the not-found page's, one per language, rendered once and kept like any
   // page: a stranger's made-up addresses cost what a cached page costs. The calls under /api/ answer their
   // own JSON refusal.
   const page = routedPath.startsWith('/api/') || patternForPath(routedPath) !== undefined ? routedPath : NOT_FOUND_PAGE;
-  let target = page + url.search;
+  let target = page + search;
   // An anonymous page is rendered from the query parameters its route reads and no others, so that the
   // cached copy is the same page whatever else a visitor appends (`/home?x=1` is `/home`).
-  if (isCacheableRequest(req.method ?? 'GET', req.headers.cookie)) target = pageKey(page, url.search);
+  if (isCacheableRequest(req.method ?? 'GET', req.headers.cookie)) target = pageKey(page, search);
   // The page cache files each language under its own address.
   return { lang, routedPath, target, address: pathIn(lang, target) };
 }

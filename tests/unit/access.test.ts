@@ -8,7 +8,7 @@ import { projectPages } from '../../scripts/astro/feature-pages.mjs';
 import { declarationOf, mayOpen, pageKey, patternForPath, routeTable } from '../../src/server/route-table';
 import { activeHref, navEntries, sidebarFor } from '../../src/server/admin-nav';
 import type { Role } from '../../src/server/db-schema';
-import { canonicalPathname, judgeRequestTarget, sameSitePath } from '../../src/lib/canonical-path';
+import { canonicalPathname, judgeRequestTarget, pathAndQuery, sameSitePath } from '../../src/lib/canonical-path';
 import { resolveRequestClient } from '../../src/server/request-origin';
 
 // The route table is the composition list's, installed as an entry installs it.
@@ -151,6 +151,20 @@ describe('one canonical path', () => {
         }
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('reads a canonical target\'s path and query as URL parsing does, the plain paths it skips the parse for included (property)', () => {
+    const piece = fc.constantFrom('/', 'notice', 'hi', '.', '..', '.well-known', 'a.b', '~x', '-', '_', 'é', '%41', ' ', '"', '<', '?', 'page=2', '&', '#', ':', '@', '!', "'");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 10 }), (pieces) => {
+        const target = `/${pieces.join('')}`;
+        // The Node entry asks it of canonical targets only (others were answered before).
+        fc.pre(judgeRequestTarget(target).kind === 'canonical');
+        const url = new URL(target, 'http://canonical.invalid');
+        expect(pathAndQuery(target)).toEqual({ pathname: url.pathname, search: url.search });
+      }),
+      { numRuns: 3000 },
     );
   });
 });
