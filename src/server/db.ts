@@ -146,10 +146,16 @@ export function poolInSchema(pool: pg.Pool, schema: string): PostgresPool {
  * every council's migrations in single file. Seen through its own schema, a handle's migrator looks at that
  * schema's table names only and locks that schema alone.
  */
+/**
+ * The handle Kysely's migrator gives its dialect: untyped by Kysely's own signatures (it reads and locks tables
+ * that are no part of the schema's type). Only raw SQL of these few lines runs through it.
+ */
+type MigratorHandle = Parameters<DialectAdapter['acquireMigrationLock']>[0];
+
 class SchemaIntrospector implements DatabaseIntrospector {
   readonly #whole: PostgresIntrospector;
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: MigratorHandle,
     private readonly schema: string,
   ) {
     this.#whole = new PostgresIntrospector(db);
@@ -171,10 +177,10 @@ class SchemaAdapter extends PostgresAdapter {
   constructor(private readonly schema: string) {
     super();
   }
-  override async acquireMigrationLock(db: Kysely<any>): Promise<void> {
+  override async acquireMigrationLock(db: MigratorHandle): Promise<void> {
     await sql`SELECT set_config('lock_timeout', '3600000', true), pg_advisory_lock(hashtext(${`migrations ${this.schema}`}))`.execute(db);
   }
-  override async releaseMigrationLock(db: Kysely<any>): Promise<void> {
+  override async releaseMigrationLock(db: MigratorHandle): Promise<void> {
     await sql`SELECT pg_advisory_unlock(hashtext(${`migrations ${this.schema}`}))`.execute(db);
   }
 }
@@ -185,7 +191,7 @@ export function schemaDialect(pool: pg.Pool, schema: string): PostgresDialect {
     override createAdapter(): DialectAdapter {
       return new SchemaAdapter(schema);
     }
-    override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    override createIntrospector(db: MigratorHandle): DatabaseIntrospector {
       return new SchemaIntrospector(db, schema);
     }
   })({ pool: poolInSchema(pool, schema) });
