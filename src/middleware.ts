@@ -19,9 +19,6 @@ import { fillLastUpdated, hasLastUpdatedMark, lastUpdated } from './server/last-
 import { STATE_SESSION_COOKIE, stateAdminOfToken } from './server/councils/state-auth';
 import { consolePath } from './server/councils/console-path';
 
-/** The not-found page: kept like a page, with its status, since it answers every address no route takes (src/server/main.ts). */
-const NOT_FOUND_PATTERN = '/404';
-
 // Astro's pages read the modules (payables, verifiables) through the list installed here, once per process.
 installPortalModules();
 
@@ -209,9 +206,9 @@ const renderAndCache = defineMiddleware(async (context, next) => {
   // answer to a posted form) is kept by nobody, neither here nor by a proxy on the way.
   const shared = read && !route.uncached && (context.locals.publicPage || publicApi);
   if (!shared) headers.set('cache-control', 'private, no-store');
-  else if (dependencies && request.method === 'GET' && (response.status === 200 || (response.status === 404 && routePattern === NOT_FOUND_PATTERN)) && !response.headers.has('set-cookie')) {
+  else if (dependencies && request.method === 'GET' && response.status === 200 && !response.headers.has('set-cookie')) {
     const kept = Object.fromEntries(KEPT_HEADERS.filter((h) => headers.has(h)).map((h) => [h, headers.get(h)!]));
-    storePage(pageCacheKey(pathIn(context.locals.lang, pageKey(url.pathname, url.search)), request.headers.get('cookie')), versionsAtStart, dependencies, body, contentType, kept, response.status);
+    storePage(pageCacheKey(pathIn(context.locals.lang, pageKey(url.pathname, url.search)), request.headers.get('cookie')), versionsAtStart, dependencies, body, contentType, kept);
     headers.set('cache-control', 'public, max-age=0, must-revalidate');
     headers.set('vary', 'Accept-Encoding, Cookie');
   }

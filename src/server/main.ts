@@ -27,7 +27,7 @@ import { isCacheableRequest, serveCachedPage, serveCachedPageNow } from './page-
 import { judgeRequestTarget, pathAndQuery } from '../lib/canonical-path';
 import { voiceOf } from './protocol-voices';
 import { resolveRequestClient } from './request-origin';
-import { pageKey, patternForPath } from './route-table';
+import { pageKey } from './route-table';
 import { pathIn, splitLanguage, type Lang } from '../i18n/lang';
 import { SECURITY_HEADERS } from './security-headers';
 import { refuseMethodsNodeCannotRoute, refuseUnusedMethod } from './allowed-methods';
@@ -93,14 +93,10 @@ function pageAddressOf(req: http.IncomingMessage): PageAddress {
   // the language from locals, which no request header can set.
   const { pathname, search } = pathAndQuery(req.url ?? '/');
   const { lang, path: routedPath } = splitLanguage(pathname);
-  // An address no page answers is the not-found page's, one per language, rendered once and kept like any
-  // page: a stranger's made-up addresses cost what a cached page costs. The calls under /api/ answer their
-  // own JSON refusal.
-  const page = routedPath.startsWith('/api/') || patternForPath(routedPath) !== undefined ? routedPath : NOT_FOUND_PAGE;
-  let target = page + search;
+  let target = routedPath + search;
   // An anonymous page is rendered from the query parameters its route reads and no others, so that the
   // cached copy is the same page whatever else a visitor appends (`/home?x=1` is `/home`).
-  if (isCacheableRequest(req.method ?? 'GET', req.headers.cookie)) target = pageKey(page, search);
+  if (isCacheableRequest(req.method ?? 'GET', req.headers.cookie)) target = pageKey(routedPath, search);
   // The page cache files each language under its own address.
   return { lang, routedPath, target, address: pathIn(lang, target) };
 }

@@ -52,8 +52,6 @@ interface CachedPage {
   versions: Map<string, number>;
   /** Milliseconds since the epoch (Infinity: only a write ends it). */
   expiresAt: number;
-  /** 200, or 404 for the not-found page, which answers every address no route takes. */
-  status: number;
   etag: string;
   contentType: string;
   headers: Record<string, string>;
@@ -210,7 +208,6 @@ export function storePage(
   body: Uint8Array,
   contentType: string,
   headers: Record<string, string> = {},
-  status = 200,
 ): void {
   const s = state();
   const versions = new Map([...dependencies.tables].map((table) => [table, versionOf(versionsAtStart, table)]));
@@ -220,7 +217,6 @@ export function storePage(
   const page: CachedPage = {
     versions,
     expiresAt: dependencies.expiresAt,
-    status,
     contentType,
     headers,
     identity,
@@ -403,7 +399,7 @@ function answerFromCache(s: CacheState, key: string, req: IncomingMessage, res: 
     vary: 'Accept-Encoding, Cookie',
     'x-page-cache': 'hit',
   };
-  if (page.status === 200 && req.headers['if-none-match'] === page.etag) {
+  if (req.headers['if-none-match'] === page.etag) {
     res.writeHead(304, headers);
     res.end();
     return true;
@@ -412,7 +408,7 @@ function answerFromCache(s: CacheState, key: string, req: IncomingMessage, res: 
   const body = encoding ? encodedBody(s, key, page, encoding) : page.identity;
   if (encoding) headers['content-encoding'] = encoding;
   headers['content-length'] = body.length;
-  res.writeHead(page.status, headers);
+  res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
   return true;
 }
