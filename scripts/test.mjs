@@ -79,6 +79,7 @@ const POSTGRES_API_TESTS = [
   'limits',
 ].map((name) => `tests/api/${name}.test.ts`);
 
+
 function dataLayerUnitTests() {
   const dir = 'tests/unit';
   return fs.readdirSync(dir)
@@ -228,7 +229,10 @@ try {
   if (!only || only === 'e2e') passes.push(() => browserTests(template));
   // Three files at a time: backups, command-line scripts and restarts wait on processes of their own, and a
   // third file keeps the cores busy meanwhile (181 s against 203 s with two, on a fresh clone).
-  if (!only || only === 'vitest') passes.push(() => runPhase('vitest', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api'], { ...sqliteTemplate, TEST_WORKERS: '3' }));
+  // POSTGRES_PASS_FOLLOWS: a file whose PostgreSQL run also covers its SQLite run leaves it to that pass (a
+  // council's export and import cross both engines in the PostgreSQL run: tests/api/council-transfer.test.ts).
+  const follows = cluster ? { POSTGRES_PASS_FOLLOWS: '1' } : {};
+  if (!only || only === 'vitest') passes.push(() => runPhase('vitest', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'api'], { ...sqliteTemplate, ...follows, TEST_WORKERS: '3' }));
   if (cluster) passes.push(() => postgresPass(cluster));
   for (const pass of passes) failed += (await pass()) === 0 ? 0 : 1;
   failed += (await schedule) === 0 ? 0 : 1;

@@ -54,7 +54,11 @@ async function somethingToCarry(server: TestServer): Promise<Carried> {
   }
 }
 
-describe('a council exported and imported into another installation', { timeout: SCRIPT_TEST_TIMEOUT * 2 }, () => {
+// The PostgreSQL run's chain (PostgreSQL to SQLite to PostgreSQL) crosses both engines' export and import: the
+// SQLite pass leaves this file to it when it follows (scripts/test.mjs), and runs it otherwise.
+const coveredByPostgresPass = process.env.POSTGRES_PASS_FOLLOWS === '1' && !process.env.TEST_POSTGRES_URL;
+
+describe.skipIf(coveredByPostgresPass)('a council exported and imported into another installation', { timeout: SCRIPT_TEST_TIMEOUT * 2 }, () => {
   it('carries its cases, receipts and private files, read over HTTP on its new host; a taken slug or host is refused and leaves nothing behind', async () => {
     const source = await startServer();
     servers.push(source);
